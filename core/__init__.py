@@ -1,0 +1,46 @@
+"""cardarena's rules engines.
+
+>>> import core
+>>> game = core.load_game("shrine(alt_heal=true)")
+>>> state = game.new_initial_state()
+>>> state.is_chance_node()
+True
+
+Importing ``core`` also registers every game with OpenSpiel, so
+``pyspiel.load_game("shrine")`` works.
+"""
+import re
+
+from core.errors import (CardArenaError, GameOverError, IllegalActionError, ParameterError,
+                         StateFormatError)
+from core.state import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameState
+from core.shrine import ShrineGame
+
+GAMES = {cls.name: cls for cls in (ShrineGame,)}
+
+
+def load_game(spec, **params):
+    """A game from an OpenSpiel-style string such as ``"shrine(alt_heal=true)"``, or a
+    name and keyword parameters."""
+    if not isinstance(spec, str):
+        raise ParameterError(f"a game is named by a string, not {spec!r}")
+    m = re.fullmatch(r"\s*([A-Za-z_][\w]*)\s*(?:\((.*)\))?\s*", spec)
+    if not m:
+        raise ParameterError(f"cannot read game string {spec!r}; write e.g. shrine(alt_heal=true)")
+    name, args = m.group(1), m.group(2)
+    if name not in GAMES:
+        raise ParameterError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}")
+    parsed = {}
+    if args and args.strip():
+        for part in args.split(","):
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip():
+                raise ParameterError(f"in {spec!r}: {part!r} is not key=value")
+            parsed[key.strip()] = value.strip()
+    parsed.update(params)
+    return GAMES[name](**parsed)
+
+
+__all__ = ["GAMES", "load_game", "Game", "GameState", "ShrineGame", "CHANCE_PLAYER",
+           "TERMINAL_PLAYER", "CardArenaError", "IllegalActionError", "GameOverError",
+           "ParameterError", "StateFormatError"]

@@ -1,0 +1,1682 @@
+# cython: language_level=3, cdivision=True
+"""Shrine, by Julian "Legend" Jimenez, under the rulings in docs/rules/shrine.md.
+
+Cards are kinds: ``kind = (rank - 1) * 2 + colour`` with rank 1 (Ace) .. 13 (King)
+and colour 0 black, 1 red; the Joker is kind 26.  The two copies of a kind are
+interchangeable, so hands and the Library are counts by kind.
+
+The turn is a small machine.  ``advance`` runs every automatic step (settling Shrine
+tops, triad breaks, Balance resolution, draws that need no choice) until the game waits
+on a decision or a chance event; ``phase`` names which, and ``step`` where the turn
+resumes afterwards.
+"""
+import json
+
+from libc.string cimport memcpy, memset
+
+from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below, rng_uniform
+from core.errors import ParameterError, StateFormatError
+from core.state import Game
+
+cdef enum:
+    NONE = -1
+    DRAW = 2                  # ShrineData.winner when max_turns ends the game
+    HAND_LIMIT = 7
+    BASE_CAPACITY = 5
+    TRIAD_CAPACITY = 7
+    DEAL_CARDS = 20           # 5 to each Shrine, then 5 to each hand
+    NUM_MULTISETS = 245       # same-colour card multisets whose values sum to at most 14
+
+# Field slots
+cdef enum:
+    F_JACK = 0
+    F_QUEEN = 1
+    F_KING = 2
+    F_DAGGER = 3
+    T_SHRINE = 4              # a Dagger's fifth target: the top of the Shrine
+
+# Powers used this turn
+cdef enum:
+    USED_JACK = 1
+    USED_QUEEN = 2
+    USED_KING = 4
+
+# Decisions and chance: ShrineData.phase
+cdef enum:
+    PH_CHANCE = 0
+    PH_START = 1              # draw from the Library, or take the Graveyard's top card
+    PH_ACTION = 2
+    PH_RES_USE = 3            # how a Resurrection uses the Graveyard card
+    PH_JACK_DISCARD = 4
+    PH_RESPONSE = 5
+    PH_FIZZLE_PICK = 6        # alt_fizzle: the responder picks the three cards
+    PH_COUNTER = 7
+    PH_COUNTER_PICK = 8
+    PH_DISCARD = 9            # end of turn, down to the hand limit
+    PH_BAL_DISCARD = 10       # matching the Balance card's player's hand size
+    PH_OVER = 11
+
+# Where the turn resumes: ShrineData.step
+cdef enum:
+    ST_DEAL = 0
+    ST_TURN_START = 1
+    ST_DRAWING = 2
+    ST_CHOOSE = 3
+    ST_ACTION = 4
+    ST_RESPOND = 5
+    ST_RESOLVE = 6
+    ST_FIZZLED = 7
+    ST_AFTER = 8
+    ST_END = 9
+    ST_BAL_FIELD = 10
+    ST_BAL_SHRINE = 11
+    ST_BAL_HAND = 12
+    ST_BAL_FINISH = 13
+    ST_WAIT = 14              # a decision is pending; its action sets the next step
+
+# What a chance event draws: ShrineData.chance
+cdef enum:
+    CH_NONE = 0
+    CH_DEAL = 1
+    CH_HAND = 2               # a Library card into a hand
+    CH_FLIP = 3               # a Library card face up onto a Shrine (Heal)
+    CH_HIDDEN = 4             # a Library card face down onto a Shrine (Balance)
+    CH_TOKEN = 5              # a Token of one rank out of the Library (Balance)
+    CH_STEAL = 6              # the card a Jack takes from the opponent's hand
+
+# Action ids.  Ranges in this order, so that legal actions come out ascending when
+# generated range by range.
+cdef enum:
+    A_PASS = 0
+    A_DRAW = 1
+    A_TAKE = 2
+    A_NO_RESPONSE = 3
+    A_FIZZLE = 4
+    A_NO_COUNTER = 5
+    A_COUNTER = 6
+    A_JACK = 7
+    A_BLOCK = 8               # + field slot (Jack, Queen, King)
+    A_DISCARD = 11            # + kind
+    A_DAGGER_BLOCK = 37       # + colour * 13 + payment rank - 1
+    A_TOKEN = 63              # + (token rank - 11) * 26 + colour * 13 + payment rank - 1
+    A_DAGGER = 141            # + target * 26 + colour * 13 + payment rank - 1
+    A_DAGGER_TOKEN = 271      # + colour * 13 + payment rank - 1
+    A_TRIPLET = 297           # + (rank - 1) * 2 + the colour with two cards
+    A_QUAD = 323              # + rank - 1
+    A_RESURRECT = 336         # + (first rank - 1) * 8 + colour bits of the three cards
+    A_RES_SHRINE = 440
+    A_RES_TOKEN = 441
+    A_RES_DAGGER_TOKEN = 442
+    A_RES_DAGGER = 443        # + target
+    A_HEAL = 448              # + (rank - 1) * 3 + pair colours (0 BB, 1 BR, 2 RR)
+    A_PAIR_ATTACK = 487       # + (rank - 1) * 3 + pair colours
+    A_RES_PAIR = 526          # + kind of the hand card matching the resurrected card
+    A_ATTACK = 552            # + multiset index - 1
+    A_ALT_HEAL = 796          # + multiset index - 1
+    A_RES_ATTACK = 1040       # + multiset index (0, no hand card, allowed)
+    NUM_ACTIONS = 1285
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+COLOURS = "BR"
+TOKEN_NAMES = ("jack", "queen", "king", "dagger")
+
+
+cdef inline int kind_of(int rank, int colour) noexcept nogil:
+    return (rank - 1) * 2 + colour
+
+cdef inline int rank_of(int kind) noexcept nogil:
+    return kind // 2 + 1
+
+cdef inline int colour_of(int kind) noexcept nogil:
+    return kind & 1
+
+cdef inline int wrap_rank(int rank) noexcept nogil:
+    return (rank - 1) % 13 + 1
+
+
+# --- same-colour multisets (attacks, alternate heals) ----------------------------
+# Each multiset of ranks (at most two of a rank, values summing to at most 14) has a
+# base-3 code, rank r weighing 3**(r-1); the table is sorted by code, so the index
+# of a code is found by bisection and enumeration by descending rank is ascending.
+cdef int MS_CODE[NUM_MULTISETS]
+cdef uint8_t MS_COUNT[NUM_MULTISETS][13]
+cdef int POW3[13]
+
+
+def _build_multisets():
+    found = []
+
+    def rec(rank, total, counts):
+        if rank > 13:
+            found.append(tuple(counts))
+            return
+        for c in range(3):
+            if total + c * rank > 14:
+                break
+            counts.append(c)
+            rec(rank + 1, total + c * rank, counts)
+            counts.pop()
+
+    rec(1, 0, [])
+    coded = sorted((sum(c * 3 ** i for i, c in enumerate(m)), m) for m in found)
+    assert len(coded) == NUM_MULTISETS
+    for i in range(13):
+        POW3[i] = 3 ** i
+    for i, (code, counts) in enumerate(coded):
+        MS_CODE[i] = code
+        for r in range(13):
+            MS_COUNT[i][r] = counts[r]
+
+
+_build_multisets()
+
+
+cdef inline int ms_index(int code) noexcept nogil:
+    cdef int lo = 0, hi = NUM_MULTISETS - 1, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if MS_CODE[mid] < code:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef int ms_enumerate(const uint8_t* avail, int rank, int code, int total, int lo, int hi,
+                      bint allow_empty, const int* reach, int base, int* out, int n) noexcept nogil:
+    """Append ``base + index`` for every multiset within ``avail`` (counts by rank, of
+    one colour) whose values sum within ``[lo, hi]``; ranks from ``rank`` down to 1 are
+    still open, and ``reach[r]`` is the most ranks 1..r can add."""
+    cdef int c, top
+    if rank == 0:
+        if total >= lo and (total > 0 or allow_empty):
+            out[n] = base + ms_index(code)
+            n += 1
+        return n
+    if total + reach[rank] < lo:
+        return n
+    top = avail[rank - 1]
+    if top > 2:
+        top = 2
+    for c in range(top + 1):
+        if total + c * rank > hi:
+            break
+        n = ms_enumerate(avail, rank - 1, code + c * POW3[rank - 1], total + c * rank,
+                         lo, hi, allow_empty, reach, base, out, n)
+    return n
+
+
+# --- the rules, as functions over the struct -----------------------------------------
+
+cdef inline int capacity(ShrineData* s, int p) noexcept nogil:
+    if s.field[p][F_JACK] >= 0 and s.field[p][F_QUEEN] >= 0 \
+            and s.field[p][F_KING] >= 0:
+        return TRIAD_CAPACITY
+    return BASE_CAPACITY
+
+cdef inline bint triad(ShrineData* s, int p) noexcept nogil:
+    return capacity(s, p) == TRIAD_CAPACITY
+
+cdef inline int shrine_top(ShrineData* s, int p) noexcept nogil:
+    return s.shrine[p][s.shrine_len[p] - 1] & ~SEEN
+
+cdef inline void to_grave(ShrineData* s, int kind) noexcept nogil:
+    s.grave[s.grave_len] = kind
+    s.grave_len += 1
+
+cdef inline void hand_add(ShrineData* s, int p, int kind, bint public) noexcept nogil:
+    s.hand[p][kind] += 1
+    s.hand_len[p] += 1
+    if public:
+        s.seen[p][kind] += 1
+
+cdef inline void hand_remove(ShrineData* s, int p, int kind) noexcept nogil:
+    # Every removal from a hand is public: the opponent now knows one fewer card of
+    # this kind to be in it.
+    s.hand[p][kind] -= 1
+    s.hand_len[p] -= 1
+    if s.seen[p][kind] > 0:
+        s.seen[p][kind] -= 1
+
+cdef inline void pend_from_hand(ShrineData* s, int p, int kind) noexcept nogil:
+    hand_remove(s, p, kind)
+    s.pend[s.pend_len] = kind
+    s.pend_len += 1
+
+cdef void pend_to_grave(ShrineData* s, int start) noexcept nogil:
+    cdef int i
+    for i in range(start, s.pend_len):
+        to_grave(s, s.pend[i])
+
+cdef void hand_to_grave(ShrineData* s, int p) noexcept nogil:
+    cdef int k
+    for k in range(JOKER):
+        while s.hand[p][k]:
+            hand_remove(s, p, k)
+            to_grave(s, k)
+
+cdef inline void pop_shrine(ShrineData* s, int p) noexcept nogil:
+    s.shrine_len[p] -= 1
+    to_grave(s, s.shrine[p][s.shrine_len[p]] & ~SEEN)
+
+cdef inline void push_shrine(ShrineData* s, int p, int kind, bint face_up) noexcept nogil:
+    s.shrine[p][s.shrine_len[p]] = kind | (SEEN if face_up else 0)
+    s.shrine_len[p] += 1
+
+cdef inline void field_to_grave(ShrineData* s, int p, int slot) noexcept nogil:
+    to_grave(s, s.field[p][slot])
+    s.field[p][slot] = NONE
+
+cdef void grave_remove_at(ShrineData* s, int i) noexcept nogil:
+    cdef int j
+    for j in range(i, s.grave_len - 1):
+        s.grave[j] = s.grave[j + 1]
+    s.grave_len -= 1
+
+cdef void reshuffle(ShrineData* s) noexcept nogil:
+    cdef int i
+    for i in range(s.grave_len):
+        s.library[s.grave[i]] += 1
+    s.library_len += s.grave_len
+    s.grave_len = 0
+
+cdef int decider(ShrineData* s) noexcept nogil:
+    cdef int ph = s.phase
+    if ph == PH_RESPONSE or ph == PH_FIZZLE_PICK:
+        return 1 - s.active
+    if ph == PH_BAL_DISCARD:
+        return 1 - s.bal_player
+    return s.active
+
+cdef void request_draws(ShrineData* s, int what, int to, int count, int then) noexcept nogil:
+    s.chance = what
+    s.draw_to = to
+    s.draws_left = count
+    s.after_draws = then
+    s.step = ST_DRAWING
+
+cdef void begin_balance(ShrineData* s, int player) noexcept nogil:
+    s.joker_out = 1
+    s.bal_player = player
+    s.bal_index = 0
+    # Every draw that can bring the Joker out is a single card, so a Balance never
+    # interrupts a run of draws; resuming after them leaves the draw context free for
+    # the Balance's own draws.
+    s.bal_return = s.after_draws if s.step == ST_DRAWING else s.step
+    s.step = ST_BAL_FIELD
+
+cdef bint settle(ShrineData* s) noexcept nogil:
+    """Apply one rule that fires by itself; return whether one fired."""
+    cdef int p, t
+    for p in range(2):
+        if s.shrine_len[p] == 0:
+            continue
+        t = shrine_top(s, p)
+        if t == JOKER and s.bal_player == NONE:
+            s.shrine_len[p] -= 1
+            begin_balance(s, p)
+            return True
+        # Cards a Balance adds face down: the top is turned up once all are added.
+        if not (s.step == ST_BAL_SHRINE and p != s.bal_player):
+            s.shrine[p][s.shrine_len[p] - 1] |= SEEN
+    for p in range(2):
+        if s.shrine_len[p] == 0:
+            s.winner = 1 - p
+            return True
+    for p in range(2):
+        if s.field[p][F_DAGGER] >= 0 and not triad(s, p):
+            field_to_grave(s, p, F_DAGGER)
+            return True
+        if s.shrine_len[p] > capacity(s, p):
+            pop_shrine(s, p)
+            return True
+    return False
+
+cdef void advance(ShrineData* s) noexcept nogil:
+    """Run automatic steps until a decision, a chance event or the end."""
+    cdef int p, q, t, k, i
+    while True:
+        if s.winner != NONE:
+            s.phase = PH_OVER
+            return
+        if s.step == ST_WAIT:
+            return
+        if s.step == ST_DEAL:
+            if s.deal_n < DEAL_CARDS:
+                s.chance = CH_DEAL
+                s.phase = PH_CHANCE
+                return
+            s.chance = CH_NONE
+            s.step = ST_TURN_START
+            continue
+        if settle(s):
+            continue
+        p = s.active
+        q = 1 - p
+        if s.step == ST_TURN_START:
+            s.powers_used = 0
+            if s.field[p][F_DAGGER] >= 0:
+                s.actions_left = 2
+                request_draws(s, CH_HAND, p, 1, ST_CHOOSE)
+            else:
+                s.actions_left = 1
+                s.step = ST_CHOOSE
+        elif s.step == ST_DRAWING:
+            if s.draws_left == 0:
+                s.chance = CH_NONE
+                s.step = s.after_draws
+                continue
+            if s.library_len == 0:
+                reshuffle(s)
+            if s.library_len == 0:
+                s.draws_left = 0
+                continue
+            s.phase = PH_CHANCE
+            return
+        elif s.step == ST_CHOOSE:
+            if s.actions_left == 0:
+                s.step = ST_END
+            elif s.grave_len > 0:
+                s.phase = PH_START
+                s.step = ST_WAIT
+                return
+            else:
+                request_draws(s, CH_HAND, p, 1, ST_ACTION)
+        elif s.step == ST_ACTION:
+            if s.actions_left == 0:
+                s.step = ST_END
+                continue
+            s.phase = PH_ACTION
+            s.step = ST_WAIT
+            return
+        elif s.step == ST_RESPOND:
+            if response_possible(s):
+                s.phase = PH_RESPONSE
+                s.step = ST_WAIT
+                return
+            s.step = ST_RESOLVE
+        elif s.step == ST_RESOLVE:
+            resolve(s)
+        elif s.step == ST_FIZZLED:
+            pend_to_grave(s, 0)
+            s.step = ST_AFTER
+        elif s.step == ST_AFTER:
+            s.pending = NONE
+            s.pend_len = 0
+            s.res_card = NONE
+            if s.actions_left > 0:
+                s.actions_left -= 1
+            # The second action belongs to the Dagger token: lose it, lose the action.
+            if s.field[p][F_DAGGER] < 0:
+                s.actions_left = 0
+            s.step = ST_ACTION
+        elif s.step == ST_END:
+            if s.hand_len[p] > HAND_LIMIT:
+                s.picks_left = s.hand_len[p] - HAND_LIMIT
+                s.phase = PH_DISCARD
+                s.step = ST_WAIT
+                return
+            s.turn += 1
+            if s.turn >= s.max_turns:
+                s.winner = DRAW
+                continue
+            s.active = q
+            s.step = ST_TURN_START
+        elif s.step == ST_BAL_FIELD:
+            if balance_field(s):
+                return
+        elif s.step == ST_BAL_SHRINE:
+            p = s.bal_player
+            q = 1 - p
+            t = s.shrine_len[p]
+            if capacity(s, q) < t:
+                t = capacity(s, q)
+            if s.shrine_len[q] > s.shrine_len[p]:
+                pop_shrine(s, q)
+            elif s.shrine_len[q] < t:
+                if s.library_len == 0:
+                    reshuffle(s)
+                if s.library_len == 0:
+                    s.step = ST_BAL_HAND
+                    continue
+                s.chance = CH_HIDDEN
+                s.draw_to = q
+                s.phase = PH_CHANCE
+                return
+            else:
+                s.step = ST_BAL_HAND
+        elif s.step == ST_BAL_HAND:
+            p = s.bal_player
+            q = 1 - p
+            if s.hand_len[q] > s.hand_len[p]:
+                s.picks_left = s.hand_len[q] - s.hand_len[p]
+                s.phase = PH_BAL_DISCARD
+                s.step = ST_WAIT
+                return
+            request_draws(s, CH_HAND, q, s.hand_len[p] - s.hand_len[q],
+                               ST_BAL_FINISH)
+        elif s.step == ST_BAL_FINISH:
+            reshuffle(s)
+            if s.balance == 2:
+                s.library[JOKER] += 1
+                s.library_len += 1
+                s.joker_out = 0
+            s.bal_player = NONE
+            s.step = s.bal_return
+
+cdef bint balance_field(ShrineData* s) noexcept nogil:
+    """Match one token kind of the Balance card's player, or move on; return
+    whether a chance event (a search of the Library) must decide it."""
+    cdef int p = s.bal_player, q = 1 - s.bal_player
+    cdef int t = s.bal_index, i, rank
+    if t == 3:
+        s.step = ST_BAL_SHRINE
+        return False
+    rank = 11 + t
+    if s.field[p][t] >= 0 and s.field[q][t] < 0:
+        i = s.grave_len - 1
+        while i >= 0 and rank_of(s.grave[i]) != rank:
+            i -= 1
+        if i >= 0:
+            s.field[q][t] = s.grave[i]
+            grave_remove_at(s, i)
+        elif s.library[kind_of(rank, 0)] + s.library[kind_of(rank, 1)] > 0:
+            s.chance = CH_TOKEN
+            s.draw_to = q
+            s.phase = PH_CHANCE
+            return True
+    elif s.field[p][t] < 0 and s.field[q][t] >= 0:
+        field_to_grave(s, q, t)
+    s.bal_index += 1
+    return False
+
+cdef bint response_possible(ShrineData* s) noexcept nogil:
+    """Whether, as far as the acting player can tell, the opponent may answer."""
+    cdef int q = 1 - s.active
+    if s.hand_len[q] >= 3:
+        return True
+    if is_attack(s, s.pending) and has_token(s, q):
+        return True
+    return is_dagger(s, s.pending) and s.hand_len[q] >= 2
+
+cdef inline bint has_token(ShrineData* s, int p) noexcept nogil:
+    return s.field[p][F_JACK] >= 0 or s.field[p][F_QUEEN] >= 0 \
+        or s.field[p][F_KING] >= 0
+
+cdef inline bint is_attack(ShrineData* s, int a) noexcept nogil:
+    return (A_PAIR_ATTACK <= a < A_PAIR_ATTACK + 39) or (A_RES_PAIR <= a < A_ALT_HEAL) \
+        or a >= A_RES_ATTACK
+
+cdef inline bint is_dagger(ShrineData* s, int a) noexcept nogil:
+    return (A_DAGGER <= a < A_DAGGER_TOKEN) or (A_RES_DAGGER <= a < A_RES_DAGGER + 5)
+
+cdef void remove_target(ShrineData* s, int q, int target) noexcept nogil:
+    if target == T_SHRINE:
+        pop_shrine(s, q)
+    else:
+        field_to_grave(s, q, target)
+
+cdef void resolve(ShrineData* s) noexcept nogil:
+    """Carry out the declared action; cards reach the Graveyard in the order the
+    rules doc gives."""
+    cdef int a = s.pending, p = s.active, q = 1 - s.active
+    cdef int g, slot
+    s.step = ST_AFTER
+    if a >= A_HEAL and a < A_HEAL + 39 or a >= A_ALT_HEAL and a < A_RES_ATTACK:
+        pend_to_grave(s, 0)
+        request_draws(s, CH_FLIP, p, 1, ST_AFTER)
+    elif a >= A_PAIR_ATTACK and a < A_PAIR_ATTACK + 39 or a >= A_ATTACK and a < A_ALT_HEAL:
+        pop_shrine(s, q)
+        pend_to_grave(s, 0)
+    elif a == A_JACK:
+        # A Fizzle and Counter-Fizzle can leave the opponent with nothing to take.
+        if s.hand_len[q] > 0:
+            s.chance = CH_STEAL
+            s.phase = PH_CHANCE
+            s.step = ST_WAIT
+    elif a >= A_TOKEN and a < A_DAGGER:
+        to_grave(s, s.pend[0])
+        s.field[p][rank_of(s.pend[1]) - 11] = s.pend[1]
+    elif a >= A_DAGGER and a < A_DAGGER_TOKEN:
+        to_grave(s, s.pend[0])
+        remove_target(s, q, (a - A_DAGGER) // 26)
+        to_grave(s, s.pend[1])
+    elif a >= A_DAGGER_TOKEN and a < A_TRIPLET:
+        to_grave(s, s.pend[0])
+        s.field[p][F_DAGGER] = s.pend[1]
+    elif a >= A_TRIPLET and a < A_RESURRECT:
+        for slot in range(4):
+            if s.field[q][slot] >= 0:
+                field_to_grave(s, q, slot)
+        if a >= A_QUAD:
+            pop_shrine(s, q)
+        pend_to_grave(s, 0)
+    else:
+        # A Resurrection: the Graveyard card leaves first, then the three are paid.
+        g = s.res_card
+        grave_remove_at(s, s.res_index)
+        for slot in range(3):
+            to_grave(s, s.pend[slot])
+        if a == A_RES_SHRINE:
+            push_shrine(s, p, g, True)
+        elif a == A_RES_TOKEN:
+            s.field[p][rank_of(g) - 11] = g
+        elif a == A_RES_DAGGER_TOKEN:
+            s.field[p][F_DAGGER] = g
+        elif a < A_HEAL:
+            remove_target(s, q, a - A_RES_DAGGER)
+            to_grave(s, g)
+        else:
+            pop_shrine(s, q)
+            pend_with_card_to_grave(s, 3, g)
+
+cdef void pend_with_card_to_grave(ShrineData* s, int start, int g) noexcept nogil:
+    """The pending cards from ``start`` and the card ``g``, ascending by kind."""
+    cdef int i
+    cdef bint placed = False
+    for i in range(start, s.pend_len):
+        if not placed and g < s.pend[i]:
+            to_grave(s, g)
+            placed = True
+        to_grave(s, s.pend[i])
+    if not placed:
+        to_grave(s, g)
+
+cdef int main_actions(ShrineData* s, int* out) noexcept nogil:
+    cdef int p = s.active, q = 1 - s.active
+    cdef int n = 0, t, c, r, pay, k, need, bits, opp_top, own_top, lo, hi
+    cdef const uint8_t* h = s.hand[p]
+    cdef bint any_field = False
+    out[n] = A_PASS
+    n += 1
+    if s.field[p][F_JACK] >= 0 and not (s.powers_used & USED_JACK) \
+            and s.hand_len[q] >= 2:
+        out[n] = A_JACK
+        n += 1
+    # Tokens: a Jack, Queen or King and one other card of its colour.
+    for t in range(3):
+        if s.field[p][t] >= 0:
+            continue
+        for c in range(2):
+            k = kind_of(11 + t, c)
+            if not h[k]:
+                continue
+            for pay in range(1, 14):
+                need = 2 if pay == 11 + t else 1
+                if h[kind_of(pay, c)] >= need:
+                    out[n] = A_TOKEN + t * 26 + c * 13 + pay - 1
+                    n += 1
+    # Daggers: an Ace and one other card of its colour, at a target.
+    for t in range(5):
+        if t < 4 and s.field[q][t] < 0:
+            continue
+        n = ace_payments(s, out, n, p, A_DAGGER + t * 26)
+    if triad(s, p) and s.field[p][F_DAGGER] < 0:
+        n = ace_payments(s, out, n, p, A_DAGGER_TOKEN)
+    for t in range(4):
+        any_field = any_field or s.field[q][t] >= 0
+    for r in range(1, 14):
+        if any_field:
+            for c in range(2):
+                if h[kind_of(r, c)] >= 2 and h[kind_of(r, 1 - c)] >= 1:
+                    out[n] = A_TRIPLET + (r - 1) * 2 + c
+                    n += 1
+    for r in range(1, 14):
+        if h[kind_of(r, 0)] == 2 and h[kind_of(r, 1)] == 2:
+            out[n] = A_QUAD + r - 1
+            n += 1
+    if s.grave_len > 0:
+        for r in range(1, 14):
+            for bits in range(8):
+                if resurrection_ok(s, p, r, bits):
+                    out[n] = A_RESURRECT + (r - 1) * 8 + bits
+                    n += 1
+    own_top = shrine_top(s, p)
+    if not s.alt_heal and can_heal(s, p):
+        lo = hi = rank_of(own_top)
+        if s.field[p][F_QUEEN] >= 0 and not (s.powers_used & USED_QUEEN):
+            lo -= 1
+            hi += 1
+        for r in range(max(lo, 1), min(hi, 13) + 1):
+            n = pairs(s, out, n, p, r, A_HEAL, colour_of(own_top))
+    opp_top = shrine_top(s, q)
+    if rank_of(opp_top) == 1:
+        for r in range(1, 14):
+            n = pairs(s, out, n, p, r, A_PAIR_ATTACK, -1)
+    else:
+        lo = hi = rank_of(opp_top)
+        if s.field[p][F_KING] >= 0 and not (s.powers_used & USED_KING):
+            lo -= 1
+            hi += 1
+        n = multisets(s, out, n, p, 1 - colour_of(opp_top), lo, hi, False, A_ATTACK - 1)
+    if s.alt_heal and can_heal(s, p):
+        lo = hi = rank_of(own_top)
+        if s.field[p][F_QUEEN] >= 0 and not (s.powers_used & USED_QUEEN):
+            lo -= 1
+            hi += 1
+        n = multisets(s, out, n, p, colour_of(own_top), lo, hi, False, A_ALT_HEAL - 1)
+    return n
+
+cdef inline bint can_heal(ShrineData* s, int p) noexcept nogil:
+    return s.shrine_len[p] < capacity(s, p) and rank_of(shrine_top(s, p)) != 1 \
+        and s.library_len + s.grave_len > 0
+
+cdef int ace_payments(ShrineData* s, int* out, int n, int p, int base) noexcept nogil:
+    cdef int c, pay
+    cdef const uint8_t* h = s.hand[p]
+    for c in range(2):
+        if not h[kind_of(1, c)]:
+            continue
+        for pay in range(1, 14):
+            if h[kind_of(pay, c)] >= (2 if pay == 1 else 1):
+                out[n] = base + c * 13 + pay - 1
+                n += 1
+    return n
+
+cdef int pairs(ShrineData* s, int* out, int n, int p, int rank, int base, int colour) noexcept nogil:
+    """Pairs of ``rank`` from the hand; with ``colour`` >= 0, at least one card of
+    it."""
+    cdef int b = s.hand[p][kind_of(rank, 0)], r = s.hand[p][kind_of(rank, 1)]
+    if b >= 2 and colour != 1:
+        out[n] = base + (rank - 1) * 3
+        n += 1
+    if b >= 1 and r >= 1:
+        out[n] = base + (rank - 1) * 3 + 1
+        n += 1
+    if r >= 2 and colour != 0:
+        out[n] = base + (rank - 1) * 3 + 2
+        n += 1
+    return n
+
+cdef int multisets(ShrineData* s, int* out, int n, int p, int colour, int lo, int hi,
+                   bint allow_empty, int base) noexcept nogil:
+    cdef uint8_t avail[13]
+    cdef int reach[14]
+    cdef int r, c
+    reach[0] = 0
+    for r in range(1, 14):
+        c = s.hand[p][kind_of(r, colour)]
+        avail[r - 1] = c
+        reach[r] = reach[r - 1] + (2 if c > 2 else c) * r
+    if hi > 14:
+        hi = 14
+    if lo < 0:
+        lo = 0
+    if lo > hi:
+        return n
+    return ms_enumerate(avail, 13, 0, 0, lo, hi, allow_empty, reach, base, out, n)
+
+cdef bint resurrection_ok(ShrineData* s, int p, int first, int bits) noexcept nogil:
+    """Whether the three cards are in hand and leave some use of the Graveyard
+    card."""
+    cdef int i, k
+    cdef int scratch[NUM_ACTIONS]
+    for i in range(3):
+        k = kind_of(wrap_rank(first + i), (bits >> i) & 1)
+        if not s.hand[p][k]:
+            return False
+    # The three ranks differ, so taking them out one by one is exact.
+    for i in range(3):
+        s.hand[p][kind_of(wrap_rank(first + i), (bits >> i) & 1)] -= 1
+    k = res_uses(s, scratch, s.grave[s.grave_len - 1])
+    for i in range(3):
+        s.hand[p][kind_of(wrap_rank(first + i), (bits >> i) & 1)] += 1
+    return k > 0
+
+cdef int res_uses(ShrineData* s, int* out, int g) noexcept nogil:
+    """The uses of Graveyard card ``g`` open to the active player, whose hand no
+    longer holds the three Resurrection cards."""
+    cdef int p = s.active, q = 1 - s.active
+    cdef int n = 0, t, rank = rank_of(g), opp_top, lo, hi, k
+    if s.shrine_len[p] < capacity(s, p) and rank_of(shrine_top(s, p)) != 1:
+        out[n] = A_RES_SHRINE
+        n += 1
+    if rank >= 11 and s.field[p][rank - 11] < 0:
+        out[n] = A_RES_TOKEN
+        n += 1
+    if rank == 1:
+        if triad(s, p) and s.field[p][F_DAGGER] < 0:
+            out[n] = A_RES_DAGGER_TOKEN
+            n += 1
+        for t in range(5):
+            if t == T_SHRINE or s.field[q][t] >= 0:
+                out[n] = A_RES_DAGGER + t
+                n += 1
+    opp_top = shrine_top(s, q)
+    if rank_of(opp_top) == 1:
+        for k in range(kind_of(rank, 0), kind_of(rank, 1) + 1):
+            if s.hand[p][k]:
+                out[n] = A_RES_PAIR + k
+                n += 1
+    elif colour_of(g) != colour_of(opp_top):
+        lo = hi = rank_of(opp_top)
+        if s.field[p][F_KING] >= 0 and not (s.powers_used & USED_KING):
+            lo -= 1
+            hi += 1
+        n = multisets(s, out, n, p, colour_of(g), lo - rank, hi - rank, True, A_RES_ATTACK)
+    return n
+
+cdef int responses(ShrineData* s, int* out) noexcept nogil:
+    cdef int q = 1 - s.active, n = 0, t
+    out[n] = A_NO_RESPONSE
+    n += 1
+    if s.hand_len[q] >= 3:
+        out[n] = A_FIZZLE
+        n += 1
+    if is_attack(s, s.pending):
+        for t in range(3):
+            if s.field[q][t] >= 0:
+                out[n] = A_BLOCK + t
+                n += 1
+    if is_dagger(s, s.pending):
+        n = ace_payments(s, out, n, q, A_DAGGER_BLOCK)
+    return n
+
+cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
+    cdef int to = s.draw_to, what = s.chance, n
+    if what == CH_STEAL:
+        hand_remove(s, 1 - s.active, k)
+        hand_add(s, s.active, k, True)
+        s.chance = CH_NONE
+        s.phase = PH_JACK_DISCARD
+        return
+    s.library[k] -= 1
+    s.library_len -= 1
+    if what == CH_DEAL:
+        n = s.deal_n
+        if n < 10:
+            push_shrine(s, n // 5, k, n % 5 == 4)
+        else:
+            hand_add(s, (n - 10) // 5, k, False)
+        s.deal_n += 1
+    elif what == CH_TOKEN:
+        s.field[to][s.bal_index] = k
+        s.bal_index += 1
+        s.chance = CH_NONE
+    elif what == CH_HIDDEN:
+        push_shrine(s, to, k, False)
+        s.chance = CH_NONE
+    else:
+        s.draws_left -= 1
+        if what == CH_FLIP:
+            push_shrine(s, to, k, True)
+        elif k == JOKER:
+            # Drawn, the Balance card is played at once and uses an action.
+            if s.actions_left > 0:
+                s.actions_left -= 1
+            begin_balance(s, to)
+        else:
+            hand_add(s, to, k, False)
+    advance(s)
+
+cdef void declare(ShrineData* s, int a) noexcept nogil:
+    """Take the declared action's cards out of the hand and open the response."""
+    cdef int p = s.active, q = 1 - s.active, i, r, c, x, colour, top
+    if a == A_PASS:
+        s.actions_left = 0
+        s.step = ST_END
+        advance(s)
+        return
+    s.pending = a
+    s.pend_len = 0
+    if a == A_JACK:
+        s.powers_used |= USED_JACK
+    elif a < A_DAGGER:
+        x = a - A_TOKEN
+        c = (x % 26) // 13
+        pend_from_hand(s, p, kind_of(x % 13 + 1, c))
+        pend_from_hand(s, p, kind_of(11 + x // 26, c))
+    elif a < A_TRIPLET:
+        x = (a - A_DAGGER) % 26 if a < A_DAGGER_TOKEN else a - A_DAGGER_TOKEN
+        c = x // 13
+        pend_from_hand(s, p, kind_of(x % 13 + 1, c))
+        pend_from_hand(s, p, kind_of(1, c))
+    elif a < A_QUAD:
+        x = a - A_TRIPLET
+        r = x // 2 + 1
+        c = x % 2
+        pend_from_hand(s, p, kind_of(r, 0))
+        pend_from_hand(s, p, kind_of(r, c))
+        pend_from_hand(s, p, kind_of(r, 1))
+    elif a < A_RESURRECT:
+        r = a - A_QUAD + 1
+        for i in range(4):
+            pend_from_hand(s, p, kind_of(r, i // 2))
+    elif a < A_RES_SHRINE:
+        x = a - A_RESURRECT
+        # Ascending, like every payment of several cards: the Ace first if it wraps.
+        for r in range(1, 14):
+            for i in range(3):
+                if wrap_rank(x // 8 + 1 + i) == r:
+                    pend_from_hand(s, p, kind_of(r, (x % 8 >> i) & 1))
+        s.res_card = s.grave[s.grave_len - 1]
+        s.res_index = s.grave_len - 1
+        s.phase = PH_RES_USE
+        return
+    elif a < A_RES_PAIR:
+        x = (a - A_HEAL) % 39
+        r = x // 3 + 1
+        c = x % 3
+        pend_from_hand(s, p, kind_of(r, 1 if c == 2 else 0))
+        pend_from_hand(s, p, kind_of(r, 0 if c == 0 else 1))
+        if a < A_PAIR_ATTACK and r != rank_of(shrine_top(s, p)):
+            s.powers_used |= USED_QUEEN
+    else:
+        x = (a - A_ATTACK) % 244 + 1
+        if a < A_ALT_HEAL:
+            colour = 1 - colour_of(shrine_top(s, q))
+            top = rank_of(shrine_top(s, q))
+        else:
+            colour = colour_of(shrine_top(s, p))
+            top = rank_of(shrine_top(s, p))
+        if pend_multiset(s, p, x, colour) != top:
+            s.powers_used |= USED_KING if a < A_ALT_HEAL else USED_QUEEN
+    s.step = ST_RESPOND
+    advance(s)
+
+cdef int pend_multiset(ShrineData* s, int p, int index, int colour) noexcept nogil:
+    """Move a multiset's cards to the pending cards, ascending; return its sum."""
+    cdef int r, i, total = 0
+    for r in range(1, 14):
+        for i in range(MS_COUNT[index][r - 1]):
+            pend_from_hand(s, p, kind_of(r, colour))
+            total += r
+    return total
+
+cdef void declare_use(ShrineData* s, int a) noexcept nogil:
+    cdef int p = s.active, q = 1 - s.active, total
+    s.pending = a
+    if a >= A_RES_ATTACK:
+        total = pend_multiset(s, p, a - A_RES_ATTACK, colour_of(s.res_card))
+        if total + rank_of(s.res_card) != rank_of(shrine_top(s, q)):
+            s.powers_used |= USED_KING
+    elif a >= A_RES_PAIR:
+        pend_from_hand(s, p, a - A_RES_PAIR)
+    s.step = ST_RESPOND
+    advance(s)
+
+cdef void respond(ShrineData* s, int a) noexcept nogil:
+    cdef int q = 1 - s.active, x, c
+    if a == A_NO_RESPONSE:
+        s.step = ST_RESOLVE
+    elif a == A_FIZZLE:
+        if s.alt_fizzle:
+            s.picks_left = 3
+            s.phase = PH_FIZZLE_PICK
+            return
+        hand_to_grave(s, q)
+        after_fizzle(s)
+        return
+    elif a < A_DISCARD:
+        field_to_grave(s, q, a - A_BLOCK)
+        pend_to_grave(s, 0)
+        s.step = ST_AFTER
+    else:
+        x = a - A_DAGGER_BLOCK
+        c = x // 13
+        pend_to_grave(s, 0)
+        hand_remove(s, q, kind_of(x % 13 + 1, c))
+        to_grave(s, kind_of(x % 13 + 1, c))
+        hand_remove(s, q, kind_of(1, c))
+        to_grave(s, kind_of(1, c))
+        s.step = ST_AFTER
+    advance(s)
+
+cdef void after_fizzle(ShrineData* s) noexcept nogil:
+    if s.hand_len[s.active] >= 3:
+        s.phase = PH_COUNTER
+        s.step = ST_WAIT
+        return
+    s.step = ST_FIZZLED
+    advance(s)
+
+
+cdef class ShrineState(GameState):
+    """A Shrine position.  Build one with ``ShrineGame.new_initial_state`` or
+    ``ShrineGame.state_from_dict``."""
+
+    # --- small helpers over the struct ---------------------------------------------
+
+    # --- the flow --------------------------------------------------------------------
+
+    # --- the contract ------------------------------------------------------------
+
+    cdef int c_current_player(self) noexcept nogil:
+        if self.s.winner != NONE:
+            return TERMINAL
+        if self.s.phase == PH_CHANCE:
+            return CHANCE
+        return decider(&self.s)
+
+    cdef bint c_is_terminal(self) noexcept nogil:
+        return self.s.winner != NONE
+
+    cdef double c_returns(self, int player) noexcept nogil:
+        if self.s.winner == NONE or self.s.winner == DRAW:
+            return 0.0
+        return 1.0 if self.s.winner == player else -1.0
+
+    cdef void copy_into(self, GameState dst) noexcept nogil:
+        memcpy(&(<ShrineState>dst).s, &self.s, sizeof(ShrineData))
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        cdef int n = 0, k, total = 0, lo = 0, hi = NUM_KINDS
+        cdef const uint8_t* counts = self.s.library
+        if self.s.phase != PH_CHANCE:
+            return 0
+        if self.s.chance == CH_STEAL:
+            counts = self.s.hand[1 - self.s.active]
+        elif self.s.chance == CH_TOKEN:
+            lo = kind_of(11 + self.s.bal_index, 0)
+            hi = lo + 2
+        elif self.s.chance == CH_DEAL and self.s.deal_n >= 10:
+            hi = JOKER   # a Joker dealt to a hand is replaced and shuffled back
+        for k in range(lo, hi):
+            total += counts[k]
+        for k in range(lo, hi):
+            if counts[k]:
+                actions[n] = k
+                probs[n] = counts[k] / <double>total
+                n += 1
+        return n
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        cdef int ph = self.s.phase, n = 0, k, p
+        cdef double scratch[NUM_KINDS]
+        if ph == PH_CHANCE:
+            return self.c_chance_outcomes(out, scratch)
+        if ph == PH_OVER:
+            return 0
+        if ph == PH_START:
+            out[0] = A_DRAW
+            out[1] = A_TAKE
+            return 2
+        if ph == PH_ACTION:
+            return main_actions(&self.s, out)
+        if ph == PH_RES_USE:
+            return res_uses(&self.s, out, self.s.res_card)
+        if ph == PH_RESPONSE:
+            return responses(&self.s, out)
+        if ph == PH_COUNTER:
+            out[0] = A_NO_COUNTER
+            out[1] = A_COUNTER
+            return 2
+        p = decider(&self.s)
+        for k in range(JOKER):
+            if self.s.hand[p][k]:
+                out[n] = A_DISCARD + k
+                n += 1
+        return n
+
+    cdef void c_apply_action(self, int a) noexcept nogil:
+        cdef int ph = self.s.phase, p = self.s.active, q = 1 - self.s.active, d
+        if ph == PH_CHANCE:
+            apply_chance(&self.s, a)
+        elif ph == PH_START:
+            if a == A_DRAW:
+                request_draws(&self.s, CH_HAND, p, 1, ST_ACTION)
+            else:
+                self.s.grave_len -= 1
+                hand_add(&self.s, p, self.s.grave[self.s.grave_len], True)
+                self.s.step = ST_AFTER
+        elif ph == PH_ACTION:
+            declare(&self.s, a)
+        elif ph == PH_RES_USE:
+            declare_use(&self.s, a)
+        elif ph == PH_RESPONSE:
+            respond(&self.s, a)
+        elif ph == PH_COUNTER:
+            if a == A_NO_COUNTER:
+                self.s.step = ST_FIZZLED
+            elif self.s.alt_fizzle:
+                self.s.picks_left = 3
+                self.s.phase = PH_COUNTER_PICK
+                return
+            else:
+                hand_to_grave(&self.s, p)
+                self.s.step = ST_RESOLVE
+        else:
+            d = decider(&self.s)
+            hand_remove(&self.s, d, a - A_DISCARD)
+            to_grave(&self.s, a - A_DISCARD)
+            if ph == PH_JACK_DISCARD:
+                self.s.step = ST_AFTER
+            else:
+                self.s.picks_left -= 1
+                if self.s.picks_left > 0:
+                    return
+                if ph == PH_DISCARD:
+                    self.s.step = ST_END
+                elif ph == PH_BAL_DISCARD:
+                    self.s.step = ST_BAL_FINISH
+                elif ph == PH_FIZZLE_PICK:
+                    after_fizzle(&self.s)
+                    return
+                else:
+                    self.s.step = ST_RESOLVE
+        advance(&self.s)
+
+    # --- knowledge ---------------------------------------------------------------
+
+    cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
+        cdef int q = 1 - observer, p, i, j, k, tmp, n = 0, hidden_hand = 0, slots, joker_at
+        cdef uint8_t pool[54]
+        cdef bint joker = False
+        for k in range(NUM_KINDS):
+            for i in range(self.s.library[k]):
+                if k == JOKER:
+                    joker = True
+                else:
+                    pool[n] = k
+                    n += 1
+            self.s.library[k] = 0
+        for p in range(2):
+            for i in range(self.s.shrine_len[p]):
+                if not (self.s.shrine[p][i] & SEEN):
+                    if self.s.shrine[p][i] == JOKER:
+                        joker = True
+                    else:
+                        pool[n] = self.s.shrine[p][i]
+                        n += 1
+        for k in range(JOKER):
+            for i in range(self.s.hand[q][k] - self.s.seen[q][k]):
+                pool[n] = k
+                n += 1
+                hidden_hand += 1
+            self.s.hand[q][k] = self.s.seen[q][k]
+        for i in range(n - 1, 0, -1):
+            j = rng_below(rng, i + 1)
+            tmp = pool[i]
+            pool[i] = pool[j]
+            pool[j] = tmp
+        # The hidden hand cards first: the Joker is never in a hand.
+        for i in range(hidden_hand):
+            self.s.hand[q][pool[i]] += 1
+        slots = n - hidden_hand + (1 if joker else 0)
+        joker_at = rng_below(rng, slots) if joker else -1
+        j = hidden_hand
+        i = 0
+        for p in range(2):
+            for k in range(self.s.shrine_len[p]):
+                if not (self.s.shrine[p][k] & SEEN):
+                    if i == joker_at:
+                        self.s.shrine[p][k] = JOKER
+                    else:
+                        self.s.shrine[p][k] = pool[j]
+                        j += 1
+                    i += 1
+        for i in range(i, slots):
+            if i == joker_at:
+                self.s.library[JOKER] += 1
+            else:
+                self.s.library[pool[j]] += 1
+                j += 1
+
+    cdef int action_view(self, int action, int observer) noexcept nogil:
+        # Every Shrine decision is made in the open; only chance hides cards.
+        return action
+
+    # --- Python edge ---------------------------------------------------------------
+
+    def action_to_string(self, action):
+        return _action_name(self, int(action))
+
+    def to_dict(self):
+        """The whole truth as plain data: see docs/state-format.md."""
+        return _to_dict(self, None)
+
+    def observation_dict(self, int player):
+        """What ``player`` sees, in the format of ``to_dict`` with unknown cards as
+        ``??``."""
+        _check_player(self, player)
+        return _to_dict(self, player)
+
+    def information_state_string(self, int player):
+        """Everything ``player`` knows, as one canonical string.  Under the rulings a
+        shuffled pile's order and make-up are forgotten, so this is a summary of
+        knowledge, not the history of the game."""
+        _check_player(self, player)
+        return json.dumps(_to_dict(self, player), separators=(",", ":"), sort_keys=True)
+
+    def observation_tensor(self, int player):
+        _check_player(self, player)
+        return _tensor(self, player)
+
+    # Read-only views for renderers and tests.
+    @property
+    def phase(self):
+        return PHASES[self.s.phase]
+
+    @property
+    def turn(self):
+        return self.s.turn
+
+
+def _check_player(ShrineState st, player):
+    if not 0 <= player < 2:
+        raise ValueError(f"player must be 0 or 1, not {player}")
+
+
+# --- names ---------------------------------------------------------------------------
+
+PHASES = ["chance", "start", "action", "resurrection", "jack discard", "response",
+          "fizzle discard", "counter", "counter discard", "discard", "balance discard",
+          "over"]
+STEPS = ["deal", "turn start", "drawing", "choose", "action", "respond", "resolve",
+         "fizzled", "after", "end", "balance field", "balance shrine", "balance hand",
+         "balance finish", "wait"]
+CHANCES = ["none", "deal", "hand", "flip", "hidden", "token", "steal"]
+CARD_NAMES = [RANKS[k // 2] + COLOURS[k % 2] for k in range(JOKER)] + ["JOKER"]
+CARD_KINDS = {name: k for k, name in enumerate(CARD_NAMES)}
+TARGET_NAMES = ("Jack token", "Queen token", "King token", "Dagger token", "Shrine")
+
+
+def card_name(int kind):
+    return CARD_NAMES[kind]
+
+
+def _cards(kinds):
+    """Cards joined highest first, as a player would fan them."""
+    return "+".join(CARD_NAMES[k] for k in sorted(kinds, reverse=True))
+
+
+def _multiset(int index, int colour):
+    return [kind_of(r, colour) for r in range(1, 14) for _ in range(MS_COUNT[index][r - 1])]
+
+
+def _pair(int x):
+    r, c = x // 3 + 1, x % 3
+    return [kind_of(r, 1 if c == 2 else 0), kind_of(r, 0 if c == 0 else 1)]
+
+
+def _action_name(ShrineState st, int a):
+    cdef int p = st.s.active, q = 1 - st.s.active, x, c
+    if st.s.phase == PH_CHANCE:
+        what = {CH_DEAL: "deal", CH_HAND: "draw", CH_FLIP: "turn up", CH_HIDDEN: "add face down",
+                CH_TOKEN: "find", CH_STEAL: "steal"}.get(st.s.chance, "chance")
+        return f"{what} {CARD_NAMES[a]}" if 0 <= a < NUM_KINDS else f"chance {a}"
+    opp_top = CARD_NAMES[shrine_top(&st.s, q)] if st.s.shrine_len[q] else "?"
+    own_top = CARD_NAMES[shrine_top(&st.s, p)] if st.s.shrine_len[p] else "?"
+    simple = {A_PASS: "pass", A_DRAW: "draw", A_NO_RESPONSE: "no response",
+              A_FIZZLE: "fizzle", A_NO_COUNTER: "no counter", A_COUNTER: "counter-fizzle",
+              A_JACK: "jack steal", A_RES_SHRINE: "resurrect onto own Shrine",
+              A_RES_TOKEN: "resurrect as token", A_RES_DAGGER_TOKEN: "resurrect as Dagger token"}
+    if a in simple:
+        return simple[a]
+    if a == A_TAKE:
+        top = CARD_NAMES[st.s.grave[st.s.grave_len - 1]] if st.s.grave_len else "?"
+        return f"take {top} from the Graveyard"
+    if A_BLOCK <= a < A_DISCARD:
+        slot = st.s.field[q][a - A_BLOCK]
+        return f"token block {CARD_NAMES[slot] if slot >= 0 else TOKEN_NAMES[a - A_BLOCK]}"
+    if A_DISCARD <= a < A_DAGGER_BLOCK:
+        return f"discard {CARD_NAMES[a - A_DISCARD]}"
+    if A_DAGGER_BLOCK <= a < A_TOKEN:
+        x = a - A_DAGGER_BLOCK
+        c = x // 13
+        return f"dagger block {CARD_NAMES[kind_of(1, c)]} (pay {CARD_NAMES[kind_of(x % 13 + 1, c)]})"
+    if A_TOKEN <= a < A_DAGGER:
+        x = a - A_TOKEN
+        c = (x % 26) // 13
+        return (f"play token {CARD_NAMES[kind_of(11 + x // 26, c)]} "
+                f"(pay {CARD_NAMES[kind_of(x % 13 + 1, c)]})")
+    if A_DAGGER <= a < A_TRIPLET:
+        x = (a - A_DAGGER) % 26 if a < A_DAGGER_TOKEN else a - A_DAGGER_TOKEN
+        c = x // 13
+        ace, pay = CARD_NAMES[kind_of(1, c)], CARD_NAMES[kind_of(x % 13 + 1, c)]
+        if a >= A_DAGGER_TOKEN:
+            return f"play Dagger token {ace} (pay {pay})"
+        return f"dagger {ace} (pay {pay}) -> {_target(st, q, (a - A_DAGGER) // 26)}"
+    if A_TRIPLET <= a < A_QUAD:
+        x = a - A_TRIPLET
+        r, c = x // 2 + 1, x % 2
+        return f"triplet {_cards([kind_of(r, 0), kind_of(r, 1), kind_of(r, c)])}"
+    if A_QUAD <= a < A_RESURRECT:
+        return f"quad {RANKS[a - A_QUAD]}"
+    if A_RESURRECT <= a < A_RES_SHRINE:
+        x = a - A_RESURRECT
+        three = [kind_of(wrap_rank(x // 8 + 1 + i), (x % 8 >> i) & 1) for i in range(3)]
+        used = CARD_NAMES[st.s.grave[st.s.grave_len - 1]] if st.s.grave_len else "?"
+        return f"resurrect {'+'.join(CARD_NAMES[k] for k in three)} ({used})"
+    if A_RES_DAGGER <= a < A_HEAL:
+        return f"resurrect as dagger -> {_target(st, q, a - A_RES_DAGGER)}"
+    if A_HEAL <= a < A_PAIR_ATTACK:
+        return f"heal {_cards(_pair(a - A_HEAL))} -> {own_top}"
+    if A_PAIR_ATTACK <= a < A_RES_PAIR:
+        return f"attack pair {_cards(_pair(a - A_PAIR_ATTACK))} -> {opp_top}"
+    if A_RES_PAIR <= a < A_ATTACK:
+        g = st.s.res_card
+        return f"resurrect to attack {_cards([a - A_RES_PAIR, g] if g >= 0 else [a - A_RES_PAIR])} -> {opp_top}"
+    if A_ATTACK <= a < A_ALT_HEAL:
+        colour = 1 - colour_of(shrine_top(&st.s, q)) if st.s.shrine_len[q] else 0
+        return f"attack {_cards(_multiset(a - A_ATTACK + 1, colour))} -> {opp_top}"
+    if A_ALT_HEAL <= a < A_RES_ATTACK:
+        colour = colour_of(shrine_top(&st.s, p)) if st.s.shrine_len[p] else 0
+        return f"heal {_cards(_multiset(a - A_ALT_HEAL + 1, colour))} -> {own_top}"
+    if A_RES_ATTACK <= a < NUM_ACTIONS:
+        g = st.s.res_card
+        colour = colour_of(g) if g >= 0 else 0
+        cards = _multiset(a - A_RES_ATTACK, colour) + ([g] if g >= 0 else [])
+        return f"resurrect to attack {_cards(cards)} -> {opp_top}"
+    return f"action {a}"
+
+
+def _target(ShrineState st, int q, int t):
+    if t == T_SHRINE:
+        return f"Shrine {CARD_NAMES[shrine_top(&st.s, q)]}" if st.s.shrine_len[q] else "Shrine"
+    card = st.s.field[q][t]
+    return CARD_NAMES[card] if card >= 0 else TARGET_NAMES[t]
+
+
+# --- plain data ------------------------------------------------------------------------
+
+cdef list _counted(const uint8_t* counts):
+    """Card names from counts by kind (an uint8_t array is no Python sequence)."""
+    return [CARD_NAMES[k] for k in range(NUM_KINDS) for _ in range(counts[k])]
+
+
+def _to_dict(ShrineState st, viewer):
+    """The position as plain data; with a ``viewer``, what that player sees."""
+    cdef int p, i, k
+    players = []
+    for p in range(2):
+        hand = _counted(st.s.hand[p])
+        seen = _counted(st.s.seen[p])
+        if viewer is not None and viewer != p:
+            hand = seen + ["??"] * (st.s.hand_len[p] - len(seen))
+        shrine, shrine_seen = [], []
+        for i in range(st.s.shrine_len[p]):
+            face_up = bool(st.s.shrine[p][i] & SEEN)
+            k = st.s.shrine[p][i] & ~SEEN
+            shrine.append(CARD_NAMES[k] if face_up or viewer is None else "??")
+            shrine_seen.append(face_up)
+        player = {"hand": hand, "hand_seen": seen, "shrine": shrine,
+                  "field": [CARD_NAMES[st.s.field[p][t]] for t in range(4)
+                            if st.s.field[p][t] >= 0]}
+        if viewer is None:
+            player["shrine_seen"] = shrine_seen
+        players.append(player)
+    library = _counted(st.s.library)
+    if viewer is not None:
+        library = ["??"] * st.s.library_len
+    d = {
+        "turn": st.s.turn,
+        "active": st.s.active,
+        "current_player": st.c_current_player(),
+        "phase": PHASES[st.s.phase],
+        "step": STEPS[st.s.step],
+        "actions_left": st.s.actions_left,
+        "powers_used": [name for bit, name in ((USED_JACK, "jack"), (USED_QUEEN, "queen"),
+                                               (USED_KING, "king")) if st.s.powers_used & bit],
+        "winner": None if st.s.winner == NONE else ("draw" if st.s.winner == DRAW else st.s.winner),
+        "players": players,
+        "graveyard": [CARD_NAMES[st.s.grave[i]] for i in range(st.s.grave_len)],
+        "library": library,
+        "picks_left": st.s.picks_left,
+    }
+    if st.s.balance:
+        d["joker_out"] = bool(st.s.joker_out)
+    if st.s.step == ST_DEAL:
+        d["dealt"] = st.s.deal_n
+    if st.s.pending != NONE:
+        d["pending"] = {
+            "action": st.s.pending,
+            "cards": [CARD_NAMES[st.s.pend[i]] for i in range(st.s.pend_len)],
+        }
+        if st.s.res_card != NONE:
+            d["pending"]["resurrected"] = CARD_NAMES[st.s.res_card]
+            d["pending"]["resurrected_at"] = st.s.res_index
+    if st.s.chance != CH_NONE or st.s.step == ST_DRAWING:
+        d["chance"] = {"draw": CHANCES[st.s.chance], "to": st.s.draw_to,
+                       "left": st.s.draws_left, "then": STEPS[st.s.after_draws]}
+    if st.s.bal_player != NONE:
+        d["balance"] = {"player": st.s.bal_player, "token": st.s.bal_index,
+                        "then": STEPS[st.s.bal_return]}
+    return d
+
+
+def _tensor(ShrineState st, int viewer):
+    """A flat float vector of what ``viewer`` knows; the layout is TENSOR_LAYOUT."""
+    import numpy as np
+    cdef int me = viewer, opp = 1 - viewer, i, k, who
+    out = np.zeros(TENSOR_SIZE, np.float32)
+    cdef float[:] v = out
+    cdef int o = 0
+    v[o + st.s.phase] = 1
+    o += len(PHASES)
+    v[o] = st.c_current_player() == viewer
+    v[o + 1] = st.s.active == viewer
+    v[o + 2] = st.s.turn / <float>st.s.max_turns
+    v[o + 3] = st.s.actions_left / 2.0
+    v[o + 4] = (st.s.powers_used & USED_JACK) != 0
+    v[o + 5] = (st.s.powers_used & USED_QUEEN) != 0
+    v[o + 6] = (st.s.powers_used & USED_KING) != 0
+    v[o + 7] = st.s.library_len / 54.0
+    v[o + 8] = st.s.grave_len / 54.0
+    v[o + 9] = st.s.picks_left / 10.0
+    v[o + 10] = st.s.joker_out
+    o += 11
+    for k in range(JOKER):
+        v[o + k] = st.s.hand[me][k] / 2.0
+        v[o + 26 + k] = st.s.seen[me][k] / 2.0
+        v[o + 52 + k] = st.s.seen[opp][k] / 2.0
+    v[o + 78] = st.s.hand_len[opp] / 10.0
+    o += 79
+    for who in (me, opp):
+        v[o] = st.s.shrine_len[who] / 7.0
+        v[o + 1] = capacity(&st.s, who) == TRIAD_CAPACITY
+        if st.s.shrine_len[who]:
+            v[o + 2 + shrine_top(&st.s, who)] = 1
+        o += 2 + NUM_KINDS
+        for i in range(st.s.shrine_len[who]):
+            if st.s.shrine[who][i] & SEEN:
+                v[o + (st.s.shrine[who][i] & ~SEEN)] += 0.5
+            else:
+                v[o + NUM_KINDS] += 1 / 7.0
+        o += NUM_KINDS + 1
+        for i in range(4):
+            if st.s.field[who][i] >= 0:
+                v[o + 2 * i + colour_of(st.s.field[who][i])] = 1
+        o += 8
+    for i in range(st.s.grave_len):
+        v[o + st.s.grave[i]] += 0.5
+    if st.s.grave_len:
+        v[o + NUM_KINDS + st.s.grave[st.s.grave_len - 1]] = 1
+    o += 2 * NUM_KINDS
+    for i in range(st.s.pend_len):
+        v[o + st.s.pend[i]] += 0.5
+    if st.s.res_card != NONE:
+        v[o + NUM_KINDS + st.s.res_card] = 1
+    o += 2 * NUM_KINDS
+    if st.s.pending != NONE:
+        v[o + _pending_class(st.s.pending)] = 1
+    o += len(PENDING_CLASSES)
+    assert o == TENSOR_SIZE
+    return out
+
+
+PENDING_CLASSES = [(A_JACK, "jack"), (A_TOKEN, "token"), (A_DAGGER, "dagger"),
+                   (A_DAGGER_TOKEN, "dagger token"), (A_TRIPLET, "triplet"), (A_QUAD, "quad"),
+                   (A_RESURRECT, "resurrect"), (A_RES_SHRINE, "resurrect to shrine"),
+                   (A_RES_TOKEN, "resurrect token"), (A_RES_DAGGER_TOKEN, "resurrect dagger token"),
+                   (A_RES_DAGGER, "resurrect dagger"), (A_HEAL, "heal"),
+                   (A_PAIR_ATTACK, "pair attack"), (A_RES_PAIR, "resurrect pair attack"),
+                   (A_ATTACK, "attack"), (A_ALT_HEAL, "heal"), (A_RES_ATTACK, "resurrect attack")]
+
+
+def _pending_class(int a):
+    i = 0
+    while i + 1 < len(PENDING_CLASSES) and a >= PENDING_CLASSES[i + 1][0]:
+        i += 1
+    return i
+
+
+TENSOR_SIZE = len(PHASES) + 11 + 79 + 2 * (2 + NUM_KINDS + NUM_KINDS + 1 + 8) \
+    + 4 * NUM_KINDS + len(PENDING_CLASSES)
+
+
+# --- building positions ------------------------------------------------------------------
+
+def _kind(name, where):
+    if not isinstance(name, str) or name.upper() not in CARD_KINDS:
+        raise StateFormatError(f"{where}: {name!r} is not a card (cards are like 9R, QB, "
+                               f"10B, AR, JOKER)")
+    return CARD_KINDS[name.upper()]
+
+
+def _kinds(names, where):
+    if not isinstance(names, (list, tuple)):
+        raise StateFormatError(f"{where} must be a list of cards, not {names!r}")
+    return [_kind(n, f"{where}[{i}]") for i, n in enumerate(names)]
+
+
+def _name_index(value, names, where):
+    if value not in names:
+        raise StateFormatError(f"{where} must be one of {', '.join(names)}; not {value!r}")
+    return names.index(value)
+
+
+def _int(desc, key, lo, hi, default):
+    value = desc.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise StateFormatError(f"{key} must be an integer from {lo} to {hi}, not {value!r}")
+    return value
+
+
+_KNOWN_KEYS = {"turn", "active", "current_player", "phase", "step", "actions_left",
+               "powers_used", "winner", "players", "graveyard", "library", "picks_left",
+               "joker_out", "dealt", "pending", "chance", "balance"}
+
+
+def _from_dict(game, desc):
+    """Build a position from ``desc`` (the format of ``to_dict``; most keys optional)."""
+    cdef ShrineState st = ShrineState.__new__(ShrineState)
+    cdef int p, i, k
+    if not isinstance(desc, dict):
+        raise StateFormatError(f"a position is a dict, not {type(desc).__name__}")
+    unknown = set(desc) - _KNOWN_KEYS
+    if unknown:
+        raise StateFormatError(f"unknown keys {sorted(unknown)}; known: {sorted(_KNOWN_KEYS)}")
+    st.game = game
+    memset(&st.s, 0, sizeof(ShrineData))
+    _set_rules(st, game)
+    st.s.turn = _int(desc, "turn", 0, st.s.max_turns - 1, 0)
+    st.s.active = _int(desc, "active", 0, 1, 0)
+    phase = desc.get("phase", "action")
+    st.s.phase = _name_index(phase, PHASES, "phase")
+    st.s.step = _name_index(desc.get("step", "wait" if phase not in ("chance", "over")
+                                     else "deal"), STEPS, "step")
+    winner = desc.get("winner")
+    st.s.winner = NONE if winner is None else DRAW if winner == "draw" else \
+        _int({"winner": winner}, "winner", 0, 1, 0)
+    st.s.pending = NONE
+    st.s.res_card = NONE
+    st.s.bal_player = NONE
+    st.s.draw_to = NONE
+    players = desc.get("players", [{}, {}])
+    if not isinstance(players, list) or len(players) != 2 \
+            or not all(isinstance(x, dict) for x in players):
+        raise StateFormatError("players must be a list of two dicts")
+    counts = [0] * NUM_KINDS
+
+    def count(kinds, where):
+        for kind in kinds:
+            counts[kind] += 1
+            limit = 1 if kind == JOKER else 2
+            if counts[kind] > limit:
+                raise StateFormatError(f"{where}: more than {limit} {CARD_NAMES[kind]} in play")
+
+    for p in range(2):
+        pl = players[p]
+        bad = set(pl) - {"hand", "hand_seen", "shrine", "shrine_seen", "field"}
+        if bad:
+            raise StateFormatError(f"players[{p}]: unknown keys {sorted(bad)}")
+        hand = _kinds(pl.get("hand", []), f"players[{p}].hand")
+        if JOKER in hand:
+            raise StateFormatError(f"players[{p}].hand: the Joker is never held in a hand")
+        count(hand, f"players[{p}].hand")
+        for k in hand:
+            st.s.hand[p][k] += 1
+        st.s.hand_len[p] = len(hand)
+        for k in _kinds(pl.get("hand_seen", []), f"players[{p}].hand_seen"):
+            st.s.seen[p][k] += 1
+            if st.s.seen[p][k] > st.s.hand[p][k]:
+                raise StateFormatError(f"players[{p}].hand_seen: {CARD_NAMES[k]} is not in the hand")
+        shrine = _kinds(pl.get("shrine", []), f"players[{p}].shrine")
+        count(shrine, f"players[{p}].shrine")
+        if len(shrine) > 7:
+            raise StateFormatError(f"players[{p}].shrine holds at most 7 cards, not {len(shrine)}")
+        seen = pl.get("shrine_seen", [i == len(shrine) - 1 for i in range(len(shrine))])
+        if not isinstance(seen, list) or len(seen) != len(shrine):
+            raise StateFormatError(f"players[{p}].shrine_seen must be one bool per Shrine card")
+        for i, k in enumerate(shrine):
+            push_shrine(&st.s, p, k, bool(seen[i]))
+        for t in range(4):
+            st.s.field[p][t] = NONE
+        for k in _kinds(pl.get("field", []), f"players[{p}].field"):
+            r = rank_of(k) if k != JOKER else 0
+            slot = {11: F_JACK, 12: F_QUEEN, 13: F_KING, 1: F_DAGGER}.get(r)
+            if slot is None:
+                raise StateFormatError(f"players[{p}].field: {CARD_NAMES[k]} cannot be on a Field")
+            if st.s.field[p][slot] != NONE:
+                raise StateFormatError(f"players[{p}].field: two {TOKEN_NAMES[slot]} cards")
+            st.s.field[p][slot] = k
+            count([k], f"players[{p}].field")
+        if st.s.field[p][F_DAGGER] != NONE and not triad(&st.s, p):
+            raise StateFormatError(f"players[{p}].field: a Dagger token needs a Triad")
+        if st.s.shrine_len[p] > capacity(&st.s, p):
+            raise StateFormatError(f"players[{p}].shrine holds more than its capacity "
+                                   f"{capacity(&st.s, p)}")
+    grave = _kinds(desc.get("graveyard", []), "graveyard")
+    if JOKER in grave:
+        raise StateFormatError("graveyard: the Joker never goes to the Graveyard")
+    count(grave, "graveyard")
+    for k in grave:
+        to_grave(&st.s, k)
+    pending = desc.get("pending")
+    pend_cards = []
+    if pending is not None:
+        if not isinstance(pending, dict) or "action" not in pending:
+            raise StateFormatError("pending must be a dict with an action")
+        st.s.pending = _int(pending, "action", 0, NUM_ACTIONS - 1, 0)
+        pend_cards = _kinds(pending.get("cards", []), "pending.cards")
+        if len(pend_cards) > PEND_SLOTS:
+            raise StateFormatError("pending.cards: too many cards")
+        count(pend_cards, "pending.cards")
+        for i, k in enumerate(pend_cards):
+            st.s.pend[i] = k
+        st.s.pend_len = len(pend_cards)
+        if "resurrected" in pending:
+            st.s.res_card = _kind(pending["resurrected"], "pending.resurrected")
+            st.s.res_index = _int(pending, "resurrected_at", 0, max(len(grave) - 1, 0), 0)
+            if not grave or grave[st.s.res_index] != st.s.res_card:
+                raise StateFormatError("pending.resurrected is not at pending.resurrected_at "
+                                       "in the Graveyard")
+    joker_out = desc.get("joker_out", False)
+    if not isinstance(joker_out, bool):
+        raise StateFormatError("joker_out must be true or false")
+    if joker_out:
+        if not st.s.balance:
+            raise StateFormatError("joker_out: this game has no Balance card")
+        counts[JOKER] += 1
+        if counts[JOKER] > 1:
+            raise StateFormatError("joker_out: the Joker is also in play")
+        st.s.joker_out = 1
+    full = [0 if (k == JOKER and not st.s.balance) else (1 if k == JOKER else 2)
+            for k in range(NUM_KINDS)]
+    if "library" in desc:
+        library = _kinds(desc["library"], "library")
+        count(library, "library")
+        for k in library:
+            st.s.library[k] += 1
+        missing = [CARD_NAMES[k] for k in range(NUM_KINDS) for _ in range(full[k] - counts[k])]
+        if missing:
+            raise StateFormatError(f"cards missing from the position: {' '.join(missing)}")
+    else:
+        for k in range(NUM_KINDS):
+            st.s.library[k] = full[k] - counts[k]
+    if counts[JOKER] and not st.s.balance:
+        raise StateFormatError("this game has no Balance card (Joker); set balance=true")
+    st.s.library_len = sum(st.s.library[k] for k in range(NUM_KINDS))
+    st.s.picks_left = _int(desc, "picks_left", 0, 20, 0)
+    st.s.deal_n = _int(desc, "dealt", 0, DEAL_CARDS, DEAL_CARDS)
+    default_actions = 2 if st.s.field[st.s.active][F_DAGGER] != NONE else 1
+    st.s.actions_left = _int(desc, "actions_left", 0, 2, default_actions)
+    used = desc.get("powers_used", [])
+    if not isinstance(used, list) or set(used) - {"jack", "queen", "king"}:
+        raise StateFormatError("powers_used lists some of jack, queen, king")
+    for name in used:
+        st.s.powers_used |= {"jack": USED_JACK, "queen": USED_QUEEN, "king": USED_KING}[name]
+    chance = desc.get("chance")
+    if chance is not None:
+        if not isinstance(chance, dict):
+            raise StateFormatError("chance must be a dict")
+        st.s.chance = _name_index(chance.get("draw", "none"), CHANCES, "chance.draw")
+        st.s.draw_to = _int(chance, "to", -1, 1, -1)
+        st.s.draws_left = _int(chance, "left", 0, 20, 0)
+        st.s.after_draws = _name_index(chance.get("then", "action"), STEPS, "chance.then")
+    balance = desc.get("balance")
+    if balance is not None:
+        if not isinstance(balance, dict):
+            raise StateFormatError("balance must be a dict")
+        st.s.bal_player = _int(balance, "player", 0, 1, 0)
+        st.s.bal_index = _int(balance, "token", 0, 3, 0)
+        st.s.bal_return = _name_index(balance.get("then", "action"), STEPS, "balance.then")
+    if st.s.winner == NONE:
+        for p in range(2):
+            if st.s.shrine_len[p] == 0 and st.s.step != ST_DEAL:
+                raise StateFormatError(f"players[{p}].shrine is empty but the game is not over")
+    else:
+        st.s.phase = PH_OVER
+    if "current_player" in desc and desc["current_player"] != st.c_current_player():
+        raise StateFormatError(f"current_player {desc['current_player']!r} does not match "
+                               f"the phase ({st.c_current_player()})")
+    if st.s.winner == NONE and not st.legal_actions():
+        raise StateFormatError(f"nothing can happen in phase {phase!r} of this position")
+    return st
+
+
+def _set_rules(ShrineState st, game):
+    params = game.params
+    st.s.balance = 2 if params["balance_returns"] else 1 if params["balance"] else 0
+    st.s.alt_heal = params["alt_heal"]
+    st.s.alt_fizzle = params["alt_fizzle"]
+    st.s.max_turns = params["max_turns"]
+
+
+class ShrineGame(Game):
+    """Shrine with its optional rules.
+
+    >>> game = ShrineGame(alt_heal=True)
+    >>> str(game)
+    'shrine(alt_heal=true)'
+    """
+
+    name = "shrine"
+    long_name = "Shrine"
+    parameters = {"balance": False, "balance_returns": False, "alt_heal": False,
+                  "alt_fizzle": False, "max_turns": 400}
+    num_players = 2
+    num_distinct_actions = NUM_ACTIONS
+    max_chance_outcomes = NUM_KINDS
+    observation_tensor_size = TENSOR_SIZE
+
+    def _check(self):
+        if not 1 <= self.params["max_turns"] <= 30000:
+            raise ParameterError(f"shrine parameter max_turns must be from 1 to 30000, "
+                                 f"not {self.params['max_turns']}")
+
+    @property
+    def max_game_length(self):
+        # A turn takes at most about 40 steps (draws, two actions with their responses,
+        # picks, discards, a Balance); the deal takes 20.
+        return DEAL_CARDS + 40 * self.params["max_turns"]
+
+    def new_initial_state(self):
+        """A game about to be dealt: the first events are chance deals."""
+        cdef ShrineState st = ShrineState.__new__(ShrineState)
+        cdef int k
+        st.game = self
+        memset(&st.s, 0, sizeof(ShrineData))
+        _set_rules(st, self)
+        for k in range(JOKER):
+            st.s.library[k] = 2
+        st.s.library_len = 52
+        if st.s.balance:
+            st.s.library[JOKER] = 1
+            st.s.library_len = 53
+        for p in range(2):
+            for t in range(4):
+                st.s.field[p][t] = NONE
+        st.s.winner = NONE
+        st.s.pending = NONE
+        st.s.res_card = NONE
+        st.s.bal_player = NONE
+        st.s.draw_to = NONE
+        st.s.step = ST_DEAL
+        advance(&st.s)
+        return st
+
+    def state_from_dict(self, desc):
+        """Build any position from plain data (see docs/state-format.md)."""
+        return _from_dict(self, desc)
