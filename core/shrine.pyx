@@ -1152,6 +1152,22 @@ cdef class ShrineState(GameState):
         return self.s.turn
 
 
+def render(view):
+    """A few lines of text for a position dict (``to_dict`` or ``observation_dict``);
+    face-down Shrine cards show in brackets."""
+    lines = []
+    for p, pl in enumerate(view["players"]):
+        field = " ".join(pl["field"]) or "-"
+        seen = pl.get("shrine_seen", [True] * len(pl["shrine"]))
+        shrine = " ".join(c if up else f"[{c}]" for c, up in zip(pl["shrine"], seen))
+        lines.append(f"  player {p}: Shrine {shrine or '-'} (top last)"
+                     f" | Field {field} | hand {len(pl['hand'])}: {' '.join(pl['hand']) or '-'}")
+    grave = view["graveyard"]
+    lines.append(f"  Graveyard {len(grave)}, top {grave[-1] if grave else '-'}"
+                 f" | Library {len(view['library'])}")
+    return "\n".join(lines)
+
+
 def _check_player(ShrineState st, player):
     if not 0 <= player < 2:
         raise ValueError(f"player must be 0 or 1, not {player}")
@@ -1522,6 +1538,9 @@ def _from_dict(game, desc):
                 raise StateFormatError(f"players[{p}].field: two {TOKEN_NAMES[slot]} cards")
             st.s.field[p][slot] = k
             count([k], f"players[{p}].field")
+        if st.s.shrine_len[p] and not (st.s.shrine[p][st.s.shrine_len[p] - 1] & SEEN) \
+                and st.s.step != ST_BAL_SHRINE:
+            raise StateFormatError(f"players[{p}].shrine_seen: the top card is always face up")
         if st.s.field[p][F_DAGGER] != NONE and not triad(&st.s, p):
             raise StateFormatError(f"players[{p}].field: a Dagger token needs a Triad")
         if st.s.shrine_len[p] > capacity(&st.s, p):
@@ -1640,6 +1659,7 @@ class ShrineGame(Game):
     num_distinct_actions = NUM_ACTIONS
     max_chance_outcomes = NUM_KINDS
     observation_tensor_size = TENSOR_SIZE
+    render = staticmethod(render)
 
     def _check(self):
         if not 1 <= self.params["max_turns"] <= 30000:

@@ -106,11 +106,13 @@ cdef class GameState:
     # ``observer`` cannot tell apart from it.
     cdef int action_view(self, int action, int observer) noexcept nogil
 
-    # A heuristic value in ``[-1, 1]`` of this non-terminal state for ``player``.
+    # A heuristic value in ``[-1, 1]`` of this non-terminal state for ``player``.  A
+    # game without such knowledge keeps the default, 0: every position looks even.
     cdef double evaluate(self, int player) noexcept nogil
 
     # A legal action chosen with the game's knowledge, for rollouts and the greedy
-    # player; ``rng`` breaks ties.
+    # player; ``rng`` breaks ties.  The default, -1, says the game offers no move
+    # choice, and callers then pick uniformly at random.
     cdef int heuristic_action(self, Rng* rng) noexcept nogil
 
     # A new state of the same game and class, to be filled by ``copy_into``.

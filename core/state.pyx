@@ -286,6 +286,10 @@ class Game:
     def __hash__(self):
         return hash(str(self))
 
+    def render(self, view):
+        """Text for a position dict; rulesets offer a compact one of their own."""
+        return json.dumps(view, indent=1)
+
     def deserialize_state(self, data):
         """Read a state written by ``GameState.serialize``."""
         try:

@@ -1,0 +1,66 @@
+"""The ``cardarena`` command."""
+import argparse
+import random
+import signal
+import sys
+
+import core
+
+
+def _demo(args):
+    """Play one seeded game between two uniformly random players, in words."""
+    try:
+        game = core.load_game(args.game)
+    except core.ParameterError as e:
+        sys.exit(f"cardarena demo: {e}")
+    rng = random.Random(args.seed)
+    state = game.new_initial_state()
+    out = sys.stdout
+    out.write(f"{game.long_name} ({game}), seed {args.seed}: "
+              f"random player 0 against random player 1\n")
+    turn = None
+    while not state.is_terminal():
+        view = state.to_dict()
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            who = "chance"
+        else:
+            action = rng.choice(state.legal_actions())
+            who = f"player {state.current_player()}"
+        if view.get("turn") != turn and view.get("step") != "deal":
+            turn = view["turn"]
+            out.write(f"\nTurn {turn + 1}, player {view['active']} to play\n")
+            out.write(game.render(view) + "\n")
+        if view.get("step") != "deal":
+            out.write(f"  {who}: {state.action_to_string(action)}\n")
+        state.apply_action(action)
+    returns = state.returns()
+    final = state.to_dict()
+    out.write("\n" + game.render(final) + "\n")
+    if max(returns) == min(returns):
+        out.write(f"Draw after {final.get('turn', '?')} turns.\n")
+    else:
+        winner = returns.index(max(returns))
+        out.write(f"Player {winner} wins after {final.get('turn', 0) + 1} turns.\n")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="cardarena",
+        description="Game-AI search and tournaments for hidden-information card games.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    demo = sub.add_parser("demo", help="play and print one seeded game between random players",
+                          description=_demo.__doc__)
+    demo.add_argument("game", help="a game string, e.g. shrine or 'shrine(alt_heal=true)'; "
+                      f"games: {', '.join(sorted(core.GAMES))}")
+    demo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    demo.set_defaults(run=_demo)
+    args = parser.parse_args(argv)
+    # Piping into head or less must end quietly, as other Unix tools do.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()
