@@ -297,6 +297,7 @@ cdef void request_draws(ShrineData* s, int what, int to, int count, int then) no
 
 cdef void begin_balance(ShrineData* s, int player) noexcept nogil:
     s.joker_out = 1
+    s.chance = CH_NONE
     s.bal_player = player
     s.bal_index = 0
     # Every draw that can bring the Joker out is a single card, so a Balance never
@@ -807,7 +808,6 @@ cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
             begin_balance(s, to)
         else:
             hand_add(s, to, k, False)
-    advance(s)
 
 cdef void declare(ShrineData* s, int a) noexcept nogil:
     """Take the declared action's cards out of the hand and open the response."""
@@ -815,7 +815,6 @@ cdef void declare(ShrineData* s, int a) noexcept nogil:
     if a == A_PASS:
         s.actions_left = 0
         s.step = ST_END
-        advance(s)
         return
     s.pending = a
     s.pend_len = 0
@@ -872,7 +871,6 @@ cdef void declare(ShrineData* s, int a) noexcept nogil:
         if pend_multiset(s, p, x, colour) != top:
             s.powers_used |= USED_KING if a < A_ALT_HEAL else USED_QUEEN
     s.step = ST_RESPOND
-    advance(s)
 
 cdef int pend_multiset(ShrineData* s, int p, int index, int colour) noexcept nogil:
     """Move a multiset's cards to the pending cards, ascending; return its sum."""
@@ -893,7 +891,6 @@ cdef void declare_use(ShrineData* s, int a) noexcept nogil:
     elif a >= A_RES_PAIR:
         pend_from_hand(s, p, a - A_RES_PAIR)
     s.step = ST_RESPOND
-    advance(s)
 
 cdef void respond(ShrineData* s, int a) noexcept nogil:
     cdef int q = 1 - s.active, x, c
@@ -920,7 +917,6 @@ cdef void respond(ShrineData* s, int a) noexcept nogil:
         hand_remove(s, q, kind_of(1, c))
         to_grave(s, kind_of(1, c))
         s.step = ST_AFTER
-    advance(s)
 
 cdef void after_fizzle(ShrineData* s) noexcept nogil:
     if s.hand_len[s.active] >= 3:
@@ -928,7 +924,6 @@ cdef void after_fizzle(ShrineData* s) noexcept nogil:
         s.step = ST_WAIT
         return
     s.step = ST_FIZZLED
-    advance(s)
 
 
 cdef class ShrineState(GameState):
@@ -1031,7 +1026,6 @@ cdef class ShrineState(GameState):
             elif self.s.alt_fizzle:
                 self.s.picks_left = 3
                 self.s.phase = PH_COUNTER_PICK
-                return
             else:
                 hand_to_grave(&self.s, p)
                 self.s.step = ST_RESOLVE
@@ -1043,17 +1037,17 @@ cdef class ShrineState(GameState):
                 self.s.step = ST_AFTER
             else:
                 self.s.picks_left -= 1
-                if self.s.picks_left > 0:
-                    return
-                if ph == PH_DISCARD:
-                    self.s.step = ST_END
-                elif ph == PH_BAL_DISCARD:
-                    self.s.step = ST_BAL_FINISH
-                elif ph == PH_FIZZLE_PICK:
-                    after_fizzle(&self.s)
-                    return
-                else:
-                    self.s.step = ST_RESOLVE
+                if self.s.picks_left == 0:
+                    if ph == PH_DISCARD:
+                        self.s.step = ST_END
+                    elif ph == PH_BAL_DISCARD:
+                        self.s.step = ST_BAL_FINISH
+                    elif ph == PH_FIZZLE_PICK:
+                        after_fizzle(&self.s)
+                    else:
+                        self.s.step = ST_RESOLVE
+        # Every path above leaves a step; a decision still pending is ST_WAIT, on which
+        # advance returns at once.
         advance(&self.s)
 
     # --- knowledge ---------------------------------------------------------------
