@@ -248,6 +248,21 @@ cdef void pend_to_grave(ShrineData* s, int start) noexcept nogil:
     for i in range(start, s.pend_len):
         to_grave(s, s.pend[i])
 
+cdef void clear_pending(ShrineData* s) noexcept nogil:
+    """The declared action is over: its cards have all gone where they go."""
+    s.pending = NONE
+    s.pend_len = 0
+    s.res_card = NONE
+    s.res_index = 0
+
+cdef void clear_chance(ShrineData* s) noexcept nogil:
+    """No chance event is waited on: the draw context goes back to its resting values,
+    so equal positions have equal structs."""
+    s.chance = CH_NONE
+    s.draw_to = NONE
+    s.draws_left = 0
+    s.after_draws = 0
+
 cdef void hand_to_grave(ShrineData* s, int p) noexcept nogil:
     cdef int k
     for k in range(JOKER):
@@ -297,13 +312,13 @@ cdef void request_draws(ShrineData* s, int what, int to, int count, int then) no
 
 cdef void begin_balance(ShrineData* s, int player) noexcept nogil:
     s.joker_out = 1
-    s.chance = CH_NONE
     s.bal_player = player
     s.bal_index = 0
     # Every draw that can bring the Joker out is a single card, so a Balance never
     # interrupts a run of draws; resuming after them leaves the draw context free for
     # the Balance's own draws.
     s.bal_return = s.after_draws if s.step == ST_DRAWING else s.step
+    clear_chance(s)
     s.step = ST_BAL_FIELD
 
 cdef bint settle(ShrineData* s) noexcept nogil:
@@ -347,7 +362,7 @@ cdef void advance(ShrineData* s) noexcept nogil:
                 s.chance = CH_DEAL
                 s.phase = PH_CHANCE
                 return
-            s.chance = CH_NONE
+            clear_chance(s)
             s.step = ST_TURN_START
             continue
         if settle(s):
@@ -364,8 +379,8 @@ cdef void advance(ShrineData* s) noexcept nogil:
                 s.step = ST_CHOOSE
         elif s.step == ST_DRAWING:
             if s.draws_left == 0:
-                s.chance = CH_NONE
                 s.step = s.after_draws
+                clear_chance(s)
                 continue
             if s.library_len == 0:
                 reshuffle(s)
@@ -400,11 +415,9 @@ cdef void advance(ShrineData* s) noexcept nogil:
             resolve(s)
         elif s.step == ST_FIZZLED:
             pend_to_grave(s, 0)
+            clear_pending(s)
             s.step = ST_AFTER
         elif s.step == ST_AFTER:
-            s.pending = NONE
-            s.pend_len = 0
-            s.res_card = NONE
             if s.actions_left > 0:
                 s.actions_left -= 1
             # The second action belongs to the Dagger token: lose it, lose the action.
@@ -464,6 +477,8 @@ cdef void advance(ShrineData* s) noexcept nogil:
                 s.joker_out = 0
             s.bal_player = NONE
             s.step = s.bal_return
+            s.bal_index = 0
+            s.bal_return = 0
 
 cdef bint balance_field(ShrineData* s) noexcept nogil:
     """Match one token kind of the Balance card's player, or move on; return
@@ -570,6 +585,7 @@ cdef void resolve(ShrineData* s) noexcept nogil:
         else:
             pop_shrine(s, q)
             pend_with_card_to_grave(s, 3, g)
+    clear_pending(s)
 
 cdef void pend_with_card_to_grave(ShrineData* s, int start, int g) noexcept nogil:
     """The pending cards from ``start`` and the card ``g``, ascending by kind."""
@@ -778,7 +794,7 @@ cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
     if what == CH_STEAL:
         hand_remove(s, 1 - s.active, k)
         hand_add(s, s.active, k, True)
-        s.chance = CH_NONE
+        clear_chance(s)
         s.phase = PH_JACK_DISCARD
         return
     s.library[k] -= 1
@@ -793,10 +809,10 @@ cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
     elif what == CH_TOKEN:
         s.field[to][s.bal_index] = k
         s.bal_index += 1
-        s.chance = CH_NONE
+        clear_chance(s)
     elif what == CH_HIDDEN:
         push_shrine(s, to, k, False)
-        s.chance = CH_NONE
+        clear_chance(s)
     else:
         s.draws_left -= 1
         if what == CH_FLIP:
@@ -907,6 +923,7 @@ cdef void respond(ShrineData* s, int a) noexcept nogil:
     elif a < A_DISCARD:
         field_to_grave(s, q, a - A_BLOCK)
         pend_to_grave(s, 0)
+        clear_pending(s)
         s.step = ST_AFTER
     else:
         x = a - A_DAGGER_BLOCK
@@ -916,6 +933,7 @@ cdef void respond(ShrineData* s, int a) noexcept nogil:
         to_grave(s, kind_of(x % 13 + 1, c))
         hand_remove(s, q, kind_of(1, c))
         to_grave(s, kind_of(1, c))
+        clear_pending(s)
         s.step = ST_AFTER
 
 cdef void after_fizzle(ShrineData* s) noexcept nogil:
@@ -1336,9 +1354,13 @@ def _to_dict(ShrineState st, viewer):
         if st.s.res_card != NONE:
             d["pending"]["resurrected"] = CARD_NAMES[st.s.res_card]
             d["pending"]["resurrected_at"] = st.s.res_index
-    if st.s.chance != CH_NONE or st.s.step == ST_DRAWING:
-        d["chance"] = {"draw": CHANCES[st.s.chance], "to": st.s.draw_to,
-                       "left": st.s.draws_left, "then": STEPS[st.s.after_draws]}
+    if st.s.chance != CH_NONE:
+        d["chance"] = {"draw": CHANCES[st.s.chance]}
+        if st.s.chance in (CH_HAND, CH_FLIP, CH_HIDDEN, CH_TOKEN):
+            d["chance"]["to"] = st.s.draw_to
+        if st.s.chance in (CH_HAND, CH_FLIP):
+            d["chance"]["left"] = st.s.draws_left
+            d["chance"]["then"] = STEPS[st.s.after_draws]
     if st.s.bal_player != NONE:
         d["balance"] = {"player": st.s.bal_player, "token": st.s.bal_index,
                         "then": STEPS[st.s.bal_return]}
@@ -1375,7 +1397,7 @@ def _tensor(ShrineState st, int viewer):
     for who in (me, opp):
         v[o] = st.s.shrine_len[who] / 7.0
         v[o + 1] = capacity(&st.s, who) == TRIAD_CAPACITY
-        if st.s.shrine_len[who]:
+        if st.s.shrine_len[who] and st.s.shrine[who][st.s.shrine_len[who] - 1] & SEEN:
             v[o + 2 + shrine_top(&st.s, who)] = 1
         o += 2 + NUM_KINDS
         for i in range(st.s.shrine_len[who]):
@@ -1470,7 +1492,7 @@ def _from_dict(game, desc):
     st.game = game
     memset(&st.s, 0, sizeof(ShrineData))
     _set_rules(st, game)
-    st.s.turn = _int(desc, "turn", 0, st.s.max_turns - 1, 0)
+    st.s.turn = _int(desc, "turn", 0, st.s.max_turns, 0)
     st.s.active = _int(desc, "active", 0, 1, 0)
     phase = desc.get("phase", "action")
     st.s.phase = _name_index(phase, PHASES, "phase")
@@ -1533,7 +1555,7 @@ def _from_dict(game, desc):
             st.s.field[p][slot] = k
             count([k], f"players[{p}].field")
         if st.s.shrine_len[p] and not (st.s.shrine[p][st.s.shrine_len[p] - 1] & SEEN) \
-                and st.s.step != ST_BAL_SHRINE:
+                and st.s.step not in (ST_BAL_SHRINE, ST_DEAL):
             raise StateFormatError(f"players[{p}].shrine_seen: the top card is always face up")
         if st.s.field[p][F_DAGGER] != NONE and not triad(&st.s, p):
             raise StateFormatError(f"players[{p}].field: a Dagger token needs a Triad")
@@ -1607,7 +1629,7 @@ def _from_dict(game, desc):
         st.s.chance = _name_index(chance.get("draw", "none"), CHANCES, "chance.draw")
         st.s.draw_to = _int(chance, "to", -1, 1, -1)
         st.s.draws_left = _int(chance, "left", 0, 20, 0)
-        st.s.after_draws = _name_index(chance.get("then", "action"), STEPS, "chance.then")
+        st.s.after_draws = _name_index(chance.get("then", "deal"), STEPS, "chance.then")
     balance = desc.get("balance")
     if balance is not None:
         if not isinstance(balance, dict):

@@ -107,7 +107,7 @@ cdef class GameState:
             raise IllegalActionError(self._illegal_message(int(action), legal))
         self.c_apply_action(action)
 
-    def _illegal_message(self, int action, legal):
+    def _illegal_message(self, action, legal):
         if not 0 <= action < max(self.game.num_distinct_actions,
                                  self.game.max_chance_outcomes):
             what = "out of range"

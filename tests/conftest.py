@@ -38,3 +38,21 @@ def play(state, *steps):
 @pytest.fixture
 def game():
     return shrine()
+
+
+def random_step(state, rng):
+    """Advance ``state`` by one step and return the action applied: at a chance node an
+    outcome drawn by its probabilities, otherwise a legal action chosen uniformly; both
+    from ``rng``, a seeded ``random.Random``."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        u = rng.random()
+        for action, prob in outcomes:
+            u -= prob
+            if u < 0:
+                break
+        # Rounding can leave u just above 0 after the last outcome: that one it is.
+    else:
+        action = rng.choice(state.legal_actions())
+    state.apply_action(action)
+    return action
