@@ -16,7 +16,11 @@ from core.errors import (CardArenaError, GameOverError, IllegalActionError, Para
 from core.state import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameState
 from core.shrine import ShrineGame
 
+from core import spiel
+
 GAMES = {cls.name: cls for cls in (ShrineGame,)}
+for _cls in GAMES.values():
+    spiel.register(_cls)
 
 
 def load_game(spec, **params):

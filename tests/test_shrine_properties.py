@@ -61,22 +61,21 @@ def capacity(field):
     return 7 if {"J", "Q", "K"} <= {rank(c) for c in field} else 5
 
 
-def card_list(d, pending=True):
+def card_list(d):
     """Every card the position places, sorted: hands, Shrines, Fields, Graveyard,
-    Library, the declared action's cards (unless ``pending`` is false) and the Joker
-    while it is out."""
+    Library, the declared action's cards and the Joker while it is out."""
     cards = d["graveyard"] + d["library"]
     for pl in d["players"]:
         cards += pl["hand"] + pl["shrine"] + pl["field"]
-    if pending and "pending" in d:
+    if "pending" in d:
         cards += d["pending"]["cards"]
     if d.get("joker_out"):
         cards.append("JOKER")
     return sorted(cards)
 
 
-def cards_in_play(d, pending=True):
-    return Counter(card_list(d, pending))
+def cards_in_play(d):
+    return Counter(card_list(d))
 
 
 _DECKS = {}

@@ -1,0 +1,103 @@
+"""Shrine through OpenSpiel: registration, pyspiel's own checks, its ISMCTS."""
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import core  # noqa: F401  (registers the games)
+
+VARIANTS = ["shrine", "shrine(balance=true)", "shrine(balance_returns=true)",
+            "shrine(alt_heal=true)", "shrine(alt_fizzle=true)",
+            "shrine(balance=true,alt_heal=true,alt_fizzle=true)"]
+
+
+def test_load_game_with_parameters():
+    game = pyspiel.load_game("shrine(alt_heal=true,balance=true)")
+    assert game.core.params == {"balance": True, "balance_returns": False, "alt_heal": True,
+                                "alt_fizzle": False, "max_turns": 400}
+    assert game.num_distinct_actions() == game.core.num_distinct_actions
+    assert pyspiel.load_game("shrine").core.params["alt_heal"] is False
+
+
+@pytest.mark.parametrize("spec", VARIANTS)
+def test_random_sim_test_with_serialization(spec):
+    pyspiel.random_sim_test(pyspiel.load_game(spec), num_sims=20, serialize=True,
+                            verbose=False)
+
+
+@pytest.mark.parametrize("spec,word", [("shrine(alt_heal=maybe)", "alt_heal"),
+                                       ("shrine(max_turns=abc)", "max_turns"),
+                                       ("shrine(max_turns=0)", "max_turns"),
+                                       ("shrine(colour=red)", "colour")])
+def test_bad_parameters_name_the_parameter(spec, word):
+    with pytest.raises(pyspiel.SpielError, match=word):
+        pyspiel.load_game(spec)
+
+
+def play_to_end(game, bots, seed):
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
+
+
+def test_openspiel_ismcts_plays_whole_games():
+    game = pyspiel.load_game("shrine(max_turns=40)")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    for seed in range(2):
+        bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20,
+                                 random_state=np.random.RandomState(seed)),
+                pyspiel.make_uniform_random_bot(1, seed)]
+        state = play_to_end(game, bots, seed)
+        assert state.is_terminal()
+        assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def mid_game(seed):
+    game = pyspiel.load_game("shrine")
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    for _ in range(120):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_resample_keeps_the_information_state(seed):
+    state = mid_game(seed)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    player = state.current_player()
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))
+    assert world.information_state_string(player) == state.information_state_string(player)
+    assert world.legal_actions() == state.legal_actions()
+    assert np.array_equal(world.information_state_tensor(player),
+                          state.information_state_tensor(player))
+
+
+def test_clone_is_equal_and_evolves_identically():
+    state = mid_game(3)
+    twin = state.clone()
+    assert str(twin) == str(state)
+    rng = np.random.RandomState(9)
+    for _ in range(100):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            action = int(rng.choice(actions, p=probs))
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+        twin.apply_action(action)
+        assert str(twin) == str(state)
+        assert twin.history() == state.history()
