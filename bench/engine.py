@@ -1,0 +1,482 @@
+#!/usr/bin/env python3
+"""How fast and how small are cardarena's game states, next to OpenSpiel's own engines?
+
+Prints one table.  Each row is an engine and the way it is driven:
+
+* shrine, C loop      -- ``core.state.random_playouts``: the whole game in C, no GIL;
+                         the speed search gets.
+* shrine, Python API  -- the same states driven from Python through ``legal_actions()``,
+                         ``chance_outcomes()`` and ``apply_action()``.
+* shrine, pyspiel     -- the same game through OpenSpiel's API (``pyspiel.load_game``).
+* hearts, gin_rummy   -- OpenSpiel's C++ card games, driven from Python with pyspiel.
+* python_kuhn_poker   -- OpenSpiel's pure-Python example game, driven with pyspiel.
+
+Every Python-driven row runs the very same driver loop, so their figures compare like
+for like; the C loop row shows what is left once Python is out of the way.  The notes
+printed under the table say exactly what each column measures.
+
+Linux only: state sizes are read from /proc/self/statm.
+
+    python bench/engine.py            # about a minute and a half
+    python bench/engine.py --quick    # under twenty seconds, noisier
+"""
+import argparse
+import ctypes
+import ctypes.util
+import gc
+import itertools
+import os
+import platform
+import random
+import sys
+import time
+
+# Run from a checkout (``python bench/engine.py``) without installing the package.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# core imports numpy, whose BLAS would otherwise start one worker thread per core; idle
+# or spinning, they share the machine with the single-threaded loops timed here.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import pyspiel  # noqa: E402
+
+import core  # noqa: E402  (registers cardarena's games with OpenSpiel)
+from core.state import copy_into_ns, random_playouts  # noqa: E402
+
+import open_spiel.python.games  # noqa: E402,F401  (registers python_kuhn_poker)
+
+# The issue's targets for the engine (on one core).
+GOAL_COPY_NS = 100
+GOAL_CLONE_US = 2.0
+GOAL_STEPS = 1_000_000
+
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+assert (CHANCE, TERMINAL) == (core.CHANCE_PLAYER, core.TERMINAL_PLAYER)
+
+# Seconds per timed repeat, per mode: (random games, clone() loop, clones kept for RSS).
+BUDGETS = {"quick": (0.25, 0.04, 0.08), "full": (2.5, 0.3, 0.5)}
+COPY_INTO_REPEATS = {"quick": 2_000_000, "full": 10_000_000}
+
+
+# --- drivers ------------------------------------------------------------------------
+
+def python_playouts(new_state, games, seed):
+    """Play ``games`` games from ``new_state()`` to the end through the OpenSpiel-style
+    Python API, uniformly among legal actions and chance outcomes by their probability.
+    Returns the number of steps (actions and chance outcomes applied)."""
+    rand = random.Random(seed).random
+    steps = 0
+    for _ in range(games):
+        st = new_state()
+        while True:
+            # One current_player() call tells terminal, chance and decision apart, where
+            # is_terminal() and is_chance_node() would cost two binding calls per step.
+            p = st.current_player()
+            if p == TERMINAL:
+                break
+            if p == CHANCE:
+                u = rand()
+                for a, prob in st.chance_outcomes():
+                    if u < prob:
+                        break
+                    u -= prob
+                # Rounding can leave u just above the last probability: ``a`` is then
+                # the last outcome, as the C loop would pick.
+                st.apply_action(a)
+            else:
+                legal = st.legal_actions()
+                st.apply_action(legal[int(rand() * len(legal))])
+            steps += 1
+    return steps
+
+
+def game_actions(new_state, seed):
+    """The actions of one seeded random game, to rebuild its positions."""
+    rand = random.Random(seed).random
+    st, actions = new_state(), []
+    while not st.is_terminal():
+        if st.is_chance_node():
+            u = rand()
+            for a, prob in st.chance_outcomes():
+                if u < prob:
+                    break
+                u -= prob
+        else:
+            legal = st.legal_actions()
+            a = legal[int(rand() * len(legal))]
+        st.apply_action(a)
+        actions.append(a)
+    return actions
+
+
+def midgame(new_state, seed):
+    """The position halfway through a seeded random game.  Clones are timed and weighed
+    there, not at the start: OpenSpiel states carry their history, and the cost of
+    copying one grows with it."""
+    actions = game_actions(new_state, seed)
+    st = new_state()
+    for a in actions[:len(actions) // 2]:
+        st.apply_action(a)
+    return st
+
+
+# --- measurement ----------------------------------------------------------------------
+
+def calibrate(run, target):
+    """How many units ``run(n)`` must do to take about ``target`` seconds (like
+    ``timeit.Timer.autorange``, but aiming at a time rather than a floor)."""
+    n = 1
+    while True:
+        t0 = time.perf_counter()
+        run(n)
+        dt = time.perf_counter() - t0
+        if dt >= target / 5 or n >= 1 << 30:
+            return max(1, round(n * target / max(dt, 1e-9)))
+        n *= min(100, max(2, int(target / 5 / max(dt, 1e-9)) + 1))
+
+
+def best_time(run, n, repeats):
+    """The fastest of ``repeats`` runs of ``run(n)``, in seconds, and its result.  The
+    fastest is the one least disturbed by the rest of the machine."""
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        gc.collect()
+        t0 = time.perf_counter()
+        out = run(n)
+        dt = time.perf_counter() - t0
+        if dt < best:
+            best, result = dt, out
+    return best, result
+
+
+def time_clone(state, target, repeats):
+    """Seconds per ``state.clone()`` called from Python, the new state dropped at once."""
+    clone = state.clone
+
+    def run(n):
+        for _ in itertools.repeat(None, n):
+            clone()
+
+    n = calibrate(run, target)
+    return best_time(run, n, repeats)[0] / n
+
+
+def _libc_trim():
+    """Return the C heap's free pages to the system, so that memory freed earlier and
+    then reused by new clones counts as growth."""
+    name = ctypes.util.find_library("c")
+    try:
+        ctypes.CDLL(name).malloc_trim(0)
+    except (OSError, AttributeError, TypeError):
+        pass
+
+
+def bytes_per_state(state, count):
+    """Resident-memory growth per clone of ``state``, ``count`` clones held at once.
+
+    Measured in a forked child, so that nothing the benchmark allocated and freed
+    before is reused without showing in the resident set, and so that the parent's
+    memory is left as it was.  tracemalloc would miss C and C++ allocations; the
+    resident set sees every kind alike, allocator overhead included."""
+    page = os.sysconf("SC_PAGE_SIZE")
+    rfd, wfd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        status = 1
+        try:
+            os.close(rfd)
+            keep = [None] * count     # allocated before the baseline: not a state's cost
+            gc.collect()
+            gc.disable()
+            _libc_trim()
+            with open("/proc/self/statm") as f:
+                before = int(f.read().split()[1])
+            for i in range(count):
+                keep[i] = state.clone()
+            with open("/proc/self/statm") as f:
+                after = int(f.read().split()[1])
+            os.write(wfd, repr((after - before) * page / count).encode())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(wfd)
+    with os.fdopen(rfd, "rb") as f:
+        data = f.read()
+    os.waitpid(pid, 0)
+    return float(data) if data else None
+
+
+# --- the rows ---------------------------------------------------------------------------
+
+class Row:
+    def __init__(self, game, driver, new_state, playouts=None, copy_into=False, note=None):
+        self.game, self.driver, self.new_state = game, driver, new_state
+        self.playouts = playouts or (lambda games, seed: python_playouts(new_state, games, seed))
+        self.copy_into = copy_into
+        self.note = note             # why the row could not be measured, if it was not
+        self.bytes = self.copy_ns = self.clone_us = None
+        self.steps = self.steps_per_s = self.games_per_s = None
+
+
+def spiel_shrine_row():
+    """The Shrine row through pyspiel, or a row saying why it is missing: the OpenSpiel
+    adapter may not be registered in this build."""
+    label = ("shrine", "pyspiel (core.spiel)")
+    if "shrine" not in pyspiel.registered_names():
+        # Checked first because a failed load_game prints every game's name on stderr.
+        return Row(*label, None, note="skipped: pyspiel.load_game('shrine') fails: "
+                                      "'shrine' is not registered with OpenSpiel")
+    try:
+        game = pyspiel.load_game("shrine")
+        game.new_initial_state()
+    except Exception as e:  # noqa: BLE001  (any failure is reported, not fatal)
+        return Row(*label, None, note=f"skipped: pyspiel.load_game('shrine') fails: "
+                                      f"{str(e).splitlines()[0]}")
+    return Row(*label, game.new_initial_state)
+
+
+def make_rows():
+    ours = core.load_game("shrine")
+    initial = ours.new_initial_state()
+    rows = [
+        Row("shrine", "C loop (random_playouts)", ours.new_initial_state,
+            playouts=lambda games, seed: random_playouts(initial, games, seed)[0],
+            copy_into=True),
+        Row("shrine", "Python API", ours.new_initial_state),
+        spiel_shrine_row(),
+    ]
+    for name, kind in (("hearts", "C++"), ("gin_rummy", "C++"), ("python_kuhn_poker", "Python")):
+        rows.append(Row(name, f"pyspiel, {kind} engine", pyspiel.load_game(name).new_initial_state))
+    return rows
+
+
+def measure(row, mode, seed, repeats, log):
+    if row.note:
+        return
+    t_games, t_clone, t_mem = BUDGETS[mode]
+    log(f"  {row.game}, {row.driver}: ")
+    mid = midgame(row.new_state, seed)
+
+    if row.copy_into:
+        n = COPY_INTO_REPEATS[mode]
+        row.copy_ns = min(copy_into_ns(mid, n) for _ in range(repeats))
+
+    clone_s = time_clone(mid, t_clone, repeats)
+    row.clone_us = clone_s * 1e6
+    log("clone ")
+
+    count = int(min(200_000, max(2_000, t_mem / clone_s)))
+    row.bytes = bytes_per_state(mid, count)
+    log("memory ")
+
+    games = calibrate(lambda n: row.playouts(n, seed), t_games)
+    dt, steps = best_time(lambda n: row.playouts(n, seed), games, repeats)
+    row.steps = steps / games
+    row.steps_per_s = steps / dt
+    row.games_per_s = games / dt
+    log("games\n")
+
+
+# --- output -----------------------------------------------------------------------------
+
+def num(x, unit=""):
+    if x is None:
+        return "n/a"
+    if x >= 1000:
+        s = f"{x:,.0f}"
+    elif x >= 100:
+        s = f"{x:.0f}"
+    elif x >= 10:
+        s = f"{x:.1f}"
+    elif x >= 1:
+        s = f"{x:.2f}"
+    else:
+        s = f"{x:.3f}"
+    return s + unit
+
+
+def ratio(a, b):
+    if a is None or b is None or b == 0:
+        return "n/a"
+    r = a / b
+    return f"{r:,.0f}×" if r >= 100 else f"{r:.1f}×" if r >= 10 else f"{r:.2f}×"
+
+
+HEADERS = ["engine", "driven by", "bytes/state", "copy_into ns", "clone() µs", "steps/game",
+           "steps/s", "games/s", "C loop ×", "Py API ×", "clone ×"]
+LEFT = 2      # the first columns are words, left-aligned; numbers are right-aligned
+
+
+def cells(rows):
+    """The table's rows as strings; a skipped row has its note in place of the figures."""
+    cloop, pyapi = rows[0], rows[1]
+    out = []
+    for r in rows:
+        if r.note:
+            out.append([r.game, r.driver, r.note])
+            continue
+        out.append([
+            r.game, r.driver, num(r.bytes), num(r.copy_ns), num(r.clone_us), num(r.steps),
+            num(r.steps_per_s), num(r.games_per_s),
+            ratio(cloop.steps_per_s, r.steps_per_s),
+            ratio(pyapi.steps_per_s, r.steps_per_s),
+            ratio(r.clone_us, cloop.clone_us),
+        ])
+    return out
+
+
+def text_table(rows):
+    body = cells(rows)
+    measured = [r for r in body if len(r) == len(HEADERS)]
+    widths = [max([len(h)] + [len(r[i]) for r in measured]) for i, h in enumerate(HEADERS)]
+    # A skipped row's note is wider than a figure: the word columns must hold the row's
+    # names all the same.
+    for r in body:
+        for i in range(LEFT):
+            widths[i] = max(widths[i], len(r[i]))
+
+    def line(r):
+        return "  ".join(c.ljust(w) if i < LEFT else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+
+    lines = [line(HEADERS), "  ".join("-" * w for w in widths)]
+    for r in body:
+        if len(r) == len(HEADERS):
+            lines.append(line(r))
+        else:       # the note spans the figure columns
+            lines.append("  ".join([r[0].ljust(widths[0]), r[1].ljust(widths[1]), r[2]]))
+    return "\n".join(lines)
+
+
+def markdown_table(rows):
+    lines = ["| " + " | ".join(HEADERS) + " |",
+             "|" + "|".join(":---" if i < LEFT else "---:" for i in range(len(HEADERS))) + "|"]
+    for r in cells(rows):
+        r = r + [""] * (len(HEADERS) - len(r))
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in r) + " |")
+    return "\n".join(lines)
+
+
+def notes(rows, args, call_ns):
+    cloop = rows[0]
+    basic = type(core.load_game("shrine").new_initial_state()).__basicsize__
+    header = core.GameState.__basicsize__
+    return [
+        "bytes/state: resident-memory growth (/proc/self/statm) per clone, over thousands of "
+        "clones of a mid-game position held in a list, in a forked child; the same method for "
+        "every row, allocator and GC-header overhead included. For ours, the Python object is "
+        f"{basic} bytes (type.__basicsize__): {header} of object header, vtable and game "
+        f"pointers, then {basic - header} holding the C struct ShrineData (its size rounded "
+        "up to the object's 8-byte alignment); the rest is the GC header and malloc's.",
+        "copy_into ns: core.state.copy_into_ns, one memcpy into an existing state, timed in C "
+        "without the GIL. OpenSpiel has no in-place copy, hence n/a: its nearest operation, "
+        "State::Clone(), allocates a new state, and its cost as called from Python is in the "
+        "clone() column.",
+        "clone() µs: Python-level state.clone() on a mid-game position, the copy freed at once; "
+        "includes the call from Python (one trivial binding call, current_player(), costs "
+        f"{num(call_ns['ours'])} ns on our state and {num(call_ns['hearts'])} ns on a pyspiel "
+        "C++ state), the allocation and the copy. python_kuhn_poker clones by deepcopy.",
+        "steps/s and games/s: uniformly random full games from the initial state (chance "
+        "outcomes sampled by their probabilities), best of "
+        f"{args.repeats} identical seeded runs; a step is one legal-action (or chance-outcome) "
+        "query plus one apply, chance steps included. The C loop uses the engine's xoshiro256** "
+        "RNG; the Python rows share one driver loop over random.Random.",
+        "Our Python API's apply_action() checks legality (it recomputes the legal actions), as "
+        "a public API must; pyspiel's C++ apply_action does its own check.",
+        "C loop ×: the C loop's steps/s over this row's. Py API ×: our Python API's steps/s over "
+        "this row's (like for like for the Python-driven rows). clone ×: this row's clone() time "
+        "over ours. Games differ in length (steps/game), so compare steps/s, not games/s.",
+        "Everything runs in one thread, so each figure is for one core.",
+    ]
+
+
+def goals(rows):
+    cloop = rows[0]
+
+    def verdict(ok):
+        return "met" if ok else "NOT met"
+
+    return [
+        f"copy_into at most {GOAL_COPY_NS} ns: {num(cloop.copy_ns)} ns -- "
+        f"{verdict(cloop.copy_ns <= GOAL_COPY_NS)}",
+        f"clone() at most {GOAL_CLONE_US:g} µs: {num(cloop.clone_us)} µs -- "
+        f"{verdict(cloop.clone_us <= GOAL_CLONE_US)}",
+        f"at least {GOAL_STEPS:,} random-playout steps/s on one core: "
+        f"{num(cloop.steps_per_s)} -- {verdict(cloop.steps_per_s >= GOAL_STEPS)}",
+    ]
+
+
+def call_cost(state, repeats):
+    f = state.current_player
+
+    def run(n):
+        for _ in itertools.repeat(None, n):
+            f()
+
+    return best_time(run, 200_000, repeats)[0] / 200_000 * 1e9
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="Benchmark cardarena's Shrine engine against OpenSpiel's hearts, "
+                    "gin_rummy and python_kuhn_poker: bytes per state, copy_into, clone(), "
+                    "random-play steps/s and games/s, and the engine goals of the issue.",
+        epilog="Figures depend on the machine; compare rows of one run, not runs of "
+               "different machines.")
+    ap.add_argument("--quick", action="store_true",
+                    help="shorter timings (under about 20 s instead of about 90 s); noisier")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="seed of the random games and of the mid-game positions (default 1)")
+    ap.add_argument("--repeats", type=int, default=3,
+                    help="timed repeats per figure; the best is kept (default 3)")
+    ap.add_argument("--markdown", action="store_true",
+                    help="print the table as a Markdown table")
+    args = ap.parse_args(argv)
+    if args.repeats < 1:
+        ap.error("--repeats must be at least 1")
+    if not os.path.exists("/proc/self/statm") or not hasattr(os, "fork"):
+        ap.error("this benchmark reads /proc/self/statm and forks: it runs on Linux only")
+    mode = "quick" if args.quick else "full"
+
+    def log(msg):
+        print(msg, end="", file=sys.stderr, flush=True)
+
+    t0 = time.perf_counter()
+    rows = make_rows()
+    log(f"measuring ({mode}, seed {args.seed}):\n")
+    for row in rows:
+        measure(row, mode, args.seed, args.repeats, log)
+    call_ns = {"ours": call_cost(core.load_game("shrine").new_initial_state(), args.repeats),
+               "hearts": call_cost(pyspiel.load_game("hearts").new_initial_state(), args.repeats)}
+    log(f"done in {time.perf_counter() - t0:.1f} s\n\n")
+
+    print(f"cardarena engine benchmark ({mode}, seed {args.seed}); Python "
+          f"{platform.python_version()}, OpenSpiel {getattr(pyspiel, '__version__', '?')}, "
+          f"{cpu_name()}")
+    print()
+    print(markdown_table(rows) if args.markdown else text_table(rows))
+    print()
+    bullet = "- " if args.markdown else "* "
+    for n in notes(rows, args, call_ns):
+        print(bullet + n)
+    print()
+    print("Goals (from the issue):")
+    for g in goals(rows):
+        print(bullet + g)
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+if __name__ == "__main__":
+    main()
