@@ -17,7 +17,7 @@ printed under the table say exactly what each column measures.
 
 Linux only: state sizes are read from /proc/self/statm.
 
-    python bench/engine.py            # about a minute and a half
+    python bench/engine.py            # a little over a minute
     python bench/engine.py --quick    # under twenty seconds, noisier
 """
 import argparse
@@ -30,6 +30,7 @@ import platform
 import random
 import sys
 import time
+import traceback
 
 # Run from a checkout (``python bench/engine.py``) without installing the package.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -58,6 +59,7 @@ assert (CHANCE, TERMINAL) == (core.CHANCE_PLAYER, core.TERMINAL_PLAYER)
 # Seconds per timed repeat, per mode: (random games, clone() loop, clones kept for RSS).
 BUDGETS = {"quick": (0.25, 0.04, 0.08), "full": (2.5, 0.3, 0.5)}
 COPY_INTO_REPEATS = {"quick": 2_000_000, "full": 10_000_000}
+MEMORY_CAP = 256 << 20       # bytes of clones at most, when weighing states
 
 
 # --- drivers ------------------------------------------------------------------------
@@ -112,14 +114,14 @@ def game_actions(new_state, seed):
 
 
 def midgame(new_state, seed):
-    """The position halfway through a seeded random game.  Clones are timed and weighed
-    there, not at the start: OpenSpiel states carry their history, and the cost of
-    copying one grows with it."""
+    """The position halfway through a seeded random game, and how many steps in it is.
+    Clones are timed and weighed there, not at the start: OpenSpiel states carry their
+    history, and the cost of copying one grows with it."""
     actions = game_actions(new_state, seed)
     st = new_state()
     for a in actions[:len(actions) // 2]:
         st.apply_action(a)
-    return st
+    return st, len(actions) // 2
 
 
 # --- measurement ----------------------------------------------------------------------
@@ -173,14 +175,20 @@ def _libc_trim():
         pass
 
 
-def bytes_per_state(state, count):
-    """Resident-memory growth per clone of ``state``, ``count`` clones held at once.
+def _resident_bytes():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def bytes_per_state(state, count, cap=MEMORY_CAP):
+    """Resident-memory growth per clone of ``state``, with up to ``count`` clones held at
+    once, fewer if they would grow the resident set past ``cap`` bytes (a gin_rummy state
+    is over 100 kB).
 
     Measured in a forked child, so that nothing the benchmark allocated and freed
     before is reused without showing in the resident set, and so that the parent's
     memory is left as it was.  tracemalloc would miss C and C++ allocations; the
     resident set sees every kind alike, allocator overhead included."""
-    page = os.sysconf("SC_PAGE_SIZE")
     rfd, wfd = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -191,14 +199,19 @@ def bytes_per_state(state, count):
             gc.collect()
             gc.disable()
             _libc_trim()
-            with open("/proc/self/statm") as f:
-                before = int(f.read().split()[1])
-            for i in range(count):
-                keep[i] = state.clone()
-            with open("/proc/self/statm") as f:
-                after = int(f.read().split()[1])
-            os.write(wfd, repr((after - before) * page / count).encode())
+            before = _resident_bytes()
+            made = 0
+            while made < count:
+                for i in range(made, min(count, made + 500)):
+                    keep[i] = state.clone()
+                made = min(count, made + 500)
+                grown = _resident_bytes() - before
+                if grown >= cap:
+                    break
+            os.write(wfd, repr(grown / made).encode())
             status = 0
+        except BaseException:
+            traceback.print_exc()
         finally:
             os._exit(status)
     os.close(wfd)
@@ -211,12 +224,15 @@ def bytes_per_state(state, count):
 # --- the rows ---------------------------------------------------------------------------
 
 class Row:
-    def __init__(self, game, driver, new_state, playouts=None, copy_into=False, note=None):
+    def __init__(self, game, driver, new_state, playouts=None, copy_into=False, note=None,
+                 optional=False):
         self.game, self.driver, self.new_state = game, driver, new_state
+        # An optional row that fails is reported in the table instead of stopping the run.
+        self.optional = optional
         self.playouts = playouts or (lambda games, seed: python_playouts(new_state, games, seed))
         self.copy_into = copy_into
         self.note = note             # why the row could not be measured, if it was not
-        self.bytes = self.copy_ns = self.clone_us = None
+        self.bytes = self.copy_ns = self.clone_us = self.mid_step = None
         self.steps = self.steps_per_s = self.games_per_s = None
 
 
@@ -234,7 +250,7 @@ def spiel_shrine_row():
     except Exception as e:  # noqa: BLE001  (any failure is reported, not fatal)
         return Row(*label, None, note=f"skipped: pyspiel.load_game('shrine') fails: "
                                       f"{str(e).splitlines()[0]}")
-    return Row(*label, game.new_initial_state)
+    return Row(*label, game.new_initial_state, optional=True)
 
 
 def make_rows():
@@ -248,7 +264,8 @@ def make_rows():
         spiel_shrine_row(),
     ]
     for name, kind in (("hearts", "C++"), ("gin_rummy", "C++"), ("python_kuhn_poker", "Python")):
-        rows.append(Row(name, f"pyspiel, {kind} engine", pyspiel.load_game(name).new_initial_state))
+        new_state = pyspiel.load_game(name).new_initial_state
+        rows.append(Row(name, f"pyspiel, {kind} engine", new_state))
     return rows
 
 
@@ -257,7 +274,7 @@ def measure(row, mode, seed, repeats, log):
         return
     t_games, t_clone, t_mem = BUDGETS[mode]
     log(f"  {row.game}, {row.driver}: ")
-    mid = midgame(row.new_state, seed)
+    mid, row.mid_step = midgame(row.new_state, seed)
 
     if row.copy_into:
         n = COPY_INTO_REPEATS[mode]
@@ -360,13 +377,19 @@ def markdown_table(rows):
 
 
 def notes(rows, args, call_ns):
-    cloop = rows[0]
     basic = type(core.load_game("shrine").new_initial_state()).__basicsize__
     header = core.GameState.__basicsize__
+    # Every row of a game replays the same seeded game, so they share the position.
+    steps = {r.game: r.mid_step for r in rows if r.mid_step is not None}
+    where = ", ".join(f"{game} {step}" for game, step in steps.items())
     return [
+        "Mid-game position, at which clone() and bytes/state are measured: the step halfway "
+        f"through one seeded random game, the same for every row of a game: {where}.",
         "bytes/state: resident-memory growth (/proc/self/statm) per clone, over thousands of "
-        "clones of a mid-game position held in a list, in a forked child; the same method for "
-        "every row, allocator and GC-header overhead included. For ours, the Python object is "
+        "clones of the mid-game position held in a list, in a forked child; the same method "
+        "for every row, allocator and GC-header overhead included. OpenSpiel states hold "
+        "their history (16 bytes per past step), so their figure grows with the position; "
+        "ours stays fixed. For ours, the Python object is "
         f"{basic} bytes (type.__basicsize__): {header} of object header, vtable and game "
         f"pointers, then {basic - header} holding the C struct ShrineData (its size rounded "
         "up to the object's 8-byte alignment); the rest is the GC header and malloc's.",
@@ -374,20 +397,25 @@ def notes(rows, args, call_ns):
         "without the GIL. OpenSpiel has no in-place copy, hence n/a: its nearest operation, "
         "State::Clone(), allocates a new state, and its cost as called from Python is in the "
         "clone() column.",
-        "clone() µs: Python-level state.clone() on a mid-game position, the copy freed at once; "
-        "includes the call from Python (one trivial binding call, current_player(), costs "
+        "clone() µs: Python-level state.clone() on the mid-game position, the copy freed at "
+        "once; includes the call from Python (one trivial binding call, current_player(), costs "
         f"{num(call_ns['ours'])} ns on our state and {num(call_ns['hearts'])} ns on a pyspiel "
-        "C++ state), the allocation and the copy. python_kuhn_poker clones by deepcopy.",
+        "C++ state), the allocation and the copy. pyspiel clones a Python-defined state "
+        "(python_kuhn_poker; Shrine through core.spiel) by calling new_initial_state() and "
+        "deep-copying its attributes.",
         "steps/s and games/s: uniformly random full games from the initial state (chance "
         "outcomes sampled by their probabilities), best of "
         f"{args.repeats} identical seeded runs; a step is one legal-action (or chance-outcome) "
         "query plus one apply, chance steps included. The C loop uses the engine's xoshiro256** "
         "RNG; the Python rows share one driver loop over random.Random.",
-        "Our Python API's apply_action() checks legality (it recomputes the legal actions), as "
-        "a public API must; pyspiel's C++ apply_action does its own check.",
-        "C loop ×: the C loop's steps/s over this row's. Py API ×: our Python API's steps/s over "
-        "this row's (like for like for the Python-driven rows). clone ×: this row's clone() time "
-        "over ours. Games differ in length (steps/game), so compare steps/s, not games/s.",
+        "Our Python API's apply_action() checks legality (it generates the legal actions "
+        "again), as a checked API must; pyspiel's apply_action() does not (State::ApplyAction "
+        "calls the game's DoApplyAction, which keeps only its own internal checks). Through "
+        "core.spiel, each step reaches our checked apply_action() as well.",
+        "C loop ×: the C loop's steps/s over this row's. Py API ×: our Python API's steps/s "
+        "over this row's (like for like for the Python-driven rows). clone ×: this row's "
+        "clone() time over ours. Games differ in length (steps/game), so compare steps/s, "
+        "not games/s.",
         "Everything runs in one thread, so each figure is for one core.",
     ]
 
@@ -426,7 +454,7 @@ def main(argv=None):
         epilog="Figures depend on the machine; compare rows of one run, not runs of "
                "different machines.")
     ap.add_argument("--quick", action="store_true",
-                    help="shorter timings (under about 20 s instead of about 90 s); noisier")
+                    help="shorter timings (under about 20 s instead of about 70 s); noisier")
     ap.add_argument("--seed", type=int, default=1,
                     help="seed of the random games and of the mid-game positions (default 1)")
     ap.add_argument("--repeats", type=int, default=3,
@@ -447,7 +475,13 @@ def main(argv=None):
     rows = make_rows()
     log(f"measuring ({mode}, seed {args.seed}):\n")
     for row in rows:
-        measure(row, mode, args.seed, args.repeats, log)
+        try:
+            measure(row, mode, args.seed, args.repeats, log)
+        except Exception as e:  # noqa: BLE001
+            if not row.optional:
+                raise
+            row.note = f"failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+            log(f"{row.note}\n")
     call_ns = {"ours": call_cost(core.load_game("shrine").new_initial_state(), args.repeats),
                "hearts": call_cost(pyspiel.load_game("hearts").new_initial_state(), args.repeats)}
     log(f"done in {time.perf_counter() - t0:.1f} s\n\n")

@@ -133,6 +133,9 @@ cdef inline int colour_of(int kind) noexcept nogil:
 cdef inline int wrap_rank(int rank) noexcept nogil:
     return (rank - 1) % 13 + 1
 
+cdef inline bint rank_held(const uint8_t* hand, int rank) noexcept nogil:
+    return hand[kind_of(rank, 0)] or hand[kind_of(rank, 1)]
+
 
 # --- same-colour multisets (attacks, alternate heals) ----------------------------
 # Each multiset of ranks (at most two of a rank, values summing to at most 14) has a
@@ -644,6 +647,9 @@ cdef int main_actions(ShrineData* s, int* out) noexcept nogil:
             n += 1
     if s.grave_len > 0:
         for r in range(1, 14):
+            if not (rank_held(h, r) and rank_held(h, wrap_rank(r + 1))
+                    and rank_held(h, wrap_rank(r + 2))):
+                continue
             for bits in range(8):
                 if resurrection_ok(s, p, r, bits):
                     out[n] = A_RESURRECT + (r - 1) * 8 + bits

@@ -102,10 +102,28 @@ cdef class GameState:
             raise GameOverError(f"the game is over; cannot apply action {action!r}")
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalActionError(f"an action is an int, not {type(action).__name__}")
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(int(action), legal))
+        if not self._is_legal(action):
+            raise IllegalActionError(self._illegal_message(int(action), self.legal_actions()))
         self.c_apply_action(action)
+
+    def _is_legal(self, action):
+        # Scanned in C: building the Python list for every checked step would double
+        # the cost of driving a game from Python.
+        cdef int n = max(self.game.num_distinct_actions, self.game.max_chance_outcomes)
+        cdef int* buf
+        cdef int i, a
+        if not 0 <= action < n:
+            return False
+        a = action
+        buf = <int*>malloc(n * sizeof(int))
+        try:
+            n = self.c_legal_actions(buf)
+            for i in range(n):
+                if buf[i] == a:
+                    return True
+            return False
+        finally:
+            free(buf)
 
     def _illegal_message(self, action, legal):
         if not 0 <= action < max(self.game.num_distinct_actions,
