@@ -2,7 +2,7 @@
 import pytest
 
 import core
-from core.shrine import CARD_KINDS
+from core.shrine import CARD_KINDS, CARD_NAMES
 
 
 def shrine(**params):
@@ -33,6 +33,32 @@ def play(state, *steps):
     for step in steps:
         act(state, step)
     return state
+
+
+def pl(hand="", shrine="", field="", **extra):
+    """A player's part of a position, cards written as space-separated names."""
+    return {"hand": hand.split(), "shrine": shrine.split(), "field": field.split(), **extra}
+
+
+def position(me, opp, game=None, **desc):
+    return (game or shrine()).state_from_dict({"players": [me, opp], **desc})
+
+
+def offered(state, prefix):
+    """The legal actions whose names start with ``prefix``, in id order."""
+    return [n for n in names(state) if n.startswith(prefix)]
+
+
+def outcomes(state):
+    return {CARD_NAMES[a]: p for a, p in state.chance_outcomes()}
+
+
+def assert_next_turn(state, player=1, turn=1):
+    """The acting player's turn is over and ``player`` is about to start theirs, turn
+    number ``turn`` (counted from 0)."""
+    d = state.to_dict()
+    assert (d["active"], d["turn"], d["winner"]) == (player, turn, None)
+    assert d["phase"] in ("start", "chance") and "pending" not in d
 
 
 @pytest.fixture
