@@ -1,0 +1,50 @@
+"""The installed ``cardarena`` command, run as a user runs it."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
+
+
+def run(*args):
+    return subprocess.run([CARDARENA, *args], capture_output=True, text=True, timeout=120)
+
+
+def test_the_command_is_installed_and_lists_its_subcommands():
+    result = run("--help")
+    assert result.returncode == 0
+    assert "demo" in result.stdout
+
+
+def test_demo_plays_a_whole_seeded_game_in_words_and_repeats_it_exactly():
+    first, second = run("demo", "shrine", "--seed", "1"), run("demo", "shrine", "--seed", "1")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    lines = first.stdout.splitlines()
+    assert lines[0] == "Shrine (shrine), seed 1: random player 0 against random player 1"
+    assert "Turn 1, player 0 to play" in lines
+    assert any(line.startswith("  chance: draw ") for line in lines)
+    assert any(line.startswith("  player 1: ") for line in lines)
+    last = lines[-1]
+    assert last.startswith(("Player 0 wins after", "Player 1 wins after", "Draw after"))
+    assert run("demo", "shrine", "--seed", "2").stdout != first.stdout
+
+
+def test_demo_takes_a_game_string_with_parameters():
+    result = run("demo", "shrine(alt_heal=true,max_turns=6)", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0].startswith("Shrine (shrine(alt_heal=true,max_turns=6))")
+
+
+@pytest.mark.parametrize("game,message", [
+    ("chess", "unknown game 'chess'; games: shrine"),
+    ("shrine(alt_heal=maybe)", "alt_heal must be bool"),
+    ("shrine(max_turns=-5)", "max_turns must be from 1 to 30000"),
+])
+def test_demo_refuses_a_bad_game_with_a_clear_message(game, message):
+    result = run("demo", game)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
