@@ -831,87 +831,113 @@ cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
         else:
             hand_add(s, to, k, False)
 
+cdef int multiset_cards(int index, int colour, uint8_t* out) noexcept nogil:
+    cdef int r, i, n = 0
+    for r in range(1, 14):
+        for i in range(MS_COUNT[index][r - 1]):
+            out[n] = kind_of(r, colour)
+            n += 1
+    return n
+
+cdef int action_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    """Fill ``out`` with the cards that declaring ``a`` takes from the active player's
+    hand, in the order they are paid; return their count.  For a use of a Resurrection,
+    only the hand cards the use adds to the three already paid."""
+    cdef int p = s.active, q = 1 - s.active, i, r, c, x
+    if a < A_TOKEN or A_RES_SHRINE <= a < A_HEAL:
+        return 0
+    if a < A_DAGGER:
+        x = a - A_TOKEN
+        c = (x % 26) // 13
+        out[0] = kind_of(x % 13 + 1, c)
+        out[1] = kind_of(11 + x // 26, c)
+        return 2
+    if a < A_TRIPLET:
+        x = (a - A_DAGGER) % 26 if a < A_DAGGER_TOKEN else a - A_DAGGER_TOKEN
+        c = x // 13
+        out[0] = kind_of(x % 13 + 1, c)
+        out[1] = kind_of(1, c)
+        return 2
+    if a < A_QUAD:
+        x = a - A_TRIPLET
+        r = x // 2 + 1
+        out[0] = kind_of(r, 0)
+        out[1] = kind_of(r, x % 2)
+        out[2] = kind_of(r, 1)
+        return 3
+    if a < A_RESURRECT:
+        for i in range(4):
+            out[i] = kind_of(a - A_QUAD + 1, i // 2)
+        return 4
+    if a < A_RES_SHRINE:
+        x = a - A_RESURRECT
+        # Ascending, like every payment of several cards: the Ace first if it wraps.
+        c = 0
+        for r in range(1, 14):
+            for i in range(3):
+                if wrap_rank(x // 8 + 1 + i) == r:
+                    out[c] = kind_of(r, (x % 8 >> i) & 1)
+                    c += 1
+        return 3
+    if a < A_RES_PAIR:
+        x = (a - A_HEAL) % 39
+        r = x // 3 + 1
+        c = x % 3
+        out[0] = kind_of(r, 1 if c == 2 else 0)
+        out[1] = kind_of(r, 0 if c == 0 else 1)
+        return 2
+    if a < A_ATTACK:
+        out[0] = a - A_RES_PAIR
+        return 1
+    if a < A_ALT_HEAL:
+        return multiset_cards(a - A_ATTACK + 1, 1 - colour_of(shrine_top(s, q)), out)
+    if a < A_RES_ATTACK:
+        return multiset_cards(a - A_ALT_HEAL + 1, colour_of(shrine_top(s, p)), out)
+    return multiset_cards(a - A_RES_ATTACK, colour_of(s.res_card), out)
+
+cdef int pend_action_cards(ShrineData* s, int a) noexcept nogil:
+    """Move the cards declaring ``a`` pays with to the pending cards; return the sum
+    of their values."""
+    cdef uint8_t cards[PEND_SLOTS]
+    cdef int i, total = 0, n = action_cards(s, a, cards)
+    for i in range(n):
+        pend_from_hand(s, s.active, cards[i])
+        total += rank_of(cards[i])
+    return total
+
 cdef void declare(ShrineData* s, int a) noexcept nogil:
     """Take the declared action's cards out of the hand and open the response."""
-    cdef int p = s.active, q = 1 - s.active, i, r, c, x, colour, top
+    cdef int p = s.active, q = 1 - s.active, total
     if a == A_PASS:
         s.actions_left = 0
         s.step = ST_END
         return
     s.pending = a
     s.pend_len = 0
+    total = pend_action_cards(s, a)
     if a == A_JACK:
         s.powers_used |= USED_JACK
-    elif a < A_DAGGER:
-        x = a - A_TOKEN
-        c = (x % 26) // 13
-        pend_from_hand(s, p, kind_of(x % 13 + 1, c))
-        pend_from_hand(s, p, kind_of(11 + x // 26, c))
-    elif a < A_TRIPLET:
-        x = (a - A_DAGGER) % 26 if a < A_DAGGER_TOKEN else a - A_DAGGER_TOKEN
-        c = x // 13
-        pend_from_hand(s, p, kind_of(x % 13 + 1, c))
-        pend_from_hand(s, p, kind_of(1, c))
-    elif a < A_QUAD:
-        x = a - A_TRIPLET
-        r = x // 2 + 1
-        c = x % 2
-        pend_from_hand(s, p, kind_of(r, 0))
-        pend_from_hand(s, p, kind_of(r, c))
-        pend_from_hand(s, p, kind_of(r, 1))
-    elif a < A_RESURRECT:
-        r = a - A_QUAD + 1
-        for i in range(4):
-            pend_from_hand(s, p, kind_of(r, i // 2))
-    elif a < A_RES_SHRINE:
-        x = a - A_RESURRECT
-        # Ascending, like every payment of several cards: the Ace first if it wraps.
-        for r in range(1, 14):
-            for i in range(3):
-                if wrap_rank(x // 8 + 1 + i) == r:
-                    pend_from_hand(s, p, kind_of(r, (x % 8 >> i) & 1))
+    elif A_RESURRECT <= a < A_RES_SHRINE:
         s.res_card = s.grave[s.grave_len - 1]
         s.res_index = s.grave_len - 1
         s.phase = PH_RES_USE
         return
-    elif a < A_RES_PAIR:
-        x = (a - A_HEAL) % 39
-        r = x // 3 + 1
-        c = x % 3
-        pend_from_hand(s, p, kind_of(r, 1 if c == 2 else 0))
-        pend_from_hand(s, p, kind_of(r, 0 if c == 0 else 1))
-        if a < A_PAIR_ATTACK and r != rank_of(shrine_top(s, p)):
+    elif A_HEAL <= a < A_PAIR_ATTACK:
+        if total != 2 * rank_of(shrine_top(s, p)):
             s.powers_used |= USED_QUEEN
-    else:
-        x = (a - A_ATTACK) % 244 + 1
-        if a < A_ALT_HEAL:
-            colour = 1 - colour_of(shrine_top(s, q))
-            top = rank_of(shrine_top(s, q))
-        else:
-            colour = colour_of(shrine_top(s, p))
-            top = rank_of(shrine_top(s, p))
-        if pend_multiset(s, p, x, colour) != top:
-            s.powers_used |= USED_KING if a < A_ALT_HEAL else USED_QUEEN
+    elif A_ATTACK <= a < A_ALT_HEAL:
+        if total != rank_of(shrine_top(s, q)):
+            s.powers_used |= USED_KING
+    elif A_ALT_HEAL <= a < A_RES_ATTACK:
+        if total != rank_of(shrine_top(s, p)):
+            s.powers_used |= USED_QUEEN
     s.step = ST_RESPOND
 
-cdef int pend_multiset(ShrineData* s, int p, int index, int colour) noexcept nogil:
-    """Move a multiset's cards to the pending cards, ascending; return its sum."""
-    cdef int r, i, total = 0
-    for r in range(1, 14):
-        for i in range(MS_COUNT[index][r - 1]):
-            pend_from_hand(s, p, kind_of(r, colour))
-            total += r
-    return total
-
 cdef void declare_use(ShrineData* s, int a) noexcept nogil:
-    cdef int p = s.active, q = 1 - s.active, total
+    cdef int total = pend_action_cards(s, a)
     s.pending = a
-    if a >= A_RES_ATTACK:
-        total = pend_multiset(s, p, a - A_RES_ATTACK, colour_of(s.res_card))
-        if total + rank_of(s.res_card) != rank_of(shrine_top(s, q)):
-            s.powers_used |= USED_KING
-    elif a >= A_RES_PAIR:
-        pend_from_hand(s, p, a - A_RES_PAIR)
+    if a >= A_RES_ATTACK and total + rank_of(s.res_card) != rank_of(shrine_top(s, 1 - s.active)):
+        s.powers_used |= USED_KING
     s.step = ST_RESPOND
 
 cdef void respond(ShrineData* s, int a) noexcept nogil:
@@ -950,13 +976,66 @@ cdef void after_fizzle(ShrineData* s) noexcept nogil:
     s.step = ST_FIZZLED
 
 
+cdef void deal_unseen(ShrineData* s, int observer, Rng* rng) noexcept nogil:
+    """Deal every card ``observer`` cannot see anew, uniformly: the opponent's unknown
+    hand cards, the face-down Shrine cards and the Library."""
+    cdef int q = 1 - observer, p, i, j, k, tmp, n = 0, hidden_hand = 0, slots, joker_at
+    cdef uint8_t pool[54]
+    cdef bint joker = False
+    for k in range(NUM_KINDS):
+        for i in range(s.library[k]):
+            if k == JOKER:
+                joker = True
+            else:
+                pool[n] = k
+                n += 1
+        s.library[k] = 0
+    for p in range(2):
+        for i in range(s.shrine_len[p]):
+            if not (s.shrine[p][i] & SEEN):
+                if s.shrine[p][i] == JOKER:
+                    joker = True
+                else:
+                    pool[n] = s.shrine[p][i]
+                    n += 1
+    for k in range(JOKER):
+        for i in range(s.hand[q][k] - s.seen[q][k]):
+            pool[n] = k
+            n += 1
+            hidden_hand += 1
+        s.hand[q][k] = s.seen[q][k]
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        tmp = pool[i]
+        pool[i] = pool[j]
+        pool[j] = tmp
+    # The hidden hand cards first: the Joker is never in a hand.
+    for i in range(hidden_hand):
+        s.hand[q][pool[i]] += 1
+    slots = n - hidden_hand + (1 if joker else 0)
+    joker_at = rng_below(rng, slots) if joker else -1
+    j = hidden_hand
+    i = 0
+    for p in range(2):
+        for k in range(s.shrine_len[p]):
+            if not (s.shrine[p][k] & SEEN):
+                if i == joker_at:
+                    s.shrine[p][k] = JOKER
+                else:
+                    s.shrine[p][k] = pool[j]
+                    j += 1
+                i += 1
+    for i in range(i, slots):
+        if i == joker_at:
+            s.library[JOKER] += 1
+        else:
+            s.library[pool[j]] += 1
+            j += 1
+
+
 cdef class ShrineState(GameState):
     """A Shrine position.  Build one with ``ShrineGame.new_initial_state`` or
     ``ShrineGame.state_from_dict``."""
-
-    # --- small helpers over the struct ---------------------------------------------
-
-    # --- the flow --------------------------------------------------------------------
 
     # --- the contract ------------------------------------------------------------
 
@@ -1077,58 +1156,21 @@ cdef class ShrineState(GameState):
     # --- knowledge ---------------------------------------------------------------
 
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
-        cdef int q = 1 - observer, p, i, j, k, tmp, n = 0, hidden_hand = 0, slots, joker_at
-        cdef uint8_t pool[54]
-        cdef bint joker = False
-        for k in range(NUM_KINDS):
-            for i in range(self.s.library[k]):
-                if k == JOKER:
-                    joker = True
-                else:
-                    pool[n] = k
-                    n += 1
-            self.s.library[k] = 0
-        for p in range(2):
-            for i in range(self.s.shrine_len[p]):
-                if not (self.s.shrine[p][i] & SEEN):
-                    if self.s.shrine[p][i] == JOKER:
-                        joker = True
-                    else:
-                        pool[n] = self.s.shrine[p][i]
-                        n += 1
-        for k in range(JOKER):
-            for i in range(self.s.hand[q][k] - self.s.seen[q][k]):
-                pool[n] = k
-                n += 1
-                hidden_hand += 1
-            self.s.hand[q][k] = self.s.seen[q][k]
-        for i in range(n - 1, 0, -1):
-            j = rng_below(rng, i + 1)
-            tmp = pool[i]
-            pool[i] = pool[j]
-            pool[j] = tmp
-        # The hidden hand cards first: the Joker is never in a hand.
-        for i in range(hidden_hand):
-            self.s.hand[q][pool[i]] += 1
-        slots = n - hidden_hand + (1 if joker else 0)
-        joker_at = rng_below(rng, slots) if joker else -1
-        j = hidden_hand
-        i = 0
-        for p in range(2):
-            for k in range(self.s.shrine_len[p]):
-                if not (self.s.shrine[p][k] & SEEN):
-                    if i == joker_at:
-                        self.s.shrine[p][k] = JOKER
-                    else:
-                        self.s.shrine[p][k] = pool[j]
-                        j += 1
-                    i += 1
-        for i in range(i, slots):
-            if i == joker_at:
-                self.s.library[JOKER] += 1
-            else:
-                self.s.library[pool[j]] += 1
-                j += 1
+        cdef ShrineData before
+        cdef int rank = 11 + self.s.bal_index, tries
+        if not (self.s.phase == PH_CHANCE and self.s.chance == CH_TOKEN):
+            deal_unseen(&self.s, observer, rng)
+            return
+        # A Balance is searching the Library for a token kind, which it does only when
+        # the Library holds one: worlds without one are rejected, leaving the others
+        # uniform.  Some world has one (this one), so the first tries almost surely
+        # find one; should they all fail, the state is left as it is.
+        memcpy(&before, &self.s, sizeof(ShrineData))
+        for tries in range(1000):
+            deal_unseen(&self.s, observer, rng)
+            if self.s.library[kind_of(rank, 0)] + self.s.library[kind_of(rank, 1)] > 0:
+                return
+            memcpy(&self.s, &before, sizeof(ShrineData))
 
     cdef int action_view(self, int action, int observer) noexcept nogil:
         # Every Shrine decision is made in the open; only chance hides cards.
@@ -1171,8 +1213,9 @@ cdef class ShrineState(GameState):
 
 
 def render(view):
-    """A few lines of text for a position dict (``to_dict`` or ``observation_dict``);
-    face-down Shrine cards show in brackets."""
+    """A few lines of text for a position dict (``to_dict`` or ``observation_dict``).
+    In a ``to_dict``, face-down Shrine cards show in brackets; an observation shows
+    the cards its player does not know as ``??``."""
     lines = []
     for p, pl in enumerate(view["players"]):
         field = " ".join(pl["field"]) or "-"
@@ -1374,7 +1417,8 @@ def _to_dict(ShrineState st, viewer):
 
 
 def _tensor(ShrineState st, int viewer):
-    """A flat float vector of what ``viewer`` knows; the layout is TENSOR_LAYOUT."""
+    """A flat float vector of what ``viewer`` knows, laid out block by block as below
+    (docs/state-format.md describes the blocks)."""
     import numpy as np
     cdef int me = viewer, opp = 1 - viewer, i, k, who
     out = np.zeros(TENSOR_SIZE, np.float32)
@@ -1502,11 +1546,14 @@ def _from_dict(game, desc):
     st.s.active = _int(desc, "active", 0, 1, 0)
     phase = desc.get("phase", "action")
     st.s.phase = _name_index(phase, PHASES, "phase")
-    st.s.step = _name_index(desc.get("step", "wait" if phase not in ("chance", "over")
-                                     else "deal"), STEPS, "step")
+    # A decision waits with its step at "wait"; a chance event's step follows from what
+    # it draws (see _check_flow).
+    st.s.step = _name_index(desc.get("step", "deal" if phase == "chance" else "wait"),
+                            STEPS, "step")
     winner = desc.get("winner")
-    st.s.winner = NONE if winner is None else DRAW if winner == "draw" else \
-        _int({"winner": winner}, "winner", 0, 1, 0)
+    if winner not in (None, 0, 1, "draw") or isinstance(winner, bool):
+        raise StateFormatError(f"winner must be 0, 1, \"draw\" or null, not {winner!r}")
+    st.s.winner = NONE if winner is None else DRAW if winner == "draw" else winner
     st.s.pending = NONE
     st.s.res_card = NONE
     st.s.bal_player = NONE
@@ -1643,18 +1690,163 @@ def _from_dict(game, desc):
         st.s.bal_player = _int(balance, "player", 0, 1, 0)
         st.s.bal_index = _int(balance, "token", 0, 3, 0)
         st.s.bal_return = _name_index(balance.get("then", "action"), STEPS, "balance.then")
-    if st.s.winner == NONE:
-        for p in range(2):
-            if st.s.shrine_len[p] == 0 and st.s.step != ST_DEAL:
-                raise StateFormatError(f"players[{p}].shrine is empty but the game is not over")
-    else:
-        st.s.phase = PH_OVER
+    _check_flow(st, "step" in desc)
     if "current_player" in desc and desc["current_player"] != st.c_current_player():
         raise StateFormatError(f"current_player {desc['current_player']!r} does not match "
                                f"the phase ({st.c_current_player()})")
     if st.s.winner == NONE and not st.legal_actions():
         raise StateFormatError(f"nothing can happen in phase {phase!r} of this position")
     return st
+
+
+# The steps a Balance may resume once it is resolved, and the steps that follow the
+# draws of each kind of chance event.
+_BALANCE_RETURNS = {ST_TURN_START, ST_CHOOSE, ST_ACTION, ST_AFTER, ST_END}
+_AFTER_HAND_DRAWS = {ST_CHOOSE, ST_ACTION, ST_BAL_FINISH}
+_CHANCE_STEPS = {CH_DEAL: ST_DEAL, CH_HAND: ST_DRAWING, CH_FLIP: ST_DRAWING,
+                 CH_HIDDEN: ST_BAL_SHRINE, CH_TOKEN: ST_BAL_FIELD, CH_STEAL: ST_WAIT}
+_PENDING_PHASES = {PH_RES_USE, PH_RESPONSE, PH_FIZZLE_PICK, PH_COUNTER, PH_COUNTER_PICK}
+_PICK_PHASES = {PH_FIZZLE_PICK, PH_COUNTER_PICK, PH_DISCARD, PH_BAL_DISCARD}
+
+
+def _check_flow(ShrineState st, bint step_given):
+    """Check that the phase, step, declared action, chance event and Balance of a
+    position built from a dict fit together as play leaves them, so that playing on
+    from it never reads a slot that is not there."""
+    cdef ShrineData* s = &st.s
+    cdef int p = s.active, q = 1 - s.active, i, n, k
+    cdef uint8_t cards[PEND_SLOTS]
+    phase = PHASES[s.phase]
+
+    if s.winner != NONE:
+        if s.winner == DRAW:
+            if s.turn != s.max_turns:
+                raise StateFormatError(f"winner: a draw comes only at max_turns "
+                                       f"({s.max_turns}), not at turn {s.turn}")
+        elif s.shrine_len[1 - s.winner] or not s.shrine_len[s.winner]:
+            raise StateFormatError(f"winner: player {s.winner} wins only once the other "
+                                   "Shrine is empty")
+        s.phase = PH_OVER
+        return
+    if s.turn >= s.max_turns:
+        raise StateFormatError(f"turn {s.turn} is at max_turns, but the game has no winner")
+    if s.phase == PH_OVER:
+        raise StateFormatError("phase 'over' needs a winner")
+    for i in range(2):
+        if s.shrine_len[i] == 0 and s.step != ST_DEAL:
+            raise StateFormatError(f"players[{i}].shrine is empty but the game is not over")
+
+    if s.phase == PH_CHANCE:
+        if s.chance == CH_NONE:
+            raise StateFormatError("phase 'chance' needs chance.draw: what is drawn")
+        expected = _CHANCE_STEPS[s.chance]
+        if step_given and s.step != expected:
+            raise StateFormatError(f"a {CHANCES[s.chance]} draw comes in step "
+                                   f"{STEPS[expected]!r}, not {STEPS[s.step]!r}")
+        s.step = expected
+    elif s.chance != CH_NONE:
+        raise StateFormatError(f"chance is only for phase 'chance', not {phase!r}")
+    elif s.step != ST_WAIT:
+        raise StateFormatError(f"a decision waits in step 'wait', not {STEPS[s.step]!r}")
+
+    if s.chance == CH_DEAL:
+        if s.deal_n >= DEAL_CARDS:
+            raise StateFormatError(f"dealt must be below {DEAL_CARDS} during the deal")
+        n = s.deal_n
+        sizes = [min(n, 5), min(max(n - 5, 0), 5), min(max(n - 10, 0), 5), max(n - 15, 0)]
+        if [s.shrine_len[0], s.shrine_len[1], s.hand_len[0], s.hand_len[1]] != sizes \
+                or s.grave_len or any(s.field[i // 4][i % 4] != NONE for i in range(8)):
+            raise StateFormatError(f"after {n} cards dealt, the Shrines hold {sizes[0]} and "
+                                   f"{sizes[1]}, the hands {sizes[2]} and {sizes[3]}, and "
+                                   "nothing else is out")
+    elif s.deal_n != DEAL_CARDS:
+        raise StateFormatError("dealt is only for a deal in progress")
+    if s.chance in (CH_HAND, CH_FLIP, CH_HIDDEN, CH_TOKEN) and s.draw_to == NONE:
+        raise StateFormatError(f"a {CHANCES[s.chance]} draw needs chance.to: who receives it")
+    if s.chance in (CH_HAND, CH_FLIP):
+        if s.draws_left < 1:
+            raise StateFormatError("chance.left: at least one card is still to draw")
+        allowed = _AFTER_HAND_DRAWS if s.chance == CH_HAND else {ST_AFTER}
+        if s.after_draws not in allowed:
+            raise StateFormatError(f"chance.then: after these draws comes one of "
+                                   f"{', '.join(STEPS[x] for x in sorted(allowed))}")
+        if s.chance == CH_HAND and (s.after_draws == ST_BAL_FINISH) != (s.bal_player != NONE):
+            raise StateFormatError("chance.then: 'balance finish' goes with a Balance")
+    if s.chance == CH_FLIP and s.draw_to != p:
+        raise StateFormatError("chance.to: a heal turns up a card on the active Shrine")
+
+    if s.bal_player != NONE:
+        if not s.joker_out:
+            raise StateFormatError("balance: a Balance is played with joker_out true")
+        if s.bal_return not in _BALANCE_RETURNS:
+            raise StateFormatError(f"balance.then: a Balance resumes one of "
+                                   f"{', '.join(STEPS[x] for x in sorted(_BALANCE_RETURNS))}")
+        if not (s.phase == PH_BAL_DISCARD or s.chance in (CH_HIDDEN, CH_TOKEN)
+                or s.after_draws == ST_BAL_FINISH):
+            raise StateFormatError("balance: a Balance waits on a token search, a face-down "
+                                   "Shrine card, a hand draw or a discard")
+        if s.draw_to != NONE and s.draw_to != 1 - s.bal_player:
+            raise StateFormatError("chance.to: the Balance's opponent receives its cards")
+    elif s.phase == PH_BAL_DISCARD or s.chance in (CH_HIDDEN, CH_TOKEN):
+        raise StateFormatError(f"phase {phase!r} needs balance: who played the Balance card")
+    if s.chance == CH_TOKEN:
+        k = s.bal_index
+        if k > 2 or s.field[s.bal_player][k] == NONE or s.field[1 - s.bal_player][k] != NONE:
+            raise StateFormatError("balance.token: the token kind searched for is one the "
+                                   "Balance's player has and the opponent lacks")
+        if any(rank_of(s.grave[i]) == 11 + k for i in range(s.grave_len)) \
+                or not s.library[kind_of(11 + k, 0)] + s.library[kind_of(11 + k, 1)]:
+            raise StateFormatError("balance.token: the Library is searched only when it, and "
+                                   "not the Graveyard, holds that token kind")
+
+    if s.phase in _PICK_PHASES:
+        n = s.hand_len[decider(s)]
+        need = {PH_DISCARD: n - HAND_LIMIT,
+                PH_BAL_DISCARD: n - s.hand_len[s.bal_player if s.bal_player != NONE else 0]}
+        if s.phase in need and s.picks_left != need[s.phase] or not 1 <= s.picks_left <= n \
+                or s.picks_left > 3 and s.phase in (PH_FIZZLE_PICK, PH_COUNTER_PICK):
+            raise StateFormatError(f"picks_left {s.picks_left} does not fit phase {phase!r} "
+                                   f"with {n} cards in hand")
+    elif s.picks_left:
+        raise StateFormatError(f"picks_left is only for discards, not phase {phase!r}")
+    if s.phase in (PH_START, PH_ACTION) and s.actions_left == 0:
+        raise StateFormatError(f"phase {phase!r} needs an action left")
+    if s.phase == PH_START and s.grave_len == 0:
+        raise StateFormatError("phase 'start' offers the Graveyard's top card: the Graveyard "
+                               "is empty")
+
+    if s.phase not in _PENDING_PHASES:
+        if s.pending != NONE:
+            raise StateFormatError(f"pending: no action is declared in phase {phase!r}")
+        return
+    a = s.pending
+    if a == NONE:
+        raise StateFormatError(f"phase {phase!r} needs pending: the declared action")
+    use = A_RES_SHRINE <= a < A_HEAL or A_RES_PAIR <= a < A_ATTACK or a >= A_RES_ATTACK
+    if s.phase == PH_RES_USE:
+        if not A_RESURRECT <= a < A_RES_SHRINE:
+            raise StateFormatError("pending.action: phase 'resurrection' follows a Resurrection")
+        if s.res_card == NONE or s.res_index != s.grave_len - 1:
+            raise StateFormatError("pending.resurrected: the Graveyard's top card, at "
+                                   f"resurrected_at {s.grave_len - 1}")
+    elif a < A_JACK or A_BLOCK <= a < A_TOKEN or A_RESURRECT <= a < A_RES_SHRINE:
+        raise StateFormatError(f"pending.action {a} is not an action that can be answered")
+    elif use != (s.res_card != NONE):
+        raise StateFormatError("pending.resurrected goes with the use of a Resurrection, "
+                               "and only with it")
+    n = action_cards(s, a, cards)
+    expected = [CARD_NAMES[cards[i]] for i in range(n)]
+    got = [CARD_NAMES[s.pend[i]] for i in range(s.pend_len)]
+    if use:
+        run = sorted(rank_of(s.pend[i]) for i in range(min(3, s.pend_len)))
+        if len(run) < 3 or not any(sorted(wrap_rank(r + i) for i in range(3)) == run
+                                   for r in range(1, 14)):
+            raise StateFormatError("pending.cards: a Resurrection's use follows its three "
+                                   f"cards of consecutive values, not {got[:3]}")
+        got = got[3:]
+    if got != expected:
+        raise StateFormatError(f"pending.cards for {_action_name(st, a)!r} are {expected}, "
+                               f"not {got}")
 
 
 def _set_rules(ShrineState st, game):

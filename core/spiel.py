@@ -68,9 +68,18 @@ class SpielGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         # Under the rulings a shuffled pile is forgotten, so what a player knows is the
-        # same whether or not perfect recall is asked for.
+        # same whether or not perfect recall is asked for.  What one player knows is the
+        # only view offered: a public-only or all-players view would need views of its
+        # own, and handing out this one instead would leak or hide cards.
         if params:
             raise ValueError(f"observation parameters not supported: {params}")
+        if iig_obs_type is not None and not (
+                iig_obs_type.public_info
+                and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError(f"{self.core.name} offers one observation, a player's own "
+                             "(public_info=True, private_info=SINGLE_PLAYER), not "
+                             f"public_info={iig_obs_type.public_info}, "
+                             f"private_info={iig_obs_type.private_info.name}")
         return SpielObserver(self.core.observation_tensor_size)
 
 

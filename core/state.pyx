@@ -170,7 +170,11 @@ cdef class GameState:
         """A copy with everything ``observer`` cannot see resampled (see the contract's
         ``determinize``); ``seed`` makes it reproducible."""
         cdef Rng rng
-        cdef GameState st = self.clone()
+        cdef GameState st
+        if not 0 <= observer < self.game.num_players:
+            raise ValueError(f"observer must be a player from 0 to "
+                             f"{self.game.num_players - 1}, not {observer}")
+        st = self.clone()
         rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
         st.determinize(observer, &rng)
         return st

@@ -498,6 +498,49 @@ def test_chi_square_check_rejects_a_biased_sampler():
     assert not chi_square_p_ok(observed, expected, 6000)[0]
 
 
+def token_search_position():
+    """A Balance by player 0 searching the Library for a Jack for player 1: the Library
+    holds JB and 2B; player 1's hidden hand holds the other Jacks."""
+    p0 = {"hand": ["3B", "4B", "5B"], "shrine": ["6B", "7B"], "field": ["JR"]}
+    p1 = {"hand": ["8B", "9B", "10B", "2R", "3R", "JB", "JR"], "shrine": ["6R", "7R"],
+          "field": []}
+    library = ["JB", "2B"]
+    placed = Counter(library)
+    for pl in (p0, p1):
+        placed.update(pl["hand"] + pl["shrine"] + pl["field"])
+    grave = sorted((full_deck(shrine()) - placed).elements(), key=CARD_NAMES.index)
+    return shrine(balance=True).state_from_dict({
+        "players": [p0, p1], "graveyard": grave, "library": library, "joker_out": True,
+        "phase": "chance", "chance": {"draw": "token", "to": 1},
+        "balance": {"player": 0, "token": 0, "then": "action"}})
+
+
+def test_determinization_keeps_a_token_search_able_to_find_its_token():
+    """The observer knows the Library holds a Jack, since the Balance searches it for
+    one: every world keeps one there (S15), and every such Library turns up.  Unseen by
+    player 0: player 1's hand, the Library and the two face-down Shrine cards, so a
+    Library of two cards with a Jack is JB+JB, JB+JR, or a Jack with one of 8 other
+    kinds: 18 in all."""
+    state = token_search_position()
+    assert state.chance_outcomes() == [(CARD_NAMES.index("JB"), 1.0)]
+    libraries = Counter()
+    for seed in range(300):
+        world = state.determinized(0, seed)
+        assert world.information_state_string(0) == state.information_state_string(0)
+        library = world.to_dict()["library"]
+        assert {"JB", "JR"} & set(library), library
+        assert world.chance_outcomes()
+        libraries[" ".join(library)] += 1
+    assert len(libraries) == 18
+
+
+@pytest.mark.parametrize("observer", [-1, 2])
+def test_determinized_refuses_an_observer_who_is_no_player(observer):
+    state = mid_game_state()
+    with pytest.raises(ValueError, match=f"observer must be a player from 0 to 1, not {observer}"):
+        state.determinized(observer, 0)
+
+
 # --- bad input ------------------------------------------------------------------------
 
 def mid_game_state(game=None, seed=42, steps=150):
@@ -649,6 +692,158 @@ def test_malformed_serialized_states(case, edit, raw, message):
     with pytest.raises(core.StateFormatError, match=message) as info:
         game.deserialize_state(data)
     assert isinstance(info.value, ValueError)
+
+
+# Positions whose parts do not fit together: each edit of a plain position (player 0
+# to act, a Graveyard of two cards) and the error it must raise.
+def _plain(**desc):
+    base = {"players": [{"hand": ["4B", "5B", "9R"], "shrine": ["2B", "6R"]},
+                        {"hand": ["2R", "3R", "8B"], "shrine": ["3R", "9R"]}],
+            "graveyard": ["7B", "KR"]}
+    base.update(desc)
+    return base
+
+
+def _with_balance(**desc):
+    return _plain(joker_out=True, **desc)
+
+
+MISFITS = [
+    ("chance with nothing drawn", _plain(phase="chance"), {},
+     r"phase 'chance' needs chance.draw"),
+    ("hand draw to nobody",
+     _plain(phase="chance", chance={"draw": "hand", "left": 1, "then": "action"}), {},
+     r"a hand draw needs chance.to"),
+    ("hand draw of no card",
+     _plain(phase="chance", chance={"draw": "hand", "to": 0, "left": 0, "then": "action"}), {},
+     r"chance.left: at least one card"),
+    ("hand draw then resolve",
+     _plain(phase="chance", chance={"draw": "hand", "to": 0, "left": 1, "then": "resolve"}), {},
+     r"chance.then: after these draws comes one of"),
+    ("draw in the wrong step",
+     _plain(phase="chance", step="end", chance={"draw": "hand", "to": 0, "left": 1,
+                                                "then": "action"}), {},
+     r"a hand draw comes in step 'drawing', not 'end'"),
+    ("heal card turned up for the opponent",
+     _plain(phase="chance", chance={"draw": "flip", "to": 1, "left": 1, "then": "after"}), {},
+     r"a heal turns up a card on the active Shrine"),
+    ("chance outside a chance event", _plain(chance={"draw": "steal"}), {},
+     r"chance is only for phase 'chance', not 'action'"),
+    ("decision in a running step", _plain(step="resolve"), {},
+     r"a decision waits in step 'wait', not 'resolve'"),
+    ("take from an empty Graveyard", _plain(phase="start", graveyard=[]), {},
+     r"the Graveyard is empty"),
+    ("no action left", _plain(actions_left=0), {}, r"phase 'action' needs an action left"),
+    ("response to nothing", _plain(phase="response"), {},
+     r"phase 'response' needs pending: the declared action"),
+    ("resurrection of nothing", _plain(phase="resurrection"), {},
+     r"phase 'resurrection' needs pending"),
+    ("declared action in the action phase",
+     _plain(pending={"action": 3, "cards": []}), {}, r"no action is declared in phase 'action'"),
+    ("a pass answered", _plain(phase="response", pending={"action": 0, "cards": []}), {},
+     r"pending.action 0 is not an action that can be answered"),
+    ("attack paid with the wrong cards",
+     _plain(phase="response", pending={"action": 641, "cards": ["4B"]}), {},
+     r"pending.cards for 'attack 5B\+4B -> 9R' are \['4B', '5B'\], not \['4B'\]"),
+    ("resurrection use without its card",
+     _plain(phase="response", pending={"action": 440, "cards": ["AB", "2B", "3B"]}), {},
+     r"pending.resurrected goes with the use of a Resurrection"),
+    ("resurrection use after no run",
+     _plain(phase="response", graveyard=["7B", "KR"],
+            pending={"action": 440, "cards": ["AB", "2B", "4R"], "resurrected": "KR",
+                     "resurrected_at": 1}), {},
+     r"a Resurrection's use follows its three cards of consecutive values"),
+    ("discard of nothing", _plain(phase="discard"), {},
+     r"picks_left 0 does not fit phase 'discard' with 3 cards in hand"),
+    ("picks outside a discard", _plain(picks_left=2), {},
+     r"picks_left is only for discards, not phase 'action'"),
+    ("balance discard without a Balance", _with_balance(phase="balance discard", picks_left=1),
+     {"balance": True}, r"phase 'balance discard' needs balance"),
+    ("Balance without the Joker out",
+     _plain(phase="balance discard", picks_left=1, balance={"player": 1, "token": 3}),
+     {"balance": True}, r"a Balance is played with joker_out true"),
+    ("Balance resuming mid-resolution",
+     _with_balance(phase="balance discard", balance={"player": 1, "then": "resolve"}),
+     {"balance": True}, r"balance.then: a Balance resumes one of"),
+    ("token search for a token nobody lacks",
+     _with_balance(phase="chance", chance={"draw": "token", "to": 1},
+                   balance={"player": 0, "token": 0}),
+     {"balance": True}, r"balance.token: the token kind searched for"),
+    ("winner with two Shrines standing", _plain(winner=0), {},
+     r"player 0 wins only once the other Shrine is empty"),
+    ("draw before max_turns", _plain(winner="draw", turn=5), {},
+     r"a draw comes only at max_turns \(400\), not at turn 5"),
+    ("max_turns reached without an end", _plain(turn=400), {},
+     r"turn 400 is at max_turns, but the game has no winner"),
+    ("a winner that is no player", _plain(winner="both"), {},
+     r"winner must be 0, 1, \"draw\" or null, not 'both'"),
+    ("phase over without a winner", _plain(phase="over"), {}, r"phase 'over' needs a winner"),
+    ("deal with a finished Shrine",
+     _plain(phase="chance", chance={"draw": "deal"}, dealt=3, graveyard=[]), {},
+     r"after 3 cards dealt, the Shrines hold 3 and 0"),
+    ("dealt outside the deal", _plain(dealt=3), {}, r"dealt is only for a deal in progress"),
+]
+
+
+@pytest.mark.parametrize("case,desc,params,message", MISFITS, ids=[m[0] for m in MISFITS])
+def test_positions_whose_parts_do_not_fit_are_refused(case, desc, params, message):
+    game = shrine(**params)
+    with pytest.raises(core.StateFormatError, match=message):
+        game.state_from_dict(desc)
+    with pytest.raises(core.StateFormatError, match=message):
+        game.deserialize_state(json.dumps(desc))
+
+
+FLOW_VALUES = {
+    "phase": ["chance", "start", "action", "resurrection", "jack discard", "response",
+              "fizzle discard", "counter", "counter discard", "discard", "balance discard",
+              "over"],
+    "step": ["deal", "drawing", "wait", "resolve", "after", "end", "balance shrine"],
+    "actions_left": [0, 1, 2],
+    "picks_left": [0, 1, 3, 9],
+    "winner": [None, 0, 1, "draw"],
+    "dealt": [0, 12, 20],
+    "chance": [None, {"draw": "hand", "to": 0, "left": 1, "then": "action"},
+               {"draw": "flip", "to": 1, "left": 1, "then": "after"}, {"draw": "steal"},
+               {"draw": "token", "to": 1}, {"draw": "hidden", "to": 0}, {"draw": "deal"}],
+    "balance": [None, {"player": 0, "token": 1, "then": "after"},
+                {"player": 1, "token": 3, "then": "end"}],
+    "pending": [None, {"action": 7, "cards": []}, {"action": 63, "cards": ["2B", "JB"]},
+                {"action": 1040, "cards": [], "resurrected": "9R"}],
+}
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hs.integers(0, 40), edits=hs.dictionaries(hs.sampled_from(sorted(FLOW_VALUES)),
+                                                     hs.integers(0, 11), min_size=1))
+def test_fuzzed_flow_keys_are_refused_or_play_on_soundly(seed, edits):
+    """Real positions with their phase, step, chance event, Balance, declared action and
+    counters overwritten at random: each is refused with StateFormatError, or plays on
+    for 60 random steps keeping every invariant."""
+    game = shrine(balance=seed % 2 == 1)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(30 + 7 * seed):
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    desc = state.to_dict()
+    for key, i in edits.items():
+        value = FLOW_VALUES[key][i % len(FLOW_VALUES[key])]
+        if value is None:
+            desc.pop(key, None)
+        else:
+            desc[key] = value
+    try:
+        state = game.state_from_dict(desc)
+    except core.StateFormatError:
+        return
+    check_position(game, state)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+        check_position(game, state)
 
 
 def test_an_observation_is_not_a_state():

@@ -769,7 +769,7 @@ def test_balance_s15_a_token_kind_found_nowhere_is_not_matched():
     assert_next_turn(state)
 
 
-def test_balance_joker_is_never_dealt_into_an_opening_hand():
+def test_balance_s14_joker_is_never_dealt_into_an_opening_hand():
     state = shrine(balance=True).new_initial_state()
     assert "JOKER" in outcomes(state)
     play(state, "2B", "3B", "4B", "5B", "6B", "2R", "3R", "4R", "5R", "6R")
@@ -796,7 +796,7 @@ def test_balance_s14_joker_turned_up_at_set_up_is_played_once_hands_are_dealt():
     assert (d["turn"], d["active"]) == (0, 0) and state.is_chance_node()
 
 
-def test_balance_s14_joker_drawn_with_the_dagger_token_leaves_one_action():
+def test_balance_s15_s1_joker_drawn_with_the_dagger_token_leaves_one_action():
     state = position(pl("9B 9R", "2B 3B 4B 5B 6B", "JB QB KB AB"),
                      pl("2R 3R", "4R 5R 6R"),
                      game=shrine(balance=True), active=1, graveyard=["JR", "QR", "KR"])

@@ -1,4 +1,4 @@
-"""Shrine rulings R1-R14 and the engine's rulings S1, S3-S5, S12 and S19, each checked
+"""Shrine rulings R1-R14 and the engine's rulings S1, S3-S5, S12 and S19-S21, each checked
 on the exact position it speaks of (docs/rules/shrine.md lists them all).
 
 As in test_shrine_responses.py, player 0 is the active player unless a test says
@@ -374,4 +374,37 @@ def test_s12_the_hand_limit_waits_for_the_end_of_the_turn():
     act(state, "pass")
     assert state.to_dict()["phase"] == "discard"
     act(state, "discard 2B")
+    assert_next_turn(state)
+
+
+def test_s3_a_power_is_spent_when_declared_even_if_the_action_is_fizzled():
+    state = dagger_turn("10B 8B", opp_hand="2R 3R 4R")
+    play(state, "attack 10B -> 9R", "fizzle")
+    d = state.to_dict()
+    assert d["players"][1]["shrine"] == ["2R", "9R", "9R"] and d["actions_left"] == 1
+    assert d["powers_used"] == ["king"]
+    assert offered(state, "attack") == []
+
+
+# --- S20, S21: an Ace on top, against a Quad and a Balance ------------------------------
+
+def test_s20_a_quad_takes_an_ace_on_top():
+    # Four cards of one value hold the equal pair R15 asks for.
+    state = position(pl("7B 7B 7R 7R 2B", "2R 6R"), pl("9B 9R", "3R AR"))
+    assert offered(state, "quad") == ["quad 7"]
+    act(state, "quad 7")
+    d = state.to_dict()
+    assert d["players"][1]["shrine"] == ["3R"]
+    assert d["graveyard"] == ["AR", "7B", "7B", "7R", "7R"]
+    assert_next_turn(state)
+
+
+def test_s21_a_balance_adds_face_down_cards_onto_an_ace_on_top():
+    # The Ace stops its owner's own additions (heals, a Resurrection), not the Balance.
+    state = position(pl("3B 4B", "2B 6B 7B 8R"), pl("9B 9R", "3R AR"),
+                     game=shrine(balance=True), phase="start", graveyard=["10B"])
+    play(state, "draw", "JOKER", "5R", "6R")
+    d = state.to_dict()
+    assert d["players"][1]["shrine"] == ["3R", "AR", "5R", "6R"]
+    assert d["players"][1]["shrine_seen"] == [False, True, False, True]
     assert_next_turn(state)

@@ -1,8 +1,11 @@
 """Shrine through OpenSpiel: registration, pyspiel's own checks, its ISMCTS."""
+import json
+
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
 
 import core  # noqa: F401  (registers the games)
 
@@ -101,3 +104,22 @@ def test_clone_is_equal_and_evolves_identically():
         twin.apply_action(action)
         assert str(twin) == str(state)
         assert twin.history() == state.history()
+
+
+def test_observer_gives_a_players_own_view_and_refuses_others():
+    game = pyspiel.load_game("shrine")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    own = make_observation(game)
+    view = json.loads(own.string_from(state, 0))
+    assert "??" not in view["players"][0]["hand"]
+    assert set(view["players"][1]["hand"]) == {"??"}
+    own.set_from(state, 0)
+    assert np.array_equal(own.tensor, state.core.observation_tensor(0))
+    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.ALL_PLAYERS):
+        with pytest.raises(ValueError, match="offers one observation, a player's own"):
+            make_observation(game, pyspiel.IIGObservationType(
+                perfect_recall=False, public_info=True, private_info=private))
