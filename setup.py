@@ -7,7 +7,5 @@ MODULES = ["core.state", "core.shrine"]
 setup(
     ext_modules=cythonize(
         [Extension(m, [m.replace(".", "/") + ".pyx"], extra_compile_args=["-O3"])
-         for m in MODULES],
-        compiler_directives={"language_level": "3"},
-    ),
+         for m in MODULES]),
 )

@@ -47,7 +47,7 @@ from core.state import copy_into_ns, random_playouts  # noqa: E402
 
 import open_spiel.python.games  # noqa: E402,F401  (registers python_kuhn_poker)
 
-# The issue's targets for the engine (on one core).
+# The engine's speed goals (on one core).
 GOAL_COPY_NS = 100
 GOAL_CLONE_US = 2.0
 GOAL_STEPS = 1_000_000
@@ -224,33 +224,12 @@ def bytes_per_state(state, count, cap=MEMORY_CAP):
 # --- the rows ---------------------------------------------------------------------------
 
 class Row:
-    def __init__(self, game, driver, new_state, playouts=None, copy_into=False, note=None,
-                 optional=False):
+    def __init__(self, game, driver, new_state, playouts=None, copy_into=False):
         self.game, self.driver, self.new_state = game, driver, new_state
-        # An optional row that fails is reported in the table instead of stopping the run.
-        self.optional = optional
         self.playouts = playouts or (lambda games, seed: python_playouts(new_state, games, seed))
         self.copy_into = copy_into
-        self.note = note             # why the row could not be measured, if it was not
         self.bytes = self.copy_ns = self.clone_us = self.mid_step = None
         self.steps = self.steps_per_s = self.games_per_s = None
-
-
-def spiel_shrine_row():
-    """The Shrine row through pyspiel, or a row saying why it is missing: the OpenSpiel
-    adapter may not be registered in this build."""
-    label = ("shrine", "pyspiel (core.spiel)")
-    if "shrine" not in pyspiel.registered_names():
-        # Checked first because a failed load_game prints every game's name on stderr.
-        return Row(*label, None, note="skipped: pyspiel.load_game('shrine') fails: "
-                                      "'shrine' is not registered with OpenSpiel")
-    try:
-        game = pyspiel.load_game("shrine")
-        game.new_initial_state()
-    except Exception as e:  # noqa: BLE001  (any failure is reported, not fatal)
-        return Row(*label, None, note=f"skipped: pyspiel.load_game('shrine') fails: "
-                                      f"{str(e).splitlines()[0]}")
-    return Row(*label, game.new_initial_state, optional=True)
 
 
 def make_rows():
@@ -261,7 +240,7 @@ def make_rows():
             playouts=lambda games, seed: random_playouts(initial, games, seed)[0],
             copy_into=True),
         Row("shrine", "Python API", ours.new_initial_state),
-        spiel_shrine_row(),
+        Row("shrine", "pyspiel (core.spiel)", pyspiel.load_game("shrine").new_initial_state),
     ]
     for name, kind in (("hearts", "C++"), ("gin_rummy", "C++"), ("python_kuhn_poker", "Python")):
         new_state = pyspiel.load_game(name).new_initial_state
@@ -270,8 +249,6 @@ def make_rows():
 
 
 def measure(row, mode, seed, repeats, log):
-    if row.note:
-        return
     t_games, t_clone, t_mem = BUDGETS[mode]
     log(f"  {row.game}, {row.driver}: ")
     mid, row.mid_step = midgame(row.new_state, seed)
@@ -327,13 +304,10 @@ LEFT = 2      # the first columns are words, left-aligned; numbers are right-ali
 
 
 def cells(rows):
-    """The table's rows as strings; a skipped row has its note in place of the figures."""
+    """The table's rows as strings."""
     cloop, pyapi = rows[0], rows[1]
     out = []
     for r in rows:
-        if r.note:
-            out.append([r.game, r.driver, r.note])
-            continue
         out.append([
             r.game, r.driver, num(r.bytes), num(r.copy_ns), num(r.clone_us), num(r.steps),
             num(r.steps_per_s), num(r.games_per_s),
@@ -346,24 +320,14 @@ def cells(rows):
 
 def text_table(rows):
     body = cells(rows)
-    measured = [r for r in body if len(r) == len(HEADERS)]
-    widths = [max([len(h)] + [len(r[i]) for r in measured]) for i, h in enumerate(HEADERS)]
-    # A skipped row's note is wider than a figure: the word columns must hold the row's
-    # names all the same.
-    for r in body:
-        for i in range(LEFT):
-            widths[i] = max(widths[i], len(r[i]))
+    widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(HEADERS)]
 
     def line(r):
         return "  ".join(c.ljust(w) if i < LEFT else c.rjust(w)
                          for i, (c, w) in enumerate(zip(r, widths))).rstrip()
 
     lines = [line(HEADERS), "  ".join("-" * w for w in widths)]
-    for r in body:
-        if len(r) == len(HEADERS):
-            lines.append(line(r))
-        else:       # the note spans the figure columns
-            lines.append("  ".join([r[0].ljust(widths[0]), r[1].ljust(widths[1]), r[2]]))
+    lines += [line(r) for r in body]
     return "\n".join(lines)
 
 
@@ -371,7 +335,6 @@ def markdown_table(rows):
     lines = ["| " + " | ".join(HEADERS) + " |",
              "|" + "|".join(":---" if i < LEFT else "---:" for i in range(len(HEADERS))) + "|"]
     for r in cells(rows):
-        r = r + [""] * (len(HEADERS) - len(r))
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in r) + " |")
     return "\n".join(lines)
 
@@ -450,7 +413,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(
         description="Benchmark cardarena's Shrine engine against OpenSpiel's hearts, "
                     "gin_rummy and python_kuhn_poker: bytes per state, copy_into, clone(), "
-                    "random-play steps/s and games/s, and the engine goals of the issue.",
+                    "random-play steps/s and games/s, and the engine's speed goals.",
         epilog="Figures depend on the machine; compare rows of one run, not runs of "
                "different machines.")
     ap.add_argument("--quick", action="store_true",
@@ -475,13 +438,7 @@ def main(argv=None):
     rows = make_rows()
     log(f"measuring ({mode}, seed {args.seed}):\n")
     for row in rows:
-        try:
-            measure(row, mode, args.seed, args.repeats, log)
-        except Exception as e:  # noqa: BLE001
-            if not row.optional:
-                raise
-            row.note = f"failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-            log(f"{row.note}\n")
+        measure(row, mode, args.seed, args.repeats, log)
     call_ns = {"ours": call_cost(core.load_game("shrine").new_initial_state(), args.repeats),
                "hearts": call_cost(pyspiel.load_game("hearts").new_initial_state(), args.repeats)}
     log(f"done in {time.perf_counter() - t0:.1f} s\n\n")
@@ -496,7 +453,7 @@ def main(argv=None):
     for n in notes(rows, args, call_ns):
         print(bullet + n)
     print()
-    print("Goals (from the issue):")
+    print("Goals:")
     for g in goals(rows):
         print(bullet + g)
 

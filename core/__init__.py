@@ -12,23 +12,24 @@ Importing ``core`` also registers every game with OpenSpiel, so
 import re
 
 from core.errors import (CardArenaError, GameOverError, IllegalActionError, ParameterError,
-                         StateFormatError)
+                         PlayerError, StateFormatError)
 from core.state import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameState
 from core.shrine import ShrineGame
 
 from core import spiel
 
 GAMES = {cls.name: cls for cls in (ShrineGame,)}
-for _cls in GAMES.values():
-    spiel.register(_cls)
+for cls in GAMES.values():
+    spiel.register(cls)
+del cls
 
 
 def load_game(spec, **params):
     """A game from an OpenSpiel-style string such as ``"shrine(alt_heal=true)"``, or a
-    name and keyword parameters."""
+    name and keyword parameters; a parameter may be given once, in one of the two."""
     if not isinstance(spec, str):
         raise ParameterError(f"a game is named by a string, not {spec!r}")
-    m = re.fullmatch(r"\s*([A-Za-z_][\w]*)\s*(?:\((.*)\))?\s*", spec)
+    m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:\(([^()]*)\))?\s*", spec)
     if not m:
         raise ParameterError(f"cannot read game string {spec!r}; write e.g. shrine(alt_heal=true)")
     name, args = m.group(1), m.group(2)
@@ -38,13 +39,19 @@ def load_game(spec, **params):
     if args and args.strip():
         for part in args.split(","):
             key, eq, value = part.partition("=")
-            if not eq or not key.strip():
+            key = key.strip()
+            if not eq or not key:
                 raise ParameterError(f"in {spec!r}: {part!r} is not key=value")
-            parsed[key.strip()] = value.strip()
+            if key in parsed:
+                raise ParameterError(f"in {spec!r}: {key} is given twice")
+            parsed[key] = value.strip()
+    twice = sorted(set(parsed) & set(params))
+    if twice:
+        raise ParameterError(f"{', '.join(twice)} given both in {spec!r} and as a keyword")
     parsed.update(params)
     return GAMES[name](**parsed)
 
 
 __all__ = ["GAMES", "load_game", "Game", "GameState", "ShrineGame", "CHANCE_PLAYER",
            "TERMINAL_PLAYER", "CardArenaError", "IllegalActionError", "GameOverError",
-           "ParameterError", "StateFormatError"]
+           "ParameterError", "PlayerError", "StateFormatError"]

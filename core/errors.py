@@ -14,6 +14,10 @@ class GameOverError(IllegalActionError):
     """An action applied to a finished game; the state is unchanged."""
 
 
+class PlayerError(CardArenaError):
+    """A player id that is not a seat of this game."""
+
+
 class ParameterError(CardArenaError):
     """An unknown game, an unknown game parameter, or a parameter value that makes no
     sense."""

@@ -10,11 +10,12 @@ tops, triad breaks, Balance resolution, draws that need no choice) until the gam
 on a decision or a chance event; ``phase`` names which, and ``step`` where the turn
 resumes afterwards.
 """
+import bisect
 import json
 
 from libc.string cimport memcpy, memset
 
-from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below, rng_uniform
+from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 from core.errors import ParameterError, StateFormatError
 from core.state import Game
 
@@ -118,7 +119,6 @@ cdef enum:
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 COLOURS = "BR"
-TOKEN_NAMES = ("jack", "queen", "king", "dagger")
 
 
 cdef inline int kind_of(int rank, int colour) noexcept nogil:
@@ -246,9 +246,9 @@ cdef inline void pend_from_hand(ShrineData* s, int p, int kind) noexcept nogil:
     s.pend[s.pend_len] = kind
     s.pend_len += 1
 
-cdef void pend_to_grave(ShrineData* s, int start) noexcept nogil:
+cdef void pend_to_grave(ShrineData* s) noexcept nogil:
     cdef int i
-    for i in range(start, s.pend_len):
+    for i in range(s.pend_len):
         to_grave(s, s.pend[i])
 
 cdef void clear_pending(ShrineData* s) noexcept nogil:
@@ -353,7 +353,7 @@ cdef bint settle(ShrineData* s) noexcept nogil:
 
 cdef void advance(ShrineData* s) noexcept nogil:
     """Run automatic steps until a decision, a chance event or the end."""
-    cdef int p, q, t, k, i
+    cdef int p, q, t
     while True:
         if s.winner != NONE:
             s.phase = PH_OVER
@@ -417,7 +417,7 @@ cdef void advance(ShrineData* s) noexcept nogil:
         elif s.step == ST_RESOLVE:
             resolve(s)
         elif s.step == ST_FIZZLED:
-            pend_to_grave(s, 0)
+            pend_to_grave(s)
             clear_pending(s)
             s.step = ST_AFTER
         elif s.step == ST_AFTER:
@@ -514,20 +514,22 @@ cdef bint response_possible(ShrineData* s) noexcept nogil:
     cdef int q = 1 - s.active
     if s.hand_len[q] >= 3:
         return True
-    if is_attack(s, s.pending) and has_token(s, q):
+    if is_attack(s.pending) and has_token(s, q):
         return True
-    return is_dagger(s, s.pending) and s.hand_len[q] >= 2
+    return is_dagger(s.pending) and s.hand_len[q] >= 2
 
 cdef inline bint has_token(ShrineData* s, int p) noexcept nogil:
     return s.field[p][F_JACK] >= 0 or s.field[p][F_QUEEN] >= 0 \
         or s.field[p][F_KING] >= 0
 
-cdef inline bint is_attack(ShrineData* s, int a) noexcept nogil:
-    return (A_PAIR_ATTACK <= a < A_PAIR_ATTACK + 39) or (A_RES_PAIR <= a < A_ALT_HEAL) \
-        or a >= A_RES_ATTACK
+cdef inline bint is_attack(int a) noexcept nogil:
+    return A_PAIR_ATTACK <= a < A_ALT_HEAL or a >= A_RES_ATTACK
 
-cdef inline bint is_dagger(ShrineData* s, int a) noexcept nogil:
-    return (A_DAGGER <= a < A_DAGGER_TOKEN) or (A_RES_DAGGER <= a < A_RES_DAGGER + 5)
+cdef inline bint is_dagger(int a) noexcept nogil:
+    return A_DAGGER <= a < A_DAGGER_TOKEN or A_RES_DAGGER <= a < A_HEAL
+
+cdef inline bint is_resurrection_use(int a) noexcept nogil:
+    return A_RES_SHRINE <= a < A_HEAL or A_RES_PAIR <= a < A_ATTACK or a >= A_RES_ATTACK
 
 cdef void remove_target(ShrineData* s, int q, int target) noexcept nogil:
     if target == T_SHRINE:
@@ -541,12 +543,12 @@ cdef void resolve(ShrineData* s) noexcept nogil:
     cdef int a = s.pending, p = s.active, q = 1 - s.active
     cdef int g, slot
     s.step = ST_AFTER
-    if a >= A_HEAL and a < A_HEAL + 39 or a >= A_ALT_HEAL and a < A_RES_ATTACK:
-        pend_to_grave(s, 0)
+    if A_HEAL <= a < A_PAIR_ATTACK or A_ALT_HEAL <= a < A_RES_ATTACK:
+        pend_to_grave(s)
         request_draws(s, CH_FLIP, p, 1, ST_AFTER)
-    elif a >= A_PAIR_ATTACK and a < A_PAIR_ATTACK + 39 or a >= A_ATTACK and a < A_ALT_HEAL:
+    elif A_PAIR_ATTACK <= a < A_RES_PAIR or A_ATTACK <= a < A_ALT_HEAL:
         pop_shrine(s, q)
-        pend_to_grave(s, 0)
+        pend_to_grave(s)
     elif a == A_JACK:
         # A Fizzle and Counter-Fizzle can leave the opponent with nothing to take.
         if s.hand_len[q] > 0:
@@ -569,7 +571,7 @@ cdef void resolve(ShrineData* s) noexcept nogil:
                 field_to_grave(s, q, slot)
         if a >= A_QUAD:
             pop_shrine(s, q)
-        pend_to_grave(s, 0)
+        pend_to_grave(s)
     else:
         # A Resurrection: the Graveyard card leaves first, then the three are paid.
         g = s.res_card
@@ -604,7 +606,7 @@ cdef void pend_with_card_to_grave(ShrineData* s, int start, int g) noexcept nogi
 
 cdef int main_actions(ShrineData* s, int* out) noexcept nogil:
     cdef int p = s.active, q = 1 - s.active
-    cdef int n = 0, t, c, r, pay, k, need, bits, opp_top, own_top, lo, hi
+    cdef int n = 0, t, c, r, pay, k, need, bits, opp_top, own_top, queen, king
     cdef const uint8_t* h = s.hand[p]
     cdef bint any_field = False
     out[n] = A_PASS
@@ -655,30 +657,27 @@ cdef int main_actions(ShrineData* s, int* out) noexcept nogil:
                     out[n] = A_RESURRECT + (r - 1) * 8 + bits
                     n += 1
     own_top = shrine_top(s, p)
+    queen = power_reach(s, p, F_QUEEN, USED_QUEEN)
     if not s.alt_heal and can_heal(s, p):
-        lo = hi = rank_of(own_top)
-        if s.field[p][F_QUEEN] >= 0 and not (s.powers_used & USED_QUEEN):
-            lo -= 1
-            hi += 1
-        for r in range(max(lo, 1), min(hi, 13) + 1):
+        for r in range(max(rank_of(own_top) - queen, 1), min(rank_of(own_top) + queen, 13) + 1):
             n = pairs(s, out, n, p, r, A_HEAL, colour_of(own_top))
     opp_top = shrine_top(s, q)
     if rank_of(opp_top) == 1:
         for r in range(1, 14):
             n = pairs(s, out, n, p, r, A_PAIR_ATTACK, -1)
     else:
-        lo = hi = rank_of(opp_top)
-        if s.field[p][F_KING] >= 0 and not (s.powers_used & USED_KING):
-            lo -= 1
-            hi += 1
-        n = multisets(s, out, n, p, 1 - colour_of(opp_top), lo, hi, False, A_ATTACK - 1)
+        king = power_reach(s, p, F_KING, USED_KING)
+        n = multisets(s, out, n, p, 1 - colour_of(opp_top), rank_of(opp_top) - king,
+                      rank_of(opp_top) + king, False, A_ATTACK - 1)
     if s.alt_heal and can_heal(s, p):
-        lo = hi = rank_of(own_top)
-        if s.field[p][F_QUEEN] >= 0 and not (s.powers_used & USED_QUEEN):
-            lo -= 1
-            hi += 1
-        n = multisets(s, out, n, p, colour_of(own_top), lo, hi, False, A_ALT_HEAL - 1)
+        n = multisets(s, out, n, p, colour_of(own_top), rank_of(own_top) - queen,
+                      rank_of(own_top) + queen, False, A_ALT_HEAL - 1)
     return n
+
+cdef inline int power_reach(ShrineData* s, int p, int slot, int used) noexcept nogil:
+    """How far from the exact value the King's or Queen's power lets a total go: 1
+    while the token is on the Field and its power unused this turn, else 0."""
+    return 1 if s.field[p][slot] >= 0 and not (s.powers_used & used) else 0
 
 cdef inline bint can_heal(ShrineData* s, int p) noexcept nogil:
     return s.shrine_len[p] < capacity(s, p) and rank_of(shrine_top(s, p)) != 1 \
@@ -750,7 +749,7 @@ cdef int res_uses(ShrineData* s, int* out, int g) noexcept nogil:
     """The uses of Graveyard card ``g`` open to the active player, whose hand no
     longer holds the three Resurrection cards."""
     cdef int p = s.active, q = 1 - s.active
-    cdef int n = 0, t, rank = rank_of(g), opp_top, lo, hi, k
+    cdef int n = 0, t, rank = rank_of(g), opp_top, king, k
     if s.shrine_len[p] < capacity(s, p) and rank_of(shrine_top(s, p)) != 1:
         out[n] = A_RES_SHRINE
         n += 1
@@ -772,11 +771,9 @@ cdef int res_uses(ShrineData* s, int* out, int g) noexcept nogil:
                 out[n] = A_RES_PAIR + k
                 n += 1
     elif colour_of(g) != colour_of(opp_top):
-        lo = hi = rank_of(opp_top)
-        if s.field[p][F_KING] >= 0 and not (s.powers_used & USED_KING):
-            lo -= 1
-            hi += 1
-        n = multisets(s, out, n, p, colour_of(g), lo - rank, hi - rank, True, A_RES_ATTACK)
+        king = power_reach(s, p, F_KING, USED_KING)
+        n = multisets(s, out, n, p, colour_of(g), rank_of(opp_top) - king - rank,
+                      rank_of(opp_top) + king - rank, True, A_RES_ATTACK)
     return n
 
 cdef int responses(ShrineData* s, int* out) noexcept nogil:
@@ -786,12 +783,12 @@ cdef int responses(ShrineData* s, int* out) noexcept nogil:
     if s.hand_len[q] >= 3:
         out[n] = A_FIZZLE
         n += 1
-    if is_attack(s, s.pending):
+    if is_attack(s.pending):
         for t in range(3):
             if s.field[q][t] >= 0:
                 out[n] = A_BLOCK + t
                 n += 1
-    if is_dagger(s, s.pending):
+    if is_dagger(s.pending):
         n = ace_payments(s, out, n, q, A_DAGGER_BLOCK)
     return n
 
@@ -954,13 +951,13 @@ cdef void respond(ShrineData* s, int a) noexcept nogil:
         return
     elif a < A_DISCARD:
         field_to_grave(s, q, a - A_BLOCK)
-        pend_to_grave(s, 0)
+        pend_to_grave(s)
         clear_pending(s)
         s.step = ST_AFTER
     else:
         x = a - A_DAGGER_BLOCK
         c = x // 13
-        pend_to_grave(s, 0)
+        pend_to_grave(s)
         hand_remove(s, q, kind_of(x % 13 + 1, c))
         to_grave(s, kind_of(x % 13 + 1, c))
         hand_remove(s, q, kind_of(1, c))
@@ -1107,7 +1104,7 @@ cdef class ShrineState(GameState):
         return n
 
     cdef void c_apply_action(self, int a) noexcept nogil:
-        cdef int ph = self.s.phase, p = self.s.active, q = 1 - self.s.active, d
+        cdef int ph = self.s.phase, p = self.s.active, d
         if ph == PH_CHANCE:
             apply_chance(&self.s, a)
         elif ph == PH_START:
@@ -1163,10 +1160,11 @@ cdef class ShrineState(GameState):
             return
         # A Balance is searching the Library for a token kind, which it does only when
         # the Library holds one: worlds without one are rejected, leaving the others
-        # uniform.  Some world has one (this one), so the first tries almost surely
-        # find one; should they all fail, the state is left as it is.
+        # uniform.  This world has one, so each try succeeds with a chance of at least
+        # one Library slot in the 53 unseen cards: 100000 tries all fail with a chance
+        # below 1e-800, and only then is the state left as it is.
         memcpy(&before, &self.s, sizeof(ShrineData))
-        for tries in range(1000):
+        for tries in range(100000):
             deal_unseen(&self.s, observer, rng)
             if self.s.library[kind_of(rank, 0)] + self.s.library[kind_of(rank, 1)] > 0:
                 return
@@ -1178,38 +1176,31 @@ cdef class ShrineState(GameState):
 
     # --- Python edge ---------------------------------------------------------------
 
-    def action_to_string(self, action):
-        return _action_name(self, int(action))
+    def _action_name(self, int action):
+        return _label(self, action)
 
     def to_dict(self):
         """The whole truth as plain data: see docs/state-format.md."""
         return _to_dict(self, None)
 
-    def observation_dict(self, int player):
+    def observation_dict(self, player):
         """What ``player`` sees, in the format of ``to_dict`` with unknown cards as
         ``??``."""
-        _check_player(self, player)
+        self._check_player(player)
         return _to_dict(self, player)
 
-    def information_state_string(self, int player):
+    def information_state_string(self, player):
         """Everything ``player`` knows, as one canonical string.  Under the rulings a
         shuffled pile's order and make-up are forgotten, so this is a summary of
         knowledge, not the history of the game."""
-        _check_player(self, player)
+        self._check_player(player)
         return json.dumps(_to_dict(self, player), separators=(",", ":"), sort_keys=True)
 
-    def observation_tensor(self, int player):
-        _check_player(self, player)
+    def observation_tensor(self, player):
+        """What ``player`` knows as a flat float32 vector of ``TENSOR_SIZE`` entries
+        (docs/state-format.md describes its blocks)."""
+        self._check_player(player)
         return _tensor(self, player)
-
-    # Read-only views for renderers and tests.
-    @property
-    def phase(self):
-        return PHASES[self.s.phase]
-
-    @property
-    def turn(self):
-        return self.s.turn
 
 
 def render(view):
@@ -1229,11 +1220,6 @@ def render(view):
     return "\n".join(lines)
 
 
-def _check_player(ShrineState st, player):
-    if not 0 <= player < 2:
-        raise ValueError(f"player must be 0 or 1, not {player}")
-
-
 # --- names ---------------------------------------------------------------------------
 
 PHASES = ["chance", "start", "action", "resurrection", "jack discard", "response",
@@ -1246,10 +1232,7 @@ CHANCES = ["none", "deal", "hand", "flip", "hidden", "token", "steal"]
 CARD_NAMES = [RANKS[k // 2] + COLOURS[k % 2] for k in range(JOKER)] + ["JOKER"]
 CARD_KINDS = {name: k for k, name in enumerate(CARD_NAMES)}
 TARGET_NAMES = ("Jack token", "Queen token", "King token", "Dagger token", "Shrine")
-
-
-def card_name(int kind):
-    return CARD_NAMES[kind]
+POWER_BITS = {"jack": USED_JACK, "queen": USED_QUEEN, "king": USED_KING}
 
 
 def _cards(kinds):
@@ -1257,17 +1240,18 @@ def _cards(kinds):
     return "+".join(CARD_NAMES[k] for k in sorted(kinds, reverse=True))
 
 
-def _multiset(int index, int colour):
-    return [kind_of(r, colour) for r in range(1, 14) for _ in range(MS_COUNT[index][r - 1])]
+def _paid(ShrineState st, int a):
+    """The hand cards declaring ``a`` pays with, as ``action_cards`` gives them; none
+    once a Shrine is empty, where no action is named for play."""
+    cdef uint8_t cards[PEND_SLOTS]
+    if not (st.s.shrine_len[0] and st.s.shrine_len[1]):
+        return []
+    return [cards[i] for i in range(action_cards(&st.s, a, cards))]
 
 
-def _pair(int x):
-    r, c = x // 3 + 1, x % 3
-    return [kind_of(r, 1 if c == 2 else 0), kind_of(r, 0 if c == 0 else 1)]
-
-
-def _action_name(ShrineState st, int a):
-    cdef int p = st.s.active, q = 1 - st.s.active, x, c
+def _label(ShrineState st, int a):
+    """The readable name of action (or chance outcome) ``a`` in ``st``."""
+    cdef int p = st.s.active, q = 1 - st.s.active, c
     if st.s.phase == PH_CHANCE:
         what = {CH_DEAL: "deal", CH_HAND: "draw", CH_FLIP: "turn up", CH_HIDDEN: "add face down",
                 CH_TOKEN: "find", CH_STEAL: "steal"}.get(st.s.chance, "chance")
@@ -1285,56 +1269,42 @@ def _action_name(ShrineState st, int a):
         return f"take {top} from the Graveyard"
     if A_BLOCK <= a < A_DISCARD:
         slot = st.s.field[q][a - A_BLOCK]
-        return f"token block {CARD_NAMES[slot] if slot >= 0 else TOKEN_NAMES[a - A_BLOCK]}"
+        return f"token block {CARD_NAMES[slot] if slot >= 0 else TARGET_NAMES[a - A_BLOCK]}"
     if A_DISCARD <= a < A_DAGGER_BLOCK:
         return f"discard {CARD_NAMES[a - A_DISCARD]}"
     if A_DAGGER_BLOCK <= a < A_TOKEN:
-        x = a - A_DAGGER_BLOCK
-        c = x // 13
-        return f"dagger block {CARD_NAMES[kind_of(1, c)]} (pay {CARD_NAMES[kind_of(x % 13 + 1, c)]})"
-    if A_TOKEN <= a < A_DAGGER:
-        x = a - A_TOKEN
-        c = (x % 26) // 13
-        return (f"play token {CARD_NAMES[kind_of(11 + x // 26, c)]} "
-                f"(pay {CARD_NAMES[kind_of(x % 13 + 1, c)]})")
-    if A_DAGGER <= a < A_TRIPLET:
-        x = (a - A_DAGGER) % 26 if a < A_DAGGER_TOKEN else a - A_DAGGER_TOKEN
-        c = x // 13
-        ace, pay = CARD_NAMES[kind_of(1, c)], CARD_NAMES[kind_of(x % 13 + 1, c)]
-        if a >= A_DAGGER_TOKEN:
-            return f"play Dagger token {ace} (pay {pay})"
-        return f"dagger {ace} (pay {pay}) -> {_target(st, q, (a - A_DAGGER) // 26)}"
-    if A_TRIPLET <= a < A_QUAD:
-        x = a - A_TRIPLET
-        r, c = x // 2 + 1, x % 2
-        return f"triplet {_cards([kind_of(r, 0), kind_of(r, 1), kind_of(r, c)])}"
+        c = (a - A_DAGGER_BLOCK) // 13
+        pay = kind_of((a - A_DAGGER_BLOCK) % 13 + 1, c)
+        return f"dagger block {CARD_NAMES[kind_of(1, c)]} (pay {CARD_NAMES[pay]})"
     if A_QUAD <= a < A_RESURRECT:
         return f"quad {RANKS[a - A_QUAD]}"
-    if A_RESURRECT <= a < A_RES_SHRINE:
-        x = a - A_RESURRECT
-        three = [kind_of(wrap_rank(x // 8 + 1 + i), (x % 8 >> i) & 1) for i in range(3)]
-        used = CARD_NAMES[st.s.grave[st.s.grave_len - 1]] if st.s.grave_len else "?"
-        return f"resurrect {'+'.join(CARD_NAMES[k] for k in three)} ({used})"
     if A_RES_DAGGER <= a < A_HEAL:
         return f"resurrect as dagger -> {_target(st, q, a - A_RES_DAGGER)}"
-    if A_HEAL <= a < A_PAIR_ATTACK:
-        return f"heal {_cards(_pair(a - A_HEAL))} -> {own_top}"
+    paid = _paid(st, a)
+    if A_TOKEN <= a < A_TRIPLET and paid:
+        pay, card = CARD_NAMES[paid[0]], CARD_NAMES[paid[1]]
+        if a < A_DAGGER:
+            return f"play token {card} (pay {pay})"
+        if a >= A_DAGGER_TOKEN:
+            return f"play Dagger token {card} (pay {pay})"
+        return f"dagger {card} (pay {pay}) -> {_target(st, q, (a - A_DAGGER) // 26)}"
+    if A_TRIPLET <= a < A_QUAD:
+        return f"triplet {_cards(paid)}"
+    if A_RESURRECT <= a < A_RES_SHRINE:
+        # Named in the run's order, which may wrap past the King.
+        first = (a - A_RESURRECT) // 8 + 1
+        run = sorted(paid, key=lambda k: (rank_of(k) - first + 13) % 13)
+        used = CARD_NAMES[st.s.grave[st.s.grave_len - 1]] if st.s.grave_len else "?"
+        return f"resurrect {'+'.join(CARD_NAMES[k] for k in run)} ({used})"
+    if A_HEAL <= a < A_PAIR_ATTACK or A_ALT_HEAL <= a < A_RES_ATTACK:
+        return f"heal {_cards(paid)} -> {own_top}"
     if A_PAIR_ATTACK <= a < A_RES_PAIR:
-        return f"attack pair {_cards(_pair(a - A_PAIR_ATTACK))} -> {opp_top}"
-    if A_RES_PAIR <= a < A_ATTACK:
-        g = st.s.res_card
-        return f"resurrect to attack {_cards([a - A_RES_PAIR, g] if g >= 0 else [a - A_RES_PAIR])} -> {opp_top}"
+        return f"attack pair {_cards(paid)} -> {opp_top}"
     if A_ATTACK <= a < A_ALT_HEAL:
-        colour = 1 - colour_of(shrine_top(&st.s, q)) if st.s.shrine_len[q] else 0
-        return f"attack {_cards(_multiset(a - A_ATTACK + 1, colour))} -> {opp_top}"
-    if A_ALT_HEAL <= a < A_RES_ATTACK:
-        colour = colour_of(shrine_top(&st.s, p)) if st.s.shrine_len[p] else 0
-        return f"heal {_cards(_multiset(a - A_ALT_HEAL + 1, colour))} -> {own_top}"
-    if A_RES_ATTACK <= a < NUM_ACTIONS:
+        return f"attack {_cards(paid)} -> {opp_top}"
+    if A_RES_PAIR <= a < A_ATTACK or A_RES_ATTACK <= a < NUM_ACTIONS:
         g = st.s.res_card
-        colour = colour_of(g) if g >= 0 else 0
-        cards = _multiset(a - A_RES_ATTACK, colour) + ([g] if g >= 0 else [])
-        return f"resurrect to attack {_cards(cards)} -> {opp_top}"
+        return f"resurrect to attack {_cards(paid + ([g] if g >= 0 else []))} -> {opp_top}"
     return f"action {a}"
 
 
@@ -1383,8 +1353,7 @@ def _to_dict(ShrineState st, viewer):
         "phase": PHASES[st.s.phase],
         "step": STEPS[st.s.step],
         "actions_left": st.s.actions_left,
-        "powers_used": [name for bit, name in ((USED_JACK, "jack"), (USED_QUEEN, "queen"),
-                                               (USED_KING, "king")) if st.s.powers_used & bit],
+        "powers_used": [name for name, bit in POWER_BITS.items() if st.s.powers_used & bit],
         "winner": None if st.s.winner == NONE else ("draw" if st.s.winner == DRAW else st.s.winner),
         "players": players,
         "graveyard": [CARD_NAMES[st.s.grave[i]] for i in range(st.s.grave_len)],
@@ -1477,20 +1446,15 @@ def _tensor(ShrineState st, int viewer):
     return out
 
 
-PENDING_CLASSES = [(A_JACK, "jack"), (A_TOKEN, "token"), (A_DAGGER, "dagger"),
-                   (A_DAGGER_TOKEN, "dagger token"), (A_TRIPLET, "triplet"), (A_QUAD, "quad"),
-                   (A_RESURRECT, "resurrect"), (A_RES_SHRINE, "resurrect to shrine"),
-                   (A_RES_TOKEN, "resurrect token"), (A_RES_DAGGER_TOKEN, "resurrect dagger token"),
-                   (A_RES_DAGGER, "resurrect dagger"), (A_HEAL, "heal"),
-                   (A_PAIR_ATTACK, "pair attack"), (A_RES_PAIR, "resurrect pair attack"),
-                   (A_ATTACK, "attack"), (A_ALT_HEAL, "heal"), (A_RES_ATTACK, "resurrect attack")]
+# The first id of each family of declared actions: the tensor marks the family of the
+# one pending.
+PENDING_CLASSES = [A_JACK, A_TOKEN, A_DAGGER, A_DAGGER_TOKEN, A_TRIPLET, A_QUAD, A_RESURRECT,
+                   A_RES_SHRINE, A_RES_TOKEN, A_RES_DAGGER_TOKEN, A_RES_DAGGER, A_HEAL,
+                   A_PAIR_ATTACK, A_RES_PAIR, A_ATTACK, A_ALT_HEAL, A_RES_ATTACK]
 
 
 def _pending_class(int a):
-    i = 0
-    while i + 1 < len(PENDING_CLASSES) and a >= PENDING_CLASSES[i + 1][0]:
-        i += 1
-    return i
+    return bisect.bisect_right(PENDING_CLASSES, a) - 1
 
 
 TENSOR_SIZE = len(PHASES) + 11 + 79 + 2 * (2 + NUM_KINDS + NUM_KINDS + 1 + 8) \
@@ -1518,10 +1482,11 @@ def _name_index(value, names, where):
     return names.index(value)
 
 
-def _int(desc, key, lo, hi, default):
+def _int(desc, key, lo, hi, default, where=""):
     value = desc.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise StateFormatError(f"{key} must be an integer from {lo} to {hi}, not {value!r}")
+        raise StateFormatError(f"{where}{key} must be an integer from {lo} to {hi}, "
+                               f"not {value!r}")
     return value
 
 
@@ -1539,9 +1504,7 @@ def _from_dict(game, desc):
     unknown = set(desc) - _KNOWN_KEYS
     if unknown:
         raise StateFormatError(f"unknown keys {sorted(unknown)}; known: {sorted(_KNOWN_KEYS)}")
-    st.game = game
-    memset(&st.s, 0, sizeof(ShrineData))
-    _set_rules(st, game)
+    _reset(st, game)
     st.s.turn = _int(desc, "turn", 0, st.s.max_turns, 0)
     st.s.active = _int(desc, "active", 0, 1, 0)
     phase = desc.get("phase", "action")
@@ -1551,13 +1514,9 @@ def _from_dict(game, desc):
     st.s.step = _name_index(desc.get("step", "deal" if phase == "chance" else "wait"),
                             STEPS, "step")
     winner = desc.get("winner")
-    if winner not in (None, 0, 1, "draw") or isinstance(winner, bool):
+    if not (winner is None or winner == "draw" or type(winner) is int and winner in (0, 1)):
         raise StateFormatError(f"winner must be 0, 1, \"draw\" or null, not {winner!r}")
     st.s.winner = NONE if winner is None else DRAW if winner == "draw" else winner
-    st.s.pending = NONE
-    st.s.res_card = NONE
-    st.s.bal_player = NONE
-    st.s.draw_to = NONE
     players = desc.get("players", [{}, {}])
     if not isinstance(players, list) or len(players) != 2 \
             or not all(isinstance(x, dict) for x in players):
@@ -1592,19 +1551,18 @@ def _from_dict(game, desc):
         if len(shrine) > 7:
             raise StateFormatError(f"players[{p}].shrine holds at most 7 cards, not {len(shrine)}")
         seen = pl.get("shrine_seen", [i == len(shrine) - 1 for i in range(len(shrine))])
-        if not isinstance(seen, list) or len(seen) != len(shrine):
+        if not isinstance(seen, list) or len(seen) != len(shrine) \
+                or not all(isinstance(up, bool) for up in seen):
             raise StateFormatError(f"players[{p}].shrine_seen must be one bool per Shrine card")
         for i, k in enumerate(shrine):
-            push_shrine(&st.s, p, k, bool(seen[i]))
-        for t in range(4):
-            st.s.field[p][t] = NONE
+            push_shrine(&st.s, p, k, seen[i])
         for k in _kinds(pl.get("field", []), f"players[{p}].field"):
             r = rank_of(k) if k != JOKER else 0
             slot = {11: F_JACK, 12: F_QUEEN, 13: F_KING, 1: F_DAGGER}.get(r)
             if slot is None:
                 raise StateFormatError(f"players[{p}].field: {CARD_NAMES[k]} cannot be on a Field")
             if st.s.field[p][slot] != NONE:
-                raise StateFormatError(f"players[{p}].field: two {TOKEN_NAMES[slot]} cards")
+                raise StateFormatError(f"players[{p}].field: two {TARGET_NAMES[slot]} cards")
             st.s.field[p][slot] = k
             count([k], f"players[{p}].field")
         if st.s.shrine_len[p] and not (st.s.shrine[p][st.s.shrine_len[p] - 1] & SEEN) \
@@ -1626,7 +1584,7 @@ def _from_dict(game, desc):
     if pending is not None:
         if not isinstance(pending, dict) or "action" not in pending:
             raise StateFormatError("pending must be a dict with an action")
-        st.s.pending = _int(pending, "action", 0, NUM_ACTIONS - 1, 0)
+        st.s.pending = _int(pending, "action", 0, NUM_ACTIONS - 1, 0, "pending.")
         pend_cards = _kinds(pending.get("cards", []), "pending.cards")
         if len(pend_cards) > PEND_SLOTS:
             raise StateFormatError("pending.cards: too many cards")
@@ -1636,7 +1594,8 @@ def _from_dict(game, desc):
         st.s.pend_len = len(pend_cards)
         if "resurrected" in pending:
             st.s.res_card = _kind(pending["resurrected"], "pending.resurrected")
-            st.s.res_index = _int(pending, "resurrected_at", 0, max(len(grave) - 1, 0), 0)
+            st.s.res_index = _int(pending, "resurrected_at", 0, max(len(grave) - 1, 0), 0,
+                                  "pending.")
             if not grave or grave[st.s.res_index] != st.s.res_card:
                 raise StateFormatError("pending.resurrected is not at pending.resurrected_at "
                                        "in the Graveyard")
@@ -1650,8 +1609,7 @@ def _from_dict(game, desc):
         if counts[JOKER] > 1:
             raise StateFormatError("joker_out: the Joker is also in play")
         st.s.joker_out = 1
-    full = [0 if (k == JOKER and not st.s.balance) else (1 if k == JOKER else 2)
-            for k in range(NUM_KINDS)]
+    full = [deck_count(&st.s, k) for k in range(NUM_KINDS)]
     if "library" in desc:
         library = _kinds(desc["library"], "library")
         count(library, "library")
@@ -1671,27 +1629,29 @@ def _from_dict(game, desc):
     default_actions = 2 if st.s.field[st.s.active][F_DAGGER] != NONE else 1
     st.s.actions_left = _int(desc, "actions_left", 0, 2, default_actions)
     used = desc.get("powers_used", [])
-    if not isinstance(used, list) or set(used) - {"jack", "queen", "king"}:
-        raise StateFormatError("powers_used lists some of jack, queen, king")
+    if not isinstance(used, list) \
+            or not all(isinstance(name, str) and name in POWER_BITS for name in used):
+        raise StateFormatError(f"powers_used lists some of jack, queen, king; not {used!r}")
     for name in used:
-        st.s.powers_used |= {"jack": USED_JACK, "queen": USED_QUEEN, "king": USED_KING}[name]
+        st.s.powers_used |= POWER_BITS[name]
     chance = desc.get("chance")
     if chance is not None:
         if not isinstance(chance, dict):
             raise StateFormatError("chance must be a dict")
         st.s.chance = _name_index(chance.get("draw", "none"), CHANCES, "chance.draw")
-        st.s.draw_to = _int(chance, "to", -1, 1, -1)
-        st.s.draws_left = _int(chance, "left", 0, 20, 0)
+        st.s.draw_to = _int(chance, "to", -1, 1, -1, "chance.")
+        st.s.draws_left = _int(chance, "left", 0, 20, 0, "chance.")
         st.s.after_draws = _name_index(chance.get("then", "deal"), STEPS, "chance.then")
     balance = desc.get("balance")
     if balance is not None:
         if not isinstance(balance, dict):
             raise StateFormatError("balance must be a dict")
-        st.s.bal_player = _int(balance, "player", 0, 1, 0)
-        st.s.bal_index = _int(balance, "token", 0, 3, 0)
+        st.s.bal_player = _int(balance, "player", 0, 1, 0, "balance.")
+        st.s.bal_index = _int(balance, "token", 0, 3, 0, "balance.")
         st.s.bal_return = _name_index(balance.get("then", "action"), STEPS, "balance.then")
     _check_flow(st, "step" in desc)
-    if "current_player" in desc and desc["current_player"] != st.c_current_player():
+    if "current_player" in desc and (type(desc["current_player"]) is not int
+                                     or desc["current_player"] != st.c_current_player()):
         raise StateFormatError(f"current_player {desc['current_player']!r} does not match "
                                f"the phase ({st.c_current_player()})")
     if st.s.winner == NONE and not st.legal_actions():
@@ -1714,7 +1674,7 @@ def _check_flow(ShrineState st, bint step_given):
     position built from a dict fit together as play leaves them, so that playing on
     from it never reads a slot that is not there."""
     cdef ShrineData* s = &st.s
-    cdef int p = s.active, q = 1 - s.active, i, n, k
+    cdef int p = s.active, i, n, k
     cdef uint8_t cards[PEND_SLOTS]
     phase = PHASES[s.phase]
 
@@ -1822,7 +1782,7 @@ def _check_flow(ShrineState st, bint step_given):
     a = s.pending
     if a == NONE:
         raise StateFormatError(f"phase {phase!r} needs pending: the declared action")
-    use = A_RES_SHRINE <= a < A_HEAL or A_RES_PAIR <= a < A_ATTACK or a >= A_RES_ATTACK
+    use = is_resurrection_use(a)
     if s.phase == PH_RES_USE:
         if not A_RESURRECT <= a < A_RES_SHRINE:
             raise StateFormatError("pending.action: phase 'resurrection' follows a Resurrection")
@@ -1845,16 +1805,35 @@ def _check_flow(ShrineState st, bint step_given):
                                    f"cards of consecutive values, not {got[:3]}")
         got = got[3:]
     if got != expected:
-        raise StateFormatError(f"pending.cards for {_action_name(st, a)!r} are {expected}, "
+        raise StateFormatError(f"pending.cards for {_label(st, a)!r} are {expected}, "
                                f"not {got}")
 
 
-def _set_rules(ShrineState st, game):
+cdef inline int deck_count(ShrineData* s, int kind) noexcept nogil:
+    """How many cards of ``kind`` the game's deck holds."""
+    if kind == JOKER:
+        return 1 if s.balance else 0
+    return 2
+
+
+def _reset(ShrineState st, game):
+    """An empty table under ``game``'s rules: no card anywhere, nothing pending."""
+    cdef int p, t
+    st.game = game
+    memset(&st.s, 0, sizeof(ShrineData))
     params = game.params
     st.s.balance = 2 if params["balance_returns"] else 1 if params["balance"] else 0
     st.s.alt_heal = params["alt_heal"]
     st.s.alt_fizzle = params["alt_fizzle"]
     st.s.max_turns = params["max_turns"]
+    for p in range(2):
+        for t in range(4):
+            st.s.field[p][t] = NONE
+    st.s.winner = NONE
+    st.s.pending = NONE
+    st.s.res_card = NONE
+    st.s.bal_player = NONE
+    st.s.draw_to = NONE
 
 
 class ShrineGame(Game):
@@ -1876,6 +1855,10 @@ class ShrineGame(Game):
     render = staticmethod(render)
 
     def _check(self):
+        # balance_returns is the Balance card with a return: it turns the card on, so
+        # that both ways of asking for it are one game.
+        if self.params["balance_returns"]:
+            self.params["balance"] = True
         if not 1 <= self.params["max_turns"] <= 30000:
             raise ParameterError(f"shrine parameter max_turns must be from 1 to 30000, "
                                  f"not {self.params['max_turns']}")
@@ -1890,23 +1873,10 @@ class ShrineGame(Game):
         """A game about to be dealt: the first events are chance deals."""
         cdef ShrineState st = ShrineState.__new__(ShrineState)
         cdef int k
-        st.game = self
-        memset(&st.s, 0, sizeof(ShrineData))
-        _set_rules(st, self)
-        for k in range(JOKER):
-            st.s.library[k] = 2
-        st.s.library_len = 52
-        if st.s.balance:
-            st.s.library[JOKER] = 1
-            st.s.library_len = 53
-        for p in range(2):
-            for t in range(4):
-                st.s.field[p][t] = NONE
-        st.s.winner = NONE
-        st.s.pending = NONE
-        st.s.res_card = NONE
-        st.s.bal_player = NONE
-        st.s.draw_to = NONE
+        _reset(st, self)
+        for k in range(NUM_KINDS):
+            st.s.library[k] = deck_count(&st.s, k)
+            st.s.library_len += st.s.library[k]
         st.s.step = ST_DEAL
         advance(&st.s)
         return st

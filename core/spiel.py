@@ -9,8 +9,6 @@ import pyspiel
 
 from core.errors import ParameterError
 
-_FACTORIES = {}
-
 
 def register(core_game_class):
     """Register ``core_game_class`` (a ``core.state.Game`` subclass) with OpenSpiel
@@ -36,7 +34,6 @@ def register(core_game_class):
     # Python games register) survives interpreter shutdown where a closure does not.
     factory = type(f"Spiel{core_game_class.__name__}", (SpielGame,),
                    {"game_type": game_type, "core_class": core_game_class})
-    _FACTORIES[core_game_class.name] = factory
     pyspiel.register_game(game_type, factory)
 
 
@@ -91,12 +88,8 @@ class SpielState(pyspiel.State):
         self.core = game._prototype.clone() if core_state is None else core_state
 
     def current_player(self):
-        p = self.core.current_player()
-        if p == -1:
-            return pyspiel.PlayerId.CHANCE
-        if p == -4:
-            return pyspiel.PlayerId.TERMINAL
-        return p
+        # The core's CHANCE and TERMINAL are OpenSpiel's own ids.
+        return self.core.current_player()
 
     def _legal_actions(self, player):
         return self.core.legal_actions()

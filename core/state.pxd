@@ -3,9 +3,12 @@
 
 A ruleset is a ``cdef class`` deriving from :class:`GameState` whose whole game state
 is one flat C struct holding no Python object, so copying a state is a ``memcpy``.
-Search (``search/``) drives states only through the ``c_*`` methods and the other
-``cdef`` methods below: they need no GIL, never allocate, and never raise.  The Python
-methods of ``core.state.GameState`` wrap them with checks for tests, tools and people.
+Search (``search/``) drives states only through the ``cdef`` methods below.  All but
+``blank`` need no GIL, never allocate, and never raise; ``blank`` makes a new state, so
+search calls it once per buffer, never per step.  A ``c_`` prefix marks a method whose
+checked twin of the same name is a Python method of ``core.state.GameState``
+(``c_legal_actions`` and ``legal_actions``); the Python methods check what they are
+given, for tests, tools and people.
 
 Names follow OpenSpiel's.  Player ids are ``0 .. num_players - 1``, or :data:`CHANCE`
 at a chance node and :data:`TERMINAL` once the game is over.
@@ -75,7 +78,8 @@ cdef class GameState:
     # A player id, CHANCE or TERMINAL.
     cdef int c_current_player(self) noexcept nogil
 
-    # Fill ``out`` (room for ``game.num_distinct_actions``) with the legal actions of
+    # Fill ``out`` (room for ``game.action_buffer_size``: the larger of
+    # ``num_distinct_actions`` and ``max_chance_outcomes``) with the legal actions of
     # the player to move, ascending; return their count.  At a chance node, fill the
     # chance outcomes instead; at a terminal state, return 0.
     cdef int c_legal_actions(self, int* out) noexcept nogil
@@ -88,7 +92,8 @@ cdef class GameState:
     # state undefined.
     cdef void c_apply_action(self, int action) noexcept nogil
 
-    # The payoff of ``player`` so far: at a terminal state +1 win, -1 loss, 0 draw.
+    # The payoff of ``player`` so far, between the game's ``min_utility`` and
+    # ``max_utility`` (in a two-player win-or-lose game: +1 win, -1 loss, 0 draw).
     cdef double c_returns(self, int player) noexcept nogil
 
     cdef bint c_is_terminal(self) noexcept nogil

@@ -6,14 +6,22 @@ import re
 
 import numpy as np
 
-from core.errors import GameOverError, IllegalActionError, ParameterError, StateFormatError
+from core.errors import (GameOverError, IllegalActionError, ParameterError, PlayerError,
+                         StateFormatError)
 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
 
 cdef class GameState:
-    """One position of a game.  Subclasses hold the position in one flat C struct."""
+    """One position of a game.  Subclasses hold the position in one flat C struct.
+    States come from their game: ``game.new_initial_state()``,
+    ``game.state_from_dict(...)`` or ``game.deserialize_state(...)``."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError(f"a {type(self).__name__} comes from its game: use "
+                        "game.new_initial_state(), game.state_from_dict() or "
+                        "game.deserialize_state()")
 
     # --- the hot path: each ruleset overrides these --------------------------------
 
@@ -62,17 +70,17 @@ cdef class GameState:
         return self.c_current_player()
 
     def is_terminal(self):
+        """Whether the game is over."""
         return self.c_is_terminal()
 
     def is_chance_node(self):
+        """Whether chance acts next (a draw, a shuffle's outcome, a random steal)."""
         return self.c_current_player() == CHANCE
 
     def legal_actions(self):
         """The legal actions of the player to move (chance outcomes at a chance
         node), ascending."""
-        cdef int n = self.game.num_distinct_actions
-        if self.game.max_chance_outcomes > n:
-            n = self.game.max_chance_outcomes
+        cdef int n = self.game.action_buffer_size
         cdef int* buf = <int*>malloc(n * sizeof(int))
         try:
             n = self.c_legal_actions(buf)
@@ -100,16 +108,24 @@ cdef class GameState:
         is not legal here."""
         if self.c_is_terminal():
             raise GameOverError(f"the game is over; cannot apply action {action!r}")
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(f"an action is an int, not {type(action).__name__}")
+        _check_action_type(action)
         if not self._is_legal(action):
             raise IllegalActionError(self._illegal_message(int(action), self.legal_actions()))
         self.c_apply_action(action)
 
+    def action_to_string(self, action):
+        """The readable name of ``action``, an id from 0 to the game's
+        ``num_distinct_actions`` (or a chance outcome at a chance node)."""
+        _check_action_type(action)
+        if not 0 <= action < self.game.action_buffer_size:
+            raise IllegalActionError(f"action {action} is out of range: ids run from 0 to "
+                                     f"{self.game.action_buffer_size - 1}")
+        return self._action_name(int(action))
+
     def _is_legal(self, action):
         # Scanned in C: building the Python list for every checked step would double
         # the cost of driving a game from Python.
-        cdef int n = max(self.game.num_distinct_actions, self.game.max_chance_outcomes)
+        cdef int n = self.game.action_buffer_size
         cdef int* buf
         cdef int i, a
         if not 0 <= action < n:
@@ -126,8 +142,7 @@ cdef class GameState:
             free(buf)
 
     def _illegal_message(self, action, legal):
-        if not 0 <= action < max(self.game.num_distinct_actions,
-                                 self.game.max_chance_outcomes):
+        if not 0 <= action < self.game.action_buffer_size:
             what = "out of range"
         else:
             what = f"({self.action_to_string(action)}) not legal here"
@@ -157,10 +172,11 @@ cdef class GameState:
     def __eq__(self, other):
         if not isinstance(other, GameState):
             return NotImplemented
-        return str(self.game) == str(other.game) and self.to_dict() == other.to_dict()
+        return self.game == other.game and self.to_dict() == other.to_dict()
 
-    def __hash__(self):
-        return hash(self.serialize())
+    # A state changes as actions apply, so it cannot be a dict key or set member; its
+    # serialize() string can.
+    __hash__ = None
 
     def serialize(self):
         """The whole state as a JSON string; ``game.deserialize_state`` reads it."""
@@ -171,31 +187,49 @@ cdef class GameState:
         ``determinize``); ``seed`` makes it reproducible."""
         cdef Rng rng
         cdef GameState st
-        if not 0 <= observer < self.game.num_players:
-            raise ValueError(f"observer must be a player from 0 to "
-                             f"{self.game.num_players - 1}, not {observer}")
+        self._check_player(observer)
         st = self.clone()
-        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        seed_rng(&rng, seed)
         st.determinize(observer, &rng)
         return st
 
-    def action_to_string(self, action):
+    def _check_player(self, player):
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
+                or not 0 <= player < self.game.num_players:
+            raise PlayerError(f"a player is an int from 0 to {self.game.num_players - 1}, "
+                              f"not {player!r}")
+
+    # Each ruleset implements these.
+    def _action_name(self, int action):
         raise NotImplementedError
 
     def to_dict(self):
+        """The whole position as plain data, hidden cards included."""
         raise NotImplementedError
 
     def observation_dict(self, player):
+        """What ``player`` sees, in the format of ``to_dict``."""
         raise NotImplementedError
 
     def information_state_string(self, player):
+        """Everything ``player`` knows, as one string."""
         raise NotImplementedError
 
     def observation_tensor(self, player):
+        """Everything ``player`` knows, as a flat float vector."""
         raise NotImplementedError
 
     def __str__(self):
         return json.dumps(self.to_dict(), indent=1)
+
+
+def _check_action_type(action):
+    if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+        raise IllegalActionError(f"an action is an int, not {type(action).__name__}")
+
+
+cdef void seed_rng(Rng* rng, seed) except *:
+    rng_seed(rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
 
 
 def _from_serialized(game_string, data):
@@ -209,13 +243,13 @@ def random_playouts(GameState state, int games, seed):
     action or chance outcome."""
     cdef Rng rng
     cdef GameState work = state.blank()
-    cdef int n_actions = max(state.game.num_distinct_actions, state.game.max_chance_outcomes)
+    cdef int n_actions = state.game.action_buffer_size
     cdef int* buf = <int*>malloc(n_actions * sizeof(int))
     cdef double* probs = <double*>malloc(n_actions * sizeof(double))
     cdef long long steps = 0
     cdef double total = 0.0
     cdef int g
-    rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    seed_rng(&rng, seed)
     try:
         with nogil:
             for g in range(games):
@@ -250,10 +284,13 @@ cdef long long playout(GameState st, Rng* rng, int* buf, double* probs) noexcept
 
 
 def copy_into_ns(GameState state, int repeats):
-    """Time ``copy_into`` over ``repeats`` copies; returns nanoseconds per copy."""
+    """Time ``copy_into`` over ``repeats`` copies; returns nanoseconds per copy.  It is
+    here, not in bench/, because the loop must be compiled to time a memcpy."""
     import time
     cdef GameState dst = state.blank()
     cdef int i
+    if repeats < 1:
+        raise ValueError(f"repeats must be at least 1, not {repeats}")
     t0 = time.perf_counter_ns()
     with nogil:
         for i in range(repeats):
@@ -269,9 +306,14 @@ class Game:
     """A ruleset with its parameters: the factory of its states.
 
     Subclasses set ``name``, ``long_name``, ``num_players``, ``num_distinct_actions``,
-    ``max_chance_outcomes``, ``max_game_length`` and ``parameters`` (the defaults of
-    every game parameter, whose types they also fix), and implement ``_check`` (reject
-    values that make no sense) and ``new_initial_state``."""
+    ``max_chance_outcomes``, ``max_game_length``, ``observation_tensor_size`` and
+    ``parameters`` (the defaults of every game parameter, whose types they also fix);
+    they implement ``new_initial_state`` and ``state_from_dict``, and may implement
+    ``_check`` (reject values that make no sense, or normalise them) and ``render``.
+
+    ``params`` holds this game's values.  A parameter given as a string, as in a game
+    string, is read by the default's type: an integer in decimal digits, a bool as
+    true/false, 1/0 or yes/no."""
 
     name = ""
     long_name = ""
@@ -308,9 +350,22 @@ class Game:
     def __hash__(self):
         return hash(str(self))
 
+    @property
+    def action_buffer_size(self):
+        """The room a buffer needs for the legal actions or the chance outcomes."""
+        return max(self.num_distinct_actions, self.max_chance_outcomes)
+
     def render(self, view):
         """Text for a position dict; rulesets offer a compact one of their own."""
         return json.dumps(view, indent=1)
+
+    def new_initial_state(self):
+        """The state in which a game begins."""
+        raise NotImplementedError
+
+    def state_from_dict(self, desc):
+        """A state built from plain data in the format of ``GameState.to_dict``."""
+        raise NotImplementedError
 
     def deserialize_state(self, data):
         """Read a state written by ``GameState.serialize``."""
@@ -331,14 +386,14 @@ def _coerce(game, key, value, default):
     """``value`` as the type of ``default``; strings from a game string are parsed."""
     kind = type(default)
     if kind is bool:
-        if isinstance(value, bool):
-            return value
+        if isinstance(value, (bool, np.bool_)):
+            return bool(value)
         if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
             return value.lower() in _TRUE
     elif kind is int:
         if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
             return int(value)
-        if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
+        if isinstance(value, str) and re.fullmatch(r"[+-]?[0-9]+", value.strip()):
             return int(value)
     elif isinstance(value, kind):
         return value

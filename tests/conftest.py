@@ -4,6 +4,12 @@ import pytest
 import core
 from core.shrine import CARD_KINDS, CARD_NAMES
 
+# Shrine game strings: the default rules, each optional rule on its own, and three of
+# them together.
+VARIANTS = ["shrine", "shrine(balance=true)", "shrine(balance_returns=true)",
+            "shrine(alt_heal=true)", "shrine(alt_fizzle=true)",
+            "shrine(balance=true,alt_heal=true,alt_fizzle=true)"]
+
 
 def shrine(**params):
     return core.load_game("shrine", **params)
@@ -80,5 +86,15 @@ def random_step(state, rng):
         # Rounding can leave u just above 0 after the last outcome: that one it is.
     else:
         action = rng.choice(state.legal_actions())
+    state.apply_action(action)
+    return action
+
+
+def sample_chance(state, rng):
+    """At a chance node, apply an outcome drawn by its probabilities from ``rng``, a
+    seeded ``numpy.random.RandomState``, and return it. Works on core states and on
+    pyspiel states alike: both list ``chance_outcomes()`` as (action, probability)."""
+    actions, probs = zip(*state.chance_outcomes())
+    action = int(rng.choice(actions, p=probs))
     state.apply_action(action)
     return action

@@ -15,13 +15,11 @@ import sys
 import pytest
 
 import core
+from conftest import VARIANTS, random_step
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "data", "shrine_perft.json")
 DEPTH = 5
-VARIANTS = ["shrine", "shrine(balance=true)", "shrine(balance_returns=true)",
-            "shrine(alt_heal=true)", "shrine(alt_fizzle=true)",
-            "shrine(balance=true,alt_heal=true,alt_fizzle=true)"]
 # Steps into a seeded random game at which a position is taken: the first turn, the
 # early game, the middle.
 STEPS = (20, 45, 90, 160, 260)
@@ -40,8 +38,6 @@ def perft(state, depth):
 
 def positions():
     """(game string, seed, step, serialized state) of every position in the file."""
-    sys.path.insert(0, HERE)
-    from conftest import random_step
     found = []
     for seed, spec in enumerate(VARIANTS):
         game = core.load_game(spec)

@@ -18,6 +18,8 @@ def _demo(args):
     out = sys.stdout
     out.write(f"{game.long_name} ({game}), seed {args.seed}: "
               f"random player 0 against random player 1\n")
+    # Game dicts need not share keys beyond the contract, so "turn" and "step" are read
+    # where a game has them: a new turn is announced whenever "turn" changes.
     turn = None
     while not state.is_terminal():
         view = state.to_dict()
@@ -28,24 +30,27 @@ def _demo(args):
         else:
             action = rng.choice(state.legal_actions())
             who = f"player {state.current_player()}"
-        if view.get("turn") != turn and view.get("step") != "deal":
-            turn = view["turn"]
-            out.write(f"\nTurn {turn + 1}, player {view['active']} to play\n")
+        dealing = view.get("step") == "deal"
+        if view.get("turn") != turn and not dealing:
+            turn = view.get("turn")
+            active = view.get("active", state.current_player())
+            out.write(f"\nTurn {turn + 1}, player {active} to play\n")
             out.write(game.render(view) + "\n")
-        if view.get("step") != "deal":
+        if not dealing:
             out.write(f"  {who}: {state.action_to_string(action)}\n")
         state.apply_action(action)
+    out.write("\n" + game.render(state.to_dict()) + "\n")
     returns = state.returns()
-    final = state.to_dict()
-    out.write("\n" + game.render(final) + "\n")
+    # The last turn announced is the one the game ended in.
+    played = f" after {turn + 1} turns" if turn is not None else ""
     if max(returns) == min(returns):
-        out.write(f"Draw after {final.get('turn', '?')} turns.\n")
+        out.write(f"Draw{played}.\n")
     else:
-        winner = returns.index(max(returns))
-        out.write(f"Player {winner} wins after {final.get('turn', 0) + 1} turns.\n")
+        out.write(f"Player {returns.index(max(returns))} wins{played}.\n")
 
 
 def main(argv=None):
+    """Run the ``cardarena`` command with ``argv`` (the process's arguments if None)."""
     parser = argparse.ArgumentParser(
         prog="cardarena",
         description="Game-AI search and tournaments for hidden-information card games.")
