@@ -1154,19 +1154,23 @@ cdef class ShrineState(GameState):
 
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
         cdef ShrineData before
-        cdef int rank = 11 + self.s.bal_index, tries
-        if not (self.s.phase == PH_CHANCE and self.s.chance == CH_TOKEN):
+        cdef int offered[NUM_ACTIONS]
+        cdef int tries
+        # Two moments tell the observer something about unseen cards: a Balance searches
+        # the Library for a token kind only when the Library holds one, and a player
+        # declares a Resurrection only when its card has a use with their hand.  Both
+        # facts are "something can happen now", so worlds where nothing can are
+        # rejected, leaving the others uniform.  This world passes, and each try of a
+        # few cards' placement passes with a chance far above 1e-3: 100000 failures,
+        # after which the state is left as it is, do not happen.
+        if not (self.s.phase == PH_CHANCE and self.s.chance == CH_TOKEN
+                or self.s.phase == PH_RES_USE and observer != self.s.active):
             deal_unseen(&self.s, observer, rng)
             return
-        # A Balance is searching the Library for a token kind, which it does only when
-        # the Library holds one: worlds without one are rejected, leaving the others
-        # uniform.  This world has one, so each try succeeds with a chance of at least
-        # one Library slot in the 53 unseen cards: 100000 tries all fail with a chance
-        # below 1e-800, and only then is the state left as it is.
         memcpy(&before, &self.s, sizeof(ShrineData))
         for tries in range(100000):
             deal_unseen(&self.s, observer, rng)
-            if self.s.library[kind_of(rank, 0)] + self.s.library[kind_of(rank, 1)] > 0:
+            if self.c_legal_actions(offered) > 0:
                 return
             memcpy(&self.s, &before, sizeof(ShrineData))
 
@@ -1565,9 +1569,6 @@ def _from_dict(game, desc):
                 raise StateFormatError(f"players[{p}].field: two {TARGET_NAMES[slot]} cards")
             st.s.field[p][slot] = k
             count([k], f"players[{p}].field")
-        if st.s.shrine_len[p] and not (st.s.shrine[p][st.s.shrine_len[p] - 1] & SEEN) \
-                and st.s.step not in (ST_BAL_SHRINE, ST_DEAL):
-            raise StateFormatError(f"players[{p}].shrine_seen: the top card is always face up")
         if st.s.field[p][F_DAGGER] != NONE and not triad(&st.s, p):
             raise StateFormatError(f"players[{p}].field: a Dagger token needs a Triad")
         if st.s.shrine_len[p] > capacity(&st.s, p):
@@ -1726,6 +1727,8 @@ def _check_flow(ShrineState st, bint step_given):
     if s.chance in (CH_HAND, CH_FLIP):
         if s.draws_left < 1:
             raise StateFormatError("chance.left: at least one card is still to draw")
+        if s.draws_left > 1 and s.after_draws != ST_BAL_FINISH:
+            raise StateFormatError("chance.left: only a Balance draws several cards in a row")
         allowed = _AFTER_HAND_DRAWS if s.chance == CH_HAND else {ST_AFTER}
         if s.after_draws not in allowed:
             raise StateFormatError(f"chance.then: after these draws comes one of "
@@ -1769,6 +1772,16 @@ def _check_flow(ShrineState st, bint step_given):
                                    f"with {n} cards in hand")
     elif s.picks_left:
         raise StateFormatError(f"picks_left is only for discards, not phase {phase!r}")
+    for i in range(2):
+        for k in range(s.shrine_len[i]):
+            if s.step != ST_DEAL and (s.shrine[i][k] == JOKER | SEEN
+                                      or s.shrine[i][k] == JOKER and k == s.shrine_len[i] - 1):
+                raise StateFormatError(f"players[{i}].shrine: a Joker turned up is played at "
+                                       "once, so none is ever face up or on top")
+        # A Balance adds its cards face down and the deal turns each top up last.
+        if s.shrine_len[i] and not s.shrine[i][s.shrine_len[i] - 1] & SEEN \
+                and not (s.step == ST_DEAL or s.step == ST_BAL_SHRINE and i != s.bal_player):
+            raise StateFormatError(f"players[{i}].shrine_seen: the top card is always face up")
     if s.phase in (PH_START, PH_ACTION) and s.actions_left == 0:
         raise StateFormatError(f"phase {phase!r} needs an action left")
     if s.phase == PH_START and s.grave_len == 0:
@@ -1807,6 +1820,43 @@ def _check_flow(ShrineState st, bint step_given):
     if got != expected:
         raise StateFormatError(f"pending.cards for {_label(st, a)!r} are {expected}, "
                                f"not {got}")
+    if not declared_legally(s):
+        raise StateFormatError(f"pending.action {_label(st, a)!r} could not have been "
+                               "declared in this position")
+    if s.phase == PH_RESPONSE and not response_possible(s):
+        raise StateFormatError("phase 'response': the opponent could not answer, so no "
+                               "response is asked")
+    if s.phase == PH_COUNTER and s.hand_len[p] < 3:
+        raise StateFormatError("phase 'counter': a Counter-Fizzle needs 3 cards in hand")
+
+
+cdef bint declared_legally(ShrineData* s) noexcept nogil:
+    """Whether the pending action was legal when it was declared: with the cards it
+    pays with back in hand (a Resurrection's use keeps its three cards paid), it is
+    among the actions then offered.  Token powers count as unused, since which were
+    used before it no position records; and a Jack steal needs only the Jack, since a
+    Fizzle may have emptied the hand it steals from since."""
+    cdef ShrineData before
+    cdef int offered[NUM_ACTIONS]
+    cdef int a = s.pending, p = s.active, first = 0, i, n
+    if a == A_JACK:
+        return s.field[p][F_JACK] >= 0
+    memcpy(&before, s, sizeof(ShrineData))
+    before.powers_used = 0
+    if is_resurrection_use(a):
+        first = 3
+    for i in range(first, s.pend_len):
+        before.hand[p][s.pend[i]] += 1
+        before.hand_len[p] += 1
+    before.pend_len = first
+    if is_resurrection_use(a):
+        n = res_uses(&before, offered, s.res_card)
+    else:
+        n = main_actions(&before, offered)
+    for i in range(n):
+        if offered[i] == a:
+            return True
+    return False
 
 
 cdef inline int deck_count(ShrineData* s, int kind) noexcept nogil:

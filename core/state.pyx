@@ -182,7 +182,7 @@ cdef class GameState:
         """The whole state as a JSON string; ``game.deserialize_state`` reads it."""
         return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
 
-    def determinized(self, int observer, seed):
+    def determinized(self, observer, seed):
         """A copy with everything ``observer`` cannot see resampled (see the contract's
         ``determinize``); ``seed`` makes it reproducible."""
         cdef Rng rng

@@ -20,6 +20,7 @@ import itertools
 import json
 import pickle
 import random
+import re
 from collections import Counter
 
 import numpy as np
@@ -533,10 +534,31 @@ def test_determinization_keeps_a_token_search_able_to_find_its_token():
     assert len(libraries) == 18
 
 
-@pytest.mark.parametrize("observer", [-1, 2])
+def test_determinization_keeps_a_resurrection_able_to_use_its_card():
+    """Player 0 has declared a Resurrection of 2R, which only an attack with red cards
+    worth 8 can use (their Shrine is full): player 1 knows player 0 holds such cards, so
+    every world player 1 imagines leaves player 0 such an attack."""
+    state = shrine().state_from_dict({
+        "active": 0, "phase": "resurrection", "graveyard": ["9R", "2R"],
+        "pending": {"action": 370, "cards": ["5B", "6R", "7B"], "resurrected": "2R",
+                    "resurrected_at": 1},
+        "players": [{"hand": ["8R", "3B", "4B"], "shrine": ["KR", "4R", "AR", "7R", "10R"]},
+                    {"hand": ["3R", "6B"], "shrine": ["QR", "5R", "10B"]}]})
+    hands = set()
+    for seed in range(200):
+        world = state.determinized(1, seed)
+        assert world.information_state_string(1) == state.information_state_string(1)
+        uses = [world.action_to_string(a) for a in world.legal_actions()]
+        assert uses and all(use.startswith("resurrect to attack ") for use in uses), uses
+        hands.add(" ".join(world.to_dict()["players"][0]["hand"]))
+    assert len(hands) > 50
+
+
+@pytest.mark.parametrize("observer", [-1, 2, 1.5, "0", None])
 def test_determinized_refuses_an_observer_who_is_no_player(observer):
     state = mid_game_state()
-    with pytest.raises(core.PlayerError, match=f"a player is an int from 0 to 1, not {observer}"):
+    with pytest.raises(core.PlayerError,
+                       match=re.escape(f"a player is an int from 0 to 1, not {observer!r}")):
         state.determinized(observer, 0)
 
 
@@ -791,6 +813,48 @@ MISFITS = [
      _plain(phase="chance", chance={"draw": "deal"}, dealt=3, graveyard=[]), {},
      r"after 3 cards dealt, the Shrines hold 3 and 0"),
     ("dealt outside the deal", _plain(dealt=3), {}, r"dealt is only for a deal in progress"),
+    ("several hand draws outside a Balance",
+     _plain(phase="chance", chance={"draw": "hand", "to": 0, "left": 2, "then": "action"}), {},
+     r"only a Balance draws several cards in a row"),
+    ("a face-down top at a draw",
+     _plain(phase="chance", chance={"draw": "hand", "to": 0, "left": 1, "then": "action"},
+            players=[{"hand": ["4B"], "shrine": ["2B", "6R"], "shrine_seen": [True, False]},
+                     {"hand": ["2R"], "shrine": ["3R", "9R"]}]), {},
+     r"players\[0\]\.shrine_seen: the top card is always face up"),
+    ("a token onto a filled slot",
+     _plain(phase="response", pending={"action": 82, "cards": ["7R", "JR"]},
+            players=[{"hand": ["2B"], "shrine": ["2R", "9R"], "field": ["JB"]},
+                     {"hand": ["3R", "8B", "KR"], "shrine": ["4B", "9B"]}]), {},
+     r"pending.action 'play token JR \(pay 7R\)' could not have been declared"),
+    ("a Dagger at an empty Field slot",
+     _plain(phase="response", pending={"action": 145, "cards": ["5B", "AB"]},
+            players=[{"hand": ["2B"], "shrine": ["2R", "9R"]},
+                     {"hand": ["3R", "8B", "KR"], "shrine": ["4B", "9B"]}]), {},
+     r"pending.action 'dagger AB \(pay 5B\) -> Jack token' could not have been declared"),
+    ("a 10 resurrected as a token",
+     _plain(phase="response", graveyard=["10R"],
+            pending={"action": 441, "cards": ["4B", "5B", "6B"], "resurrected": "10R",
+                     "resurrected_at": 0},
+            players=[{"hand": ["3B"], "shrine": ["8B", "AB"]},
+                     {"hand": ["6R", "8B", "KR"], "shrine": ["QB", "2B"]}]), {},
+     r"pending.action 'resurrect as token' could not have been declared"),
+    ("a response nobody could give",
+     _plain(phase="response", pending={"action": 641, "cards": ["4B", "5B"]},
+            players=[{"hand": ["9R"], "shrine": ["2B", "6R"]},
+                     {"hand": ["2R"], "shrine": ["3R", "9R"]}]), {},
+     r"phase 'response': the opponent could not answer"),
+    ("a Counter-Fizzle from a short hand",
+     _plain(phase="counter", pending={"action": 82, "cards": ["7R", "JR"]},
+            players=[{"hand": ["2B"], "shrine": ["2R", "9R"]},
+                     {"hand": [], "shrine": ["4B", "9B"]}]), {"alt_fizzle": True},
+     r"phase 'counter': a Counter-Fizzle needs 3 cards in hand"),
+    ("a Joker face up on a Shrine",
+     _plain(phase="resurrection", graveyard=["2B", "9R"],
+            pending={"action": 370, "cards": ["5B", "6R", "7B"], "resurrected": "9R",
+                     "resurrected_at": 1},
+            players=[{"hand": ["3B", "4B"], "shrine": ["KR", "10R"]},
+                     {"hand": ["3R", "6B"], "shrine": ["QR", "JOKER"]}]), {"balance": True},
+     r"players\[1\]\.shrine: a Joker turned up is played at once"),
 ]
 
 
@@ -818,7 +882,9 @@ FLOW_VALUES = {
     "balance": [None, {"player": 0, "token": 1, "then": "after"},
                 {"player": 1, "token": 3, "then": "end"}],
     "pending": [None, {"action": 7, "cards": []}, {"action": 63, "cards": ["2B", "JB"]},
-                {"action": 1040, "cards": [], "resurrected": "9R"}],
+                {"action": 1040, "cards": [], "resurrected": "9R"},
+                {"action": 145, "cards": ["5B", "AB"]}, {"action": 82, "cards": ["7R", "JR"]},
+                {"action": 441, "cards": ["4B", "5B", "6B"], "resurrected": "10R"}],
 }
 
 
