@@ -16,6 +16,8 @@ at a chance node and :data:`TERMINAL` once the game is over.
 Action ids are stable: within one information set of the acting player an id means the
 same decision in every determinization.  Cards the rules make interchangeable are one
 card kind, never two actions.
+
+tests/test_contract.py holds every game registered in ``core.GAMES`` to this contract.
 """
 from libc.stdint cimport uint64_t
 

@@ -1,0 +1,131 @@
+"""The contract of core/state.pxd, checked on every registered game through its public
+interface: each ruleset added to ``core.GAMES`` is held to it with no test of its own.
+
+Each game is played with its default parameters and with every bool parameter on.
+Random games are seeded, so each run plays the same games.
+"""
+import copy
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import core
+from conftest import random_step
+
+GAMES_PER_SETTING = 12
+
+
+def _settings():
+    for name, cls in sorted(core.GAMES.items()):
+        yield pytest.param(cls(), id=name)
+        flags = {k: True for k, v in cls.parameters.items() if isinstance(v, bool)}
+        if flags:
+            yield pytest.param(cls(**flags), id=f"{name}-all-flags")
+
+
+SETTINGS = list(_settings())
+
+
+def played(game, seed):
+    """Every state of one seeded random game, in order, each a copy."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal():
+        random_step(state, rng)
+        states.append(state.clone())
+        assert len(states) <= game.max_game_length + 1
+    return states
+
+
+@pytest.mark.parametrize("game", SETTINGS)
+def test_each_position_offers_sorted_actions_or_a_distribution(game):
+    for seed in range(GAMES_PER_SETTING):
+        for state in played(game, seed):
+            player = state.current_player()
+            legal = state.legal_actions()
+            if state.is_terminal():
+                assert player == core.TERMINAL_PLAYER and legal == []
+                returns = state.returns()
+                assert len(returns) == game.num_players
+                assert all(game.min_utility <= r <= game.max_utility for r in returns)
+                continue
+            assert legal and legal == sorted(set(legal))
+            assert all(0 <= a < game.action_buffer_size for a in legal)
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert [a for a, _ in outcomes] == legal
+                assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+                assert all(p > 0 for _, p in outcomes)
+            else:
+                assert 0 <= player < game.num_players and state.chance_outcomes() == []
+                assert all(a < game.num_distinct_actions for a in legal)
+            names = [state.action_to_string(a) for a in legal]
+            assert len(set(names)) == len(names), names
+
+
+@pytest.mark.parametrize("game", SETTINGS)
+def test_copies_are_equal_independent_and_round_trip(game):
+    for seed in range(GAMES_PER_SETTING):
+        states = played(game, seed)
+        for state, after in zip(states, states[1:] + [None]):
+            for twin in (state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state)),
+                         game.deserialize_state(state.serialize())):
+                assert twin == state and twin.to_dict() == state.to_dict()
+                for p in range(game.num_players):
+                    assert twin.information_state_string(p) == state.information_state_string(p)
+                    assert np.array_equal(twin.observation_tensor(p), state.observation_tensor(p))
+            if after is not None:
+                # The next state of the game is reached from a copy too.
+                twin = state.clone()
+                for a in state.legal_actions():
+                    probe = twin.clone()
+                    probe.apply_action(a)
+                    if probe == after:
+                        break
+                else:
+                    raise AssertionError("no action leads a copy to the game's next state")
+
+
+@pytest.mark.parametrize("game", SETTINGS)
+def test_determinization_keeps_what_the_observer_knows(game):
+    for seed in range(GAMES_PER_SETTING):
+        for i, state in enumerate(played(game, seed)):
+            for observer in range(game.num_players):
+                world = state.determinized(observer, seed * 1000 + i)
+                assert world.information_state_string(observer) \
+                    == state.information_state_string(observer)
+                assert world.current_player() == state.current_player()
+                assert world.is_terminal() == state.is_terminal()
+                if state.current_player() == observer:
+                    assert world.legal_actions() == state.legal_actions()
+                if not world.is_terminal():
+                    assert world.legal_actions(), "a world in which nothing can happen"
+                assert state.determinized(observer, seed * 1000 + i) == world
+
+
+@pytest.mark.parametrize("game", SETTINGS)
+def test_illegal_actions_change_nothing(game):
+    rng = random.Random(7)
+    for state in played(game, 3)[::7]:
+        before = state.serialize()
+        legal = set(state.legal_actions())
+        illegal = [a for a in range(game.action_buffer_size) if a not in legal]
+        for a in rng.sample(illegal, min(20, len(illegal))) + [-1, game.action_buffer_size]:
+            error = core.GameOverError if state.is_terminal() else core.IllegalActionError
+            with pytest.raises(error):
+                state.apply_action(a)
+            assert state.serialize() == before
+
+
+@pytest.mark.parametrize("game", SETTINGS)
+def test_observations_have_the_declared_size(game):
+    for state in played(game, 1)[::5]:
+        for p in range(game.num_players):
+            tensor = state.observation_tensor(p)
+            assert tensor.shape == (game.observation_tensor_size,)
+            assert np.isfinite(tensor).all()
+            view = state.observation_dict(p)
+            assert isinstance(view, dict)
