@@ -1764,10 +1764,15 @@ def _check_flow(ShrineState st, bint step_given):
 
     if s.phase in _PICK_PHASES:
         n = s.hand_len[decider(s)]
-        need = {PH_DISCARD: n - HAND_LIMIT,
-                PH_BAL_DISCARD: n - s.hand_len[s.bal_player if s.bal_player != NONE else 0]}
-        if s.phase in need and s.picks_left != need[s.phase] or not 1 <= s.picks_left <= n \
-                or s.picks_left > 3 and s.phase in (PH_FIZZLE_PICK, PH_COUNTER_PICK):
+        # A turn's end discards down to the limit, a Balance down to its player's hand,
+        # a Fizzle or Counter-Fizzle under alt_fizzle three cards.
+        if s.phase == PH_DISCARD:
+            most = least = n - HAND_LIMIT
+        elif s.phase == PH_BAL_DISCARD:
+            most = least = n - s.hand_len[s.bal_player]
+        else:
+            most, least = min(3, n), 1
+        if not least <= s.picks_left <= most or s.picks_left < 1:
             raise StateFormatError(f"picks_left {s.picks_left} does not fit phase {phase!r} "
                                    f"with {n} cards in hand")
     elif s.picks_left:
@@ -1838,18 +1843,18 @@ cdef bint declared_legally(ShrineData* s) noexcept nogil:
     Fizzle may have emptied the hand it steals from since."""
     cdef ShrineData before
     cdef int offered[NUM_ACTIONS]
-    cdef int a = s.pending, p = s.active, first = 0, i, n
+    cdef int a = s.pending, p = s.active, i, n
+    cdef bint use = is_resurrection_use(a)
+    cdef int first = 3 if use else 0
     if a == A_JACK:
         return s.field[p][F_JACK] >= 0
     memcpy(&before, s, sizeof(ShrineData))
     before.powers_used = 0
-    if is_resurrection_use(a):
-        first = 3
     for i in range(first, s.pend_len):
         before.hand[p][s.pend[i]] += 1
         before.hand_len[p] += 1
     before.pend_len = first
-    if is_resurrection_use(a):
+    if use:
         n = res_uses(&before, offered, s.res_card)
     else:
         n = main_actions(&before, offered)
