@@ -1174,8 +1174,19 @@ cdef class ShrineState(GameState):
                 return
             memcpy(&self.s, &before, sizeof(ShrineData))
 
-    cdef int action_view(self, int action, int observer) noexcept nogil:
-        # Every Shrine decision is made in the open; only chance hides cards.
+    cdef int c_action_view(self, int action, int observer) noexcept nogil:
+        # Every Shrine decision is made in the open; only chance hides cards: those
+        # dealt face down, and a draw into the other player's hand.  A card a Balance
+        # puts face down becomes the top card, face up, as it lands.
+        cdef int what = self.s.chance, n = self.s.deal_n
+        if self.s.phase != PH_CHANCE:
+            return action
+        if what == CH_DEAL:
+            if n < 10 and n % 5 == 4 or n >= 10 and (n - 10) // 5 == observer:
+                return action
+            return -1
+        if what == CH_HAND and self.s.draw_to != observer and action != JOKER:
+            return -1
         return action
 
     # --- Python edge ---------------------------------------------------------------

@@ -108,19 +108,20 @@ cdef class GameState:
     # and every public fact, are left unchanged.
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil
 
-    # What ``observer`` sees of ``action`` taken by the player to move: the action id
-    # itself when it is public, otherwise a class id (``-1 - k``) shared by every action
-    # ``observer`` cannot tell apart from it.
-    cdef int action_view(self, int action, int observer) noexcept nogil
+    # What ``observer`` sees of ``action`` taken by the player to move, or of a chance
+    # outcome at a chance node: the id itself when ``observer`` sees it, otherwise a
+    # class id (``-1 - k``) shared by every action or outcome ``observer`` cannot tell
+    # apart from it.  The player to move always sees its own action.
+    cdef int c_action_view(self, int action, int observer) noexcept nogil
 
     # A heuristic value in ``[-1, 1]`` of this non-terminal state for ``player``.  A
     # game without such knowledge keeps the default, 0: every position looks even.
-    cdef double evaluate(self, int player) noexcept nogil
+    cdef double c_evaluate(self, int player) noexcept nogil
 
     # A legal action chosen with the game's knowledge, for rollouts and the greedy
     # player; ``rng`` breaks ties.  The default, -1, says the game offers no move
     # choice, and callers then pick uniformly at random.
-    cdef int heuristic_action(self, Rng* rng) noexcept nogil
+    cdef int c_heuristic_action(self, Rng* rng) noexcept nogil
 
     # A new state of the same game and class, to be filled by ``copy_into``.
     cdef GameState blank(self)

@@ -49,13 +49,13 @@ cdef class GameState:
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
         pass
 
-    cdef int action_view(self, int action, int observer) noexcept nogil:
+    cdef int c_action_view(self, int action, int observer) noexcept nogil:
         return action
 
-    cdef double evaluate(self, int player) noexcept nogil:
+    cdef double c_evaluate(self, int player) noexcept nogil:
         return 0.0
 
-    cdef int heuristic_action(self, Rng* rng) noexcept nogil:
+    cdef int c_heuristic_action(self, Rng* rng) noexcept nogil:
         return -1
 
     cdef GameState blank(self):
@@ -192,6 +192,34 @@ cdef class GameState:
         seed_rng(&rng, seed)
         st.determinize(observer, &rng)
         return st
+
+    def action_view(self, action, observer):
+        """What ``observer`` sees of ``action`` (legal here): the id itself, or a class
+        id below 0 shared by every action ``observer`` cannot tell apart from it."""
+        self._check_player(observer)
+        if not self._is_legal(action):
+            raise IllegalActionError(self._illegal_message(action, self.legal_actions()))
+        return self.c_action_view(action, observer)
+
+    def evaluate(self, player):
+        """The game's heuristic value of this position for ``player``, in [-1, 1]
+        (its returns once the game is over)."""
+        self._check_player(player)
+        if self.c_is_terminal():
+            return self.c_returns(player)
+        return self.c_evaluate(player)
+
+    def heuristic_action(self, seed=0):
+        """The legal action the game's knowledge picks here, or None where the game
+        offers no choice (at a chance node, once over, or in a game without one);
+        ``seed`` breaks ties."""
+        cdef Rng rng
+        cdef int a
+        if self.c_current_player() < 0:
+            return None
+        seed_rng(&rng, seed)
+        a = self.c_heuristic_action(&rng)
+        return None if a < 0 else a
 
     def _check_player(self, player):
         if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \

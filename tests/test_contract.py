@@ -129,3 +129,42 @@ def test_observations_have_the_declared_size(game):
             assert np.isfinite(tensor).all()
             view = state.observation_dict(p)
             assert isinstance(view, dict)
+
+
+@pytest.mark.parametrize("game", SETTINGS)
+def test_search_hooks_stay_within_the_rules(game):
+    for seed in range(GAMES_PER_SETTING // 3):
+        for state in played(game, seed)[::3]:
+            for p in range(game.num_players):
+                value = state.evaluate(p)
+                if state.is_terminal():
+                    assert value == state.returns()[p]
+                else:
+                    assert -1 <= value <= 1
+            if state.is_terminal():
+                continue
+            legal = state.legal_actions()
+            choice = state.heuristic_action(seed)
+            if state.is_chance_node():
+                assert choice is None
+            else:
+                assert choice is None or choice in legal
+                assert [state.action_view(a, state.current_player()) for a in legal] == legal
+
+
+@pytest.mark.parametrize("game", SETTINGS)
+def test_actions_an_observer_cannot_tell_apart_leave_it_knowing_the_same(game):
+    for seed in range(GAMES_PER_SETTING // 3):
+        for state in played(game, seed)[::2]:
+            if state.is_terminal():
+                continue
+            for observer in range(game.num_players):
+                seen = {}
+                for a in state.legal_actions():
+                    view = state.action_view(a, observer)
+                    assert view == a or view < 0
+                    after = state.clone()
+                    after.apply_action(a)
+                    known = after.information_state_string(observer)
+                    if view < 0:
+                        assert seen.setdefault(view, known) == known
