@@ -2,7 +2,7 @@
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-MODULES = ["core.state", "core.shrine"]
+MODULES = ["core.state", "core.shrine", "search.mcts", "search.expectimax"]
 
 setup(
     ext_modules=cythonize(

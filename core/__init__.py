@@ -24,17 +24,16 @@ for cls in GAMES.values():
 del cls
 
 
-def load_game(spec, **params):
-    """A game from an OpenSpiel-style string such as ``"shrine(alt_heal=true)"``, or a
-    name and keyword parameters; a parameter may be given once, in one of the two."""
+def parse_spec(spec, what="game", example="shrine(alt_heal=true)"):
+    """Split an OpenSpiel-style string such as ``"shrine(alt_heal=true)"`` into its name
+    and a dict of its parameters' texts; ``what`` it names and an ``example`` of one
+    appear in errors."""
     if not isinstance(spec, str):
-        raise ParameterError(f"a game is named by a string, not {spec!r}")
+        raise ParameterError(f"a {what} is named by a string, not {spec!r}")
     m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:\(([^()]*)\))?\s*", spec)
     if not m:
-        raise ParameterError(f"cannot read game string {spec!r}; write e.g. shrine(alt_heal=true)")
+        raise ParameterError(f"cannot read {what} string {spec!r}; write e.g. {example}")
     name, args = m.group(1), m.group(2)
-    if name not in GAMES:
-        raise ParameterError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}")
     parsed = {}
     if args and args.strip():
         for part in args.split(","):
@@ -45,6 +44,15 @@ def load_game(spec, **params):
             if key in parsed:
                 raise ParameterError(f"in {spec!r}: {key} is given twice")
             parsed[key] = value.strip()
+    return name, parsed
+
+
+def load_game(spec, **params):
+    """A game from an OpenSpiel-style string such as ``"shrine(alt_heal=true)"``, or a
+    name and keyword parameters; a parameter may be given once, in one of the two."""
+    name, parsed = parse_spec(spec)
+    if name not in GAMES:
+        raise ParameterError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}")
     twice = sorted(set(parsed) & set(params))
     if twice:
         raise ParameterError(f"{', '.join(twice)} given both in {spec!r} and as a keyword")
@@ -52,6 +60,6 @@ def load_game(spec, **params):
     return GAMES[name](**parsed)
 
 
-__all__ = ["GAMES", "load_game", "Game", "GameState", "ShrineGame", "CHANCE_PLAYER",
+__all__ = ["GAMES", "load_game", "parse_spec", "Game", "GameState", "ShrineGame", "CHANCE_PLAYER",
            "TERMINAL_PLAYER", "CardArenaError", "IllegalActionError", "GameOverError",
            "ParameterError", "PlayerError", "StateFormatError"]

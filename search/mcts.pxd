@@ -1,0 +1,64 @@
+# cython: language_level=3
+"""Monte Carlo tree search over the contract of core/state.pxd: SO- and MO-ISMCTS,
+determinized UCT and cheating UCT, one engine."""
+from libc.stdint cimport int32_t
+
+from core.state cimport GameState, Rng
+
+# How the tree sees the game.
+cdef enum:
+    SINGLE_OBSERVER = 0   # SO-ISMCTS: one tree, keyed by what the searcher sees
+    MULTI_OBSERVER = 1    # MO-ISMCTS: one tree per player, keyed by what each sees
+    PERFECT = 2           # UCT on a world whose every card is seen
+
+# The edge into a node, and its statistics.  Children form a linked list, so a node
+# grows one child at a time without moving its siblings.
+ctypedef struct Node:
+    int32_t child         # first child, or -1
+    int32_t sibling       # next child of the same parent, or -1
+    int32_t key           # the action (or its view, see c_action_view) on the edge
+    int32_t mover         # who chose the edge: a player, or CHANCE
+    int32_t visits
+    int32_t avail         # times the edge could have been chosen when its parent was
+    double total          # sum of the mover's payoffs in [0, 1] through this edge
+
+ctypedef struct Tree:
+    Node* nodes
+    int size
+    int cap
+
+
+cdef class MCTS:
+    cdef readonly object game
+    cdef readonly int mode
+    cdef readonly int worlds
+    cdef readonly long iterations
+    cdef readonly double seconds
+    cdef readonly double uct_c
+    cdef readonly int policy
+    cdef readonly double epsilon
+    cdef readonly int rollout_depth
+    cdef readonly bint resample     # a new world each iteration (ISMCTS)
+    cdef readonly bint cheat        # search the true state, hidden cards and all
+    cdef Rng rng
+    cdef int n_players, n_trees, max_path, stamp, player
+    cdef double lo, scale
+    cdef bint out_of_memory, grew
+    cdef Tree* trees
+    cdef int* path_len
+    cdef int* paths          # n_trees rows of max_path node ids
+    cdef int* cur
+    cdef int* acts
+    cdef double* probs
+    cdef int* keys
+    cdef int* cand_key
+    cdef int* cand_child
+    cdef int* slot
+    cdef int* slot_stamp
+    cdef double* payoff
+    cdef GameState root, work
+
+    cdef int owner(self, int q) noexcept nogil
+    cdef void iterate(self, int player) noexcept nogil
+    cdef int select(self, int s, int owner, int p) noexcept nogil
+    cdef long run(self, long budget, double deadline) noexcept nogil

@@ -1,0 +1,416 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Monte Carlo tree search over the contract of core/state.pxd.
+
+One engine plays four ways (Cowling, Powley and Whitehouse 2012 for the first two):
+
+- SO-ISMCTS: each iteration samples a world consistent with what the searcher knows
+  (``determinize``) and walks one tree whose edges are actions as the searcher sees
+  them (``c_action_view``); UCB counts how often each edge was available.
+- MO-ISMCTS: the same, with one tree per player, each keyed by what that player sees,
+  so an opponent's hidden choice is searched from the opponent's own view.
+- Determinized UCT: ``worlds`` independent perfect-information trees, each on one
+  sampled world, which vote for the move.
+- Cheating UCT: one perfect-information tree on the true state.
+
+Chance outcomes are sampled; a chance edge is keyed by what the tree's owner sees of
+the outcome.  Payoffs are rescaled to ``[0, 1]`` and an edge keeps the payoff of the
+player who chose it, so any number of players, zero-sum or not, is handled alike.
+The trees live in growable arrays of :c:type:`Node`; an iteration allocates nothing
+unless a tree must grow, and runs without the GIL.
+"""
+import time
+
+from libc.math cimport log, sqrt
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc, realloc
+
+from core.errors import CardArenaError
+from core.state cimport CHANCE, GameState, rng_below, rng_seed
+from search.common cimport (ROLLOUT_HEURISTIC, ROLLOUT_RANDOM, now, rollout,
+                            sample_chance)
+
+cdef enum:
+    ROOT = -2             # the mover recorded on a tree's root
+    FIRST_CAP = 4096
+
+
+MODES = {"so": SINGLE_OBSERVER, "mo": MULTI_OBSERVER, "perfect": PERFECT}
+
+
+class SearchError(CardArenaError):
+    """A search that cannot run: a state of another game, or nobody to move."""
+
+
+cdef bint tree_reset(Tree* t) noexcept nogil:
+    cdef Node* root
+    if t.cap == 0:
+        t.nodes = <Node*>malloc(FIRST_CAP * sizeof(Node))
+        if t.nodes == NULL:
+            return False
+        t.cap = FIRST_CAP
+    t.size = 1
+    root = &t.nodes[0]
+    root.child = -1
+    root.sibling = -1
+    root.key = -1
+    root.mover = ROOT
+    root.visits = 0
+    root.avail = 0
+    root.total = 0.0
+    return True
+
+
+cdef int tree_add(Tree* t, int parent, int key, int mover) noexcept nogil:
+    """Add a child to ``parent``; its id, or -1 if memory ran out.  Node pointers
+    taken before the call may be stale after it."""
+    cdef Node* grown
+    cdef Node* n
+    cdef int i = t.size
+    if i == t.cap:
+        grown = <Node*>realloc(t.nodes, 2 * t.cap * sizeof(Node))
+        if grown == NULL:
+            return -1
+        t.nodes = grown
+        t.cap *= 2
+    t.size += 1
+    n = &t.nodes[i]
+    n.child = -1
+    n.sibling = t.nodes[parent].child
+    n.key = key
+    n.mover = mover
+    n.visits = 0
+    n.avail = 1
+    n.total = 0.0
+    t.nodes[parent].child = i
+    return i
+
+
+cdef int find_child(Tree* t, int parent, int key) noexcept nogil:
+    cdef int c = t.nodes[parent].child
+    while c >= 0 and t.nodes[c].key != key:
+        c = t.nodes[c].sibling
+    return c
+
+
+cdef class MCTS:
+    """A tree searcher for one game; ``search`` picks a move for the player to move.
+
+    ``mode`` is ``"so"`` (SO-ISMCTS), ``"mo"`` (MO-ISMCTS) or ``"perfect"``; under
+    ``"perfect"``, ``cheat`` searches the true state and otherwise each of ``worlds``
+    sampled worlds gets its own tree.  The budget is ``iterations`` per move, or
+    ``seconds`` of wall time per move when that is positive.  ``policy`` is the
+    rollout policy (``"random"`` or ``"heuristic"``, the latter playing the game's
+    heuristic move except with probability ``epsilon``); ``rollout_depth`` > 0 cuts
+    rollouts after that many decisions and scores them with the game's ``evaluate``.
+    """
+
+    def __cinit__(self):
+        self.trees = NULL
+
+    def __init__(self, game, mode="so", *, long iterations=1000,
+                 double seconds=0.0, double uct_c=0.7, policy="random",
+                 double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
+                 seed=0):
+        cdef int n_act = game.action_buffer_size
+        if mode not in MODES:
+            raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
+        mode = MODES[mode]
+        if policy not in ("random", "heuristic"):
+            raise ValueError(f"policy is 'random' or 'heuristic', not {policy!r}")
+        self.game = game
+        self.mode = mode
+        self.iterations = iterations
+        self.seconds = seconds
+        self.uct_c = uct_c
+        self.policy = ROLLOUT_HEURISTIC if policy == "heuristic" else ROLLOUT_RANDOM
+        self.epsilon = epsilon
+        self.rollout_depth = rollout_depth
+        self.cheat = cheat
+        self.worlds = 1 if cheat or mode != PERFECT else max(1, worlds)
+        self.resample = mode != PERFECT
+        self.n_players = game.num_players
+        self.n_trees = self.n_players if mode == MULTI_OBSERVER else 1
+        self.max_path = game.max_game_length + 2
+        self.lo = game.min_utility
+        self.scale = 1.0 / (game.max_utility - game.min_utility)
+        rng_seed(&self.rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        self.trees = <Tree*>malloc(self.n_trees * sizeof(Tree))
+        self.path_len = <int*>malloc(self.n_trees * sizeof(int))
+        self.paths = <int*>malloc(self.n_trees * self.max_path * sizeof(int))
+        self.cur = <int*>malloc(self.n_trees * sizeof(int))
+        self.acts = <int*>malloc(n_act * sizeof(int))
+        self.probs = <double*>malloc(n_act * sizeof(double))
+        self.keys = <int*>malloc(n_act * sizeof(int))
+        self.cand_key = <int*>malloc(n_act * sizeof(int))
+        self.cand_child = <int*>malloc(n_act * sizeof(int))
+        self.slot = <int*>malloc(n_act * sizeof(int))
+        self.slot_stamp = <int*>malloc(n_act * sizeof(int))
+        self.payoff = <double*>malloc(self.n_players * sizeof(double))
+        if self.trees != NULL:
+            for q in range(self.n_trees):
+                self.trees[q].nodes = NULL
+                self.trees[q].cap = 0
+                self.trees[q].size = 0
+        if (self.trees == NULL or self.path_len == NULL or self.paths == NULL
+                or self.cur == NULL or self.acts == NULL or self.probs == NULL
+                or self.keys == NULL or self.cand_key == NULL or self.cand_child == NULL
+                or self.slot == NULL or self.slot_stamp == NULL or self.payoff == NULL):
+            raise MemoryError()
+        for a in range(n_act):
+            self.slot_stamp[a] = 0
+        self.stamp = 0
+
+    def __dealloc__(self):
+        if self.trees != NULL:
+            for q in range(self.n_trees):
+                free(self.trees[q].nodes)
+        free(self.trees)
+        free(self.path_len)
+        free(self.paths)
+        free(self.cur)
+        free(self.acts)
+        free(self.probs)
+        free(self.keys)
+        free(self.cand_key)
+        free(self.cand_child)
+        free(self.slot)
+        free(self.slot_stamp)
+        free(self.payoff)
+
+    @property
+    def nodes(self):
+        """Nodes in the trees of the last search."""
+        return sum(self.trees[q].size for q in range(self.n_trees))
+
+    @property
+    def node_bytes(self):
+        """Bytes one tree node takes."""
+        return sizeof(Node)
+
+    def search(self, GameState state):
+        """Search ``state`` (left unchanged) for its player to move; returns a
+        :class:`SearchResult`."""
+        cdef int player = state.c_current_player()
+        cdef long done = 0, budget
+        cdef double start, deadline
+        cdef int w, c, r
+        cdef Tree* t
+        if state.game != self.game:
+            raise SearchError(f"this searcher was made for {self.game}, not {state.game}")
+        if player < 0:
+            raise SearchError("nobody is to move: the game is over or chance acts next")
+        if self.root is None or type(self.root) is not type(state):
+            self.root = state.blank()
+            self.work = state.blank()
+        self.player = player
+        self.out_of_memory = False
+        visits, totals, votes = {}, {}, {}
+        start = time.perf_counter()
+        for w in range(self.worlds):
+            state.copy_into(self.root)
+            if self.mode == PERFECT and not self.cheat:
+                self.root.determinize(player, &self.rng)
+            for r in range(self.n_trees):
+                if not tree_reset(&self.trees[r]):
+                    raise MemoryError()
+            if self.seconds > 0:
+                budget = 1 << 62
+                deadline = now() + self.seconds / self.worlds
+            else:
+                budget = max(1, self.iterations // self.worlds)
+                deadline = 0.0
+            with nogil:
+                done += self.run(budget, deadline)
+            # The move is read from the tree of the player to move.
+            t = &self.trees[player if self.mode == MULTI_OBSERVER else 0]
+            best, most = None, -1
+            c = t.nodes[0].child
+            while c >= 0:
+                key, n = t.nodes[c].key, t.nodes[c].visits
+                visits[key] = visits.get(key, 0) + n
+                totals[key] = totals.get(key, 0.0) + t.nodes[c].total
+                if n > most or n == most and key < best:
+                    best, most = key, n
+                c = t.nodes[c].sibling
+            votes[best] = votes.get(best, 0) + 1
+            if self.out_of_memory:
+                raise MemoryError(f"the search tree outgrew memory at {self.nodes} nodes")
+        action = max(votes, key=lambda a: (votes[a], visits[a], -a))
+        return SearchResult(action, visits, {a: totals[a] / visits[a] for a in visits if visits[a]},
+                            done, self.nodes, time.perf_counter() - start)
+
+    cdef long run(self, long budget, double deadline) noexcept nogil:
+        cdef long it = 0
+        while it < budget and not self.out_of_memory:
+            if deadline > 0 and it & 15 == 0 and it > 0 and now() >= deadline:
+                break
+            self.iterate(self.player)
+            it += 1
+        return it
+
+    cdef int owner(self, int q) noexcept nogil:
+        # Whose view keys tree q: -1 for a tree that sees everything.
+        if self.mode == SINGLE_OBSERVER:
+            return self.player
+        if self.mode == MULTI_OBSERVER:
+            return q
+        return -1
+
+    cdef void iterate(self, int player) noexcept nogil:
+        cdef int q, p, a, k, s = -1, o, node, i
+        cdef Tree* t
+        self.root.copy_into(self.work)
+        if self.resample:
+            self.work.determinize(player, &self.rng)
+        for q in range(self.n_trees):
+            self.cur[q] = 0
+            self.paths[q * self.max_path] = 0
+            self.path_len[q] = 1
+        self.grew = False
+        while not self.grew and not self.work.c_is_terminal() and self.path_len[0] < self.max_path:
+            p = self.work.c_current_player()
+            if p == CHANCE:
+                a = sample_chance(self.work, self.acts, self.probs, &self.rng)
+                s = -1
+            else:
+                s = p if self.mode == MULTI_OBSERVER else 0
+                a = self.select(s, self.owner(s), p)
+                if a < 0:
+                    self.out_of_memory = True
+                    return
+            for q in range(self.n_trees):
+                if q == s:
+                    continue
+                o = self.owner(q)
+                k = a if o < 0 or o == p else self.work.c_action_view(a, o)
+                t = &self.trees[q]
+                node = find_child(t, self.cur[q], k)
+                if node < 0:
+                    node = tree_add(t, self.cur[q], k, p)
+                    if node < 0:
+                        self.out_of_memory = True
+                        return
+                    self.grew = True
+                self.cur[q] = node
+                self.paths[q * self.max_path + self.path_len[q]] = node
+                self.path_len[q] += 1
+            self.work.c_apply_action(a)
+        rollout(self.work, self.policy, self.epsilon, self.rollout_depth, self.n_players, self.lo,
+                self.scale, self.acts, self.probs, self.payoff, &self.rng)
+        for q in range(self.n_trees):
+            t = &self.trees[q]
+            for i in range(self.path_len[q]):
+                node = self.paths[q * self.max_path + i]
+                t.nodes[node].visits += 1
+                if t.nodes[node].mover >= 0:
+                    t.nodes[node].total += self.payoff[t.nodes[node].mover]
+
+    cdef int select(self, int s, int owner, int p) noexcept nogil:
+        """Choose the move of ``p`` in tree ``s`` (keyed by ``owner``'s view), step the
+        tree, and return the action; -1 if memory ran out."""
+        cdef Tree* t = &self.trees[s]
+        cdef int parent = self.cur[s]
+        cdef int n = self.work.c_legal_actions(self.acts), m = 0, untried = 0
+        cdef int i, j, k, c, best = -1, ties = 0, chosen
+        cdef double v, best_v = -1.0
+        cdef Node* node
+        for i in range(n):
+            self.keys[i] = self.acts[i] if owner < 0 or owner == p \
+                else self.work.c_action_view(self.acts[i], owner)
+        # Children with an action for a key are found through a stamped table; class
+        # keys (below 0) are few, so they are matched by a scan.
+        self.stamp += 1
+        c = t.nodes[parent].child
+        while c >= 0:
+            k = t.nodes[c].key
+            if k >= 0:
+                self.slot[k] = c
+                self.slot_stamp[k] = self.stamp
+            c = t.nodes[c].sibling
+        for i in range(n):
+            k = self.keys[i]
+            if k >= 0:
+                c = self.slot[k] if self.slot_stamp[k] == self.stamp else -1
+            else:
+                for j in range(m):
+                    if self.cand_key[j] == k:
+                        break
+                else:
+                    j = m
+                if j < m:
+                    continue
+                c = find_child(t, parent, k)
+            self.cand_key[m] = k
+            self.cand_child[m] = c
+            m += 1
+            if c >= 0:
+                t.nodes[c].avail += 1
+            else:
+                untried += 1
+        if untried:
+            # Expand: a key without a child, uniformly.
+            j = rng_below(&self.rng, untried)
+            for i in range(m):
+                if self.cand_child[i] < 0:
+                    if j == 0:
+                        best = i
+                        break
+                    j -= 1
+            c = tree_add(t, parent, self.cand_key[best], p)
+            if c < 0:
+                return -1
+            self.grew = True
+        else:
+            for i in range(m):
+                node = &t.nodes[self.cand_child[i]]
+                v = node.total / node.visits + self.uct_c * sqrt(log(node.avail) / node.visits)
+                if v > best_v:
+                    best, best_v, ties = i, v, 1
+                elif v == best_v:
+                    ties += 1
+                    if rng_below(&self.rng, ties) == 0:
+                        best = i
+            c = self.cand_child[best]
+        self.cur[s] = c
+        self.paths[s * self.max_path + self.path_len[s]] = c
+        self.path_len[s] += 1
+        k = self.cand_key[best]
+        if k >= 0:
+            return k
+        # A class key: any action in the class, uniformly.
+        chosen = 0
+        for i in range(n):
+            if self.keys[i] == k:
+                chosen += 1
+        chosen = rng_below(&self.rng, chosen)
+        for i in range(n):
+            if self.keys[i] == k:
+                if chosen == 0:
+                    return self.acts[i]
+                chosen -= 1
+        return -1
+
+
+class SearchResult:
+    """What a search found: the chosen ``action``; per root action, ``visits`` and the
+    mean payoff in ``[0, 1]`` of the player to move (``values``); the ``iterations``
+    run, ``nodes`` in the trees, and ``seconds`` taken."""
+
+    __slots__ = ("action", "visits", "values", "iterations", "nodes", "seconds")
+
+    def __init__(self, action, visits, values, iterations, nodes, seconds):
+        self.action = action
+        self.visits = visits
+        self.values = values
+        self.iterations = iterations
+        self.nodes = nodes
+        self.seconds = seconds
+
+    def policy(self):
+        """Each root action's share of the visits."""
+        total = sum(self.visits.values())
+        return {a: n / total for a, n in sorted(self.visits.items())}
+
+    def __repr__(self):
+        return (f"SearchResult(action={self.action}, iterations={self.iterations}, "
+                f"nodes={self.nodes}, seconds={self.seconds:.3f})")
