@@ -2,7 +2,7 @@
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-MODULES = ["core.state", "core.shrine", "search.mcts", "search.expectimax"]
+MODULES = ["core.state", "core.shrine", "core.card_duel", "search.mcts", "search.expectimax"]
 
 setup(
     ext_modules=cythonize(

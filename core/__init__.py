@@ -15,10 +15,11 @@ from core.errors import (CardArenaError, GameOverError, IllegalActionError, Para
                          PlayerError, StateFormatError)
 from core.state import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameState
 from core.shrine import ShrineGame
+from core.card_duel import CardDuelGame
 
 from core import spiel
 
-GAMES = {cls.name: cls for cls in (ShrineGame,)}
+GAMES = {cls.name: cls for cls in (ShrineGame, CardDuelGame)}
 for cls in GAMES.values():
     spiel.register(cls)
 del cls
@@ -60,6 +61,6 @@ def load_game(spec, **params):
     return GAMES[name](**parsed)
 
 
-__all__ = ["GAMES", "load_game", "parse_spec", "Game", "GameState", "ShrineGame", "CHANCE_PLAYER",
-           "TERMINAL_PLAYER", "CardArenaError", "IllegalActionError", "GameOverError",
-           "ParameterError", "PlayerError", "StateFormatError"]
+__all__ = ["GAMES", "load_game", "parse_spec", "Game", "GameState", "ShrineGame", "CardDuelGame",
+           "CHANCE_PLAYER", "TERMINAL_PLAYER", "CardArenaError", "IllegalActionError",
+           "GameOverError", "ParameterError", "PlayerError", "StateFormatError"]

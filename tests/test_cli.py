@@ -39,7 +39,7 @@ def test_demo_takes_a_game_string_with_parameters():
 
 
 @pytest.mark.parametrize("game,message", [
-    ("chess", "unknown game 'chess'; games: shrine"),
+    ("chess", "unknown game 'chess'; games: card_duel, shrine"),
     ("shrine(alt_heal=maybe)", "alt_heal must be bool"),
     ("shrine(max_turns=-5)", "max_turns must be from 1 to 30000"),
 ])

@@ -956,7 +956,7 @@ def test_the_small_positions_are_valid():
 
 
 @pytest.mark.parametrize("spec,params,message", [
-    ("chess", {}, r"unknown game 'chess'; games: shrine"),
+    ("chess", {}, r"unknown game 'chess'; games: card_duel, shrine"),
     ("shrine(colour=red)", {}, r"shrine has no parameter 'colour'"),
     ("shrine", {"colour": "red"}, r"shrine has no parameter 'colour'"),
     ("shrine(alt_heal=maybe)", {}, r"shrine parameter alt_heal must be bool .*'maybe'"),

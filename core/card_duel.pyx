@@ -1,0 +1,1002 @@
+# cython: language_level=3, cdivision=True
+"""Card Duel, under the rulings in docs/rules/card-duel.md.
+
+Suits never matter and a Jack, Queen or King is worth a 10, so a card is one of ten
+value classes: class ``c`` is worth ``c + 2`` points (2 .. 9, 10, and 11 for the Ace).
+Every pile is counts by class.  A deck keeps no order: its top card is a chance event
+drawn in proportion to the counts, which is exactly a shuffled deck nobody has seen.
+
+The game runs as a small machine: the deal (chance), hand building (player 0, then
+player 1, one card at a time), then exchanges of attack, defence and, when the attack
+hits, damage; each play from the top of a deck waits on a draw.
+"""
+import json
+
+from libc.string cimport memcpy, memset
+
+from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_uniform
+from core.errors import ParameterError, StateFormatError
+from core.state import Game
+
+cdef enum:
+    NONE = -1
+    DRAW = 2                  # DuelData.winner when max_exchanges ends the game
+    POOL = 26                 # cards dealt to each player
+    TEN = 8                   # the class of 10, J, Q and K: 16 cards
+    ACE = 9
+    MAX_COPIES = 16
+    MAX_POINTS = 256          # the most any pool is worth: 4 Aces, 16 tens, 4 nines, 2 eights
+    WAYS_ROW = MAX_POINTS + 1
+    WAYS_SIZE = (POOL + 1) * WAYS_ROW
+
+# What the game waits on: DuelData.phase
+cdef enum:
+    PH_DEAL = 0               # chance: a card into player 0's pool
+    PH_BUILD = 1
+    PH_ATTACK = 2
+    PH_DEFEND = 3
+    PH_DAMAGE = 4
+    PH_DRAW = 5               # chance: the top card of a deck
+    PH_OVER = 6
+
+# Action ids.  Chance outcomes are card classes, 0 .. 9.
+cdef enum:
+    A_HAND = 0                # + class: play that card from hand
+    A_DECK = 10               # play the top of the deck (reshuffling the discards first)
+    A_ADD = 11                # + class: add that card to the hand being built
+    A_DONE = 21               # the hand is built
+    NUM_ACTIONS = 22
+
+CARD_NAMES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"]
+CARD_CLASSES = {name: c for c, name in enumerate(CARD_NAMES)}
+DECK_COUNTS = [MAX_COPIES if c == TEN else 4 for c in range(NUM_CLASSES)]
+PHASES = ["deal", "build", "attack", "defend", "damage", "draw", "over"]
+ROLES = {PH_ATTACK: "attack", PH_DEFEND: "defense", PH_DAMAGE: "damage"}
+
+# Binomial coefficients for choosing copies of a class: the weight of a card multiset
+# when copies are told apart, as a uniform deal tells them.
+cdef double BINOM[MAX_COPIES + 1][MAX_COPIES + 1]
+
+
+def _build_binomials():
+    from math import comb
+    for n in range(MAX_COPIES + 1):
+        for k in range(MAX_COPIES + 1):
+            BINOM[n][k] = comb(n, k)
+
+
+_build_binomials()
+
+
+# --- piles -------------------------------------------------------------------------
+
+cdef inline int value_of(int c) noexcept nogil:
+    return c + 2
+
+cdef inline int cards(const uint8_t* pile) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(NUM_CLASSES):
+        n += pile[c]
+    return n
+
+cdef inline int points(const uint8_t* pile) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(NUM_CLASSES):
+        n += pile[c] * value_of(c)
+    return n
+
+cdef inline int lowest(const uint8_t* pile) noexcept nogil:
+    """The lowest class in ``pile``, or the Ace's class if it is empty."""
+    cdef int c
+    for c in range(NUM_CLASSES):
+        if pile[c]:
+            return c
+    return ACE
+
+cdef inline int highest(const uint8_t* pile) noexcept nogil:
+    """The highest class in ``pile``, or -1 if it is empty."""
+    cdef int c
+    for c in range(NUM_CLASSES - 1, -1, -1):
+        if pile[c]:
+            return c
+    return NONE
+
+cdef inline int lowest_at_least(const uint8_t* pile, int c) noexcept nogil:
+    """The lowest class in ``pile`` that is ``c`` or above, or -1."""
+    while c < NUM_CLASSES:
+        if pile[c]:
+            return c
+        c += 1
+    return NONE
+
+
+# --- the rules, as functions over the struct ----------------------------------------
+
+cdef inline int actor(DuelData* s) noexcept nogil:
+    """Who plays in a play phase (or whose card a draw is for)."""
+    cdef int ph = s.draw_for if s.phase == PH_DRAW else s.phase
+    if ph == PH_DEFEND:
+        return 1 - s.offense
+    return s.offense
+
+cdef inline bint can_play(DuelData* s, int p) noexcept nogil:
+    return cards(s.hand[p]) + cards(s.deck[p]) + cards(s.discard[p]) > 0
+
+cdef inline bint can_use_deck(DuelData* s, int p) noexcept nogil:
+    return cards(s.deck[p]) + cards(s.discard[p]) > 0
+
+cdef inline const uint8_t* next_deck(DuelData* s, int p) noexcept nogil:
+    """The cards the top of ``p``'s deck comes from: the deck, or once it is empty the
+    discard pile that would be shuffled into a new one."""
+    if cards(s.deck[p]):
+        return &s.deck[p][0]
+    return &s.discard[p][0]
+
+cdef inline void finish(DuelData* s, int winner) noexcept nogil:
+    s.winner = winner
+    s.phase = PH_OVER
+
+cdef void await_play(DuelData* s, int phase) noexcept nogil:
+    """A player must now play a card; one with none at all loses (D7)."""
+    s.phase = phase
+    if not can_play(s, actor(s)):
+        finish(s, 1 - actor(s))
+
+cdef void end_exchange(DuelData* s, int offense) noexcept nogil:
+    """Both exchange cards go to their owners' discard piles; ``offense`` attacks next."""
+    s.discard[s.offense][s.attack] += 1
+    s.discard[1 - s.offense][s.defense] += 1
+    s.attack = NONE
+    s.defense = NONE
+    s.offense = offense
+    s.exchange += 1
+    if s.exchange >= s.max_exchanges:
+        finish(s, DRAW)
+    else:
+        await_play(s, PH_ATTACK)
+
+cdef void place(DuelData* s, int role, int c) noexcept nogil:
+    """Card class ``c`` lands on the table as the attack, the defence or the damage."""
+    cdef int defender = 1 - s.offense
+    if role == PH_ATTACK:
+        s.attack = c
+        await_play(s, PH_DEFEND)
+    elif role == PH_DEFEND:
+        s.defense = c
+        # Classes are ordered by value, so they compare as the values do.
+        if c >= s.attack:
+            end_exchange(s, defender)
+        else:
+            await_play(s, PH_DAMAGE)
+    else:
+        s.damage[defender][c] += 1
+        if points(s.damage[defender]) >= s.life:
+            finish(s, s.offense)
+        else:
+            end_exchange(s, s.offense)
+
+cdef void end_building(DuelData* s) noexcept nogil:
+    cdef int p
+    for p in range(2):
+        # A player who put the whole pool in hand has no deck: nothing is left to guess.
+        s.hand_known[p] = cards(s.deck[p]) == 0
+    s.offense = 0
+    await_play(s, PH_ATTACK)
+
+cdef int build_actions(DuelData* s, int* out) noexcept nogil:
+    """Cards are added from the highest class down, so each hand is built by exactly one
+    sequence of choices (C2)."""
+    cdef int p = s.builder, n = 0, c
+    cdef int room = s.hand_points - points(s.hand[p])
+    cdef int top = lowest(s.hand[p])
+    for c in range(top + 1):
+        if s.deck[p][c] and value_of(c) <= room:
+            out[n] = A_ADD + c
+            n += 1
+    out[n] = A_DONE
+    return n + 1
+
+cdef int play_actions(DuelData* s, int* out) noexcept nogil:
+    cdef int p = actor(s), n = 0, c
+    for c in range(NUM_CLASSES):
+        if s.hand[p][c]:
+            out[n] = A_HAND + c
+            n += 1
+    if can_use_deck(s, p):
+        out[n] = A_DECK
+        n += 1
+    return n
+
+cdef void play(DuelData* s, int a) noexcept nogil:
+    cdef int p = actor(s), c
+    if a == A_DECK:
+        if cards(s.deck[p]) == 0:
+            for c in range(NUM_CLASSES):
+                s.deck[p][c] = s.discard[p][c]
+                s.discard[p][c] = 0
+        s.draw_for = s.phase
+        s.phase = PH_DRAW
+        return
+    s.hand[p][a] -= 1
+    s.hand_spent[p] += value_of(a)
+    place(s, s.phase, a)
+
+cdef void draw(DuelData* s, int c) noexcept nogil:
+    cdef int p = actor(s), role = s.draw_for
+    s.deck[p][c] -= 1
+    if cards(s.deck[p]) == 0:
+        s.hand_known[p] = 1
+    s.draw_for = NONE
+    place(s, role, c)
+
+cdef void deal(DuelData* s, int c) noexcept nogil:
+    cdef int k
+    s.stock[c] -= 1
+    s.deck[0][c] += 1
+    if cards(s.deck[0]) == POOL:
+        for k in range(NUM_CLASSES):
+            s.deck[1][k] = s.stock[k]
+            s.stock[k] = 0
+        s.phase = PH_BUILD
+        s.builder = 0
+
+
+# --- determinization -----------------------------------------------------------------
+
+cdef void count_ways(const uint8_t* pool, int below, int kmax, int smax,
+                     double* ways) noexcept nogil:
+    """``ways[j * WAYS_ROW + t]``: the number of ways to pick ``j`` physical cards of
+    the classes below ``below`` in ``pool`` worth ``t`` points or less."""
+    cdef int j, t, n, c, m, v
+    cdef double acc
+    for j in range(kmax + 1):
+        for t in range(smax + 1):
+            ways[j * WAYS_ROW + t] = 1.0 if j == 0 else 0.0
+    for c in range(below):
+        m = pool[c]
+        if m == 0:
+            continue
+        v = value_of(c)
+        # Rows from the top down: row j reads only rows below it, still those of the
+        # classes before c.
+        for j in range(kmax, 0, -1):
+            for t in range(smax + 1):
+                acc = ways[j * WAYS_ROW + t]
+                n = 1
+                while n <= m and n <= j and n * v <= t:
+                    acc += BINOM[m][n] * ways[(j - n) * WAYS_ROW + t - n * v]
+                    n += 1
+                ways[j * WAYS_ROW + t] = acc
+
+cdef bint sample_hand(const uint8_t* pool, int size, int budget, uint8_t* hand,
+                      Rng* rng) noexcept nogil:
+    """Fill ``hand`` with cards of ``pool`` worth at most ``budget`` points: ``size``
+    cards, or any number if ``size`` is negative.  Every such set of physical cards
+    (the copies of a class told apart) is equally likely.  Chosen class by class from
+    the Ace down, each count weighed by the ways the classes below can complete it.
+    Returns False, leaving ``hand`` unspecified, if no such set exists."""
+    cdef double ways[WAYS_SIZE]
+    cdef double weight[MAX_COPIES + 1]
+    cdef int c, n, j, top, v, k = size, s = budget
+    cdef int kmax = size if size >= 0 else cards(pool)
+    cdef double total, u
+    if s < 0 or kmax > POOL:
+        return False
+    if s > MAX_POINTS:
+        s = MAX_POINTS
+    for c in range(NUM_CLASSES - 1, -1, -1):
+        v = value_of(c)
+        count_ways(pool, c, k if size >= 0 else kmax, s, ways)
+        top = pool[c]
+        if size >= 0 and top > k:
+            top = k
+        total = 0.0
+        for n in range(top + 1):
+            weight[n] = 0.0
+            if n * v <= s:
+                if size >= 0:
+                    weight[n] = ways[(k - n) * WAYS_ROW + s - n * v]
+                else:
+                    for j in range(kmax + 1):
+                        weight[n] += ways[j * WAYS_ROW + s - n * v]
+                weight[n] *= BINOM[pool[c]][n]
+            total += weight[n]
+        if total <= 0.0:
+            return False
+        u = rng_uniform(rng) * total
+        n = 0
+        while n < top and (u >= weight[n] or weight[n] == 0.0):
+            u -= weight[n]
+            n += 1
+        # Rounding may carry u past the last weight: step back to a count that can be.
+        while weight[n] == 0.0:
+            n -= 1
+        hand[c] = n
+        s -= n * v
+        if size >= 0:
+            k -= n
+    return True
+
+cdef void resample_hand(DuelData* s, int q, int size, int budget, Rng* rng) noexcept nogil:
+    """Split ``q``'s hand and deck afresh; the hand takes ``size`` cards (any number if
+    negative) worth at most ``budget``."""
+    cdef uint8_t pool[NUM_CLASSES]
+    cdef uint8_t hand[NUM_CLASSES]
+    cdef int c
+    for c in range(NUM_CLASSES):
+        pool[c] = s.hand[q][c] + s.deck[q][c]
+    if not sample_hand(pool, size, budget, hand, rng):
+        return
+    for c in range(NUM_CLASSES):
+        s.hand[q][c] = hand[c]
+        s.deck[q][c] = pool[c] - hand[c]
+
+
+# --- game knowledge ------------------------------------------------------------------
+
+cdef inline double mean_value(const uint8_t* pile) noexcept nogil:
+    cdef int n = cards(pile)
+    return points(pile) / <double>n if n else 0.0
+
+cdef double stop_chance(const uint8_t* pile, int attack) noexcept nogil:
+    """The chance that the top card of ``pile`` stops an attack of class ``attack``."""
+    cdef int c, n = cards(pile), hits = 0
+    for c in range(attack, NUM_CLASSES):
+        hits += pile[c]
+    return hits / <double>n if n else 0.0
+
+cdef double strength(DuelData* s, int p) noexcept nogil:
+    """The mean value of the cards ``p`` still has to play."""
+    cdef int c, n = 0, total = 0, k
+    for c in range(NUM_CLASSES):
+        k = s.hand[p][c] + s.deck[p][c] + s.discard[p][c]
+        n += k
+        total += k * value_of(c)
+    return total / <double>n if n else 0.0
+
+cdef int heuristic_build(DuelData* s) noexcept nogil:
+    """The highest card that still fits: Aces and tens hit hard and stop most attacks."""
+    cdef int p = s.builder, c
+    cdef int room = s.hand_points - points(s.hand[p])
+    for c in range(lowest(s.hand[p]), -1, -1):
+        if s.deck[p][c] and value_of(c) <= room:
+            return A_ADD + c
+    return A_DONE
+
+cdef int heuristic_play(DuelData* s) noexcept nogil:
+    cdef int p = actor(s), c
+    cdef bint deck = can_use_deck(s, p)
+    cdef const uint8_t* hand = s.hand[p]
+    cdef double mean
+    if s.phase == PH_ATTACK:
+        # Hand cards are worth more kept for defence and damage; the deck attacks.
+        return A_DECK if deck else A_HAND + highest(hand)
+    if s.phase == PH_DEFEND:
+        c = lowest_at_least(hand, s.attack)
+        if c != NONE:
+            if deck and stop_chance(next_deck(s, p), s.attack) >= 0.75:
+                return A_DECK
+            return A_HAND + c
+        # Nothing in hand stops it: the deck may, and costs no hand card.
+        return A_DECK if deck else A_HAND + lowest(hand)
+    c = highest(hand)
+    if c == NONE:
+        return A_DECK
+    mean = mean_value(next_deck(s, p)) if deck else 0.0
+    if value_of(c) >= mean or points(s.damage[1 - p]) + value_of(c) >= s.life:
+        return A_HAND + c
+    return A_DECK
+
+
+cdef class CardDuelState(GameState):
+    """A Card Duel position.  Build one with ``CardDuelGame.new_initial_state`` or
+    ``CardDuelGame.state_from_dict``."""
+
+    # --- the contract ------------------------------------------------------------
+
+    cdef int c_current_player(self) noexcept nogil:
+        cdef int ph = self.s.phase
+        if ph == PH_OVER:
+            return TERMINAL
+        if ph == PH_DEAL or ph == PH_DRAW:
+            return CHANCE
+        if ph == PH_BUILD:
+            return self.s.builder
+        return actor(&self.s)
+
+    cdef bint c_is_terminal(self) noexcept nogil:
+        return self.s.phase == PH_OVER
+
+    cdef double c_returns(self, int player) noexcept nogil:
+        if self.s.winner == NONE or self.s.winner == DRAW:
+            return 0.0
+        return 1.0 if self.s.winner == player else -1.0
+
+    cdef void copy_into(self, GameState dst) noexcept nogil:
+        memcpy(&(<CardDuelState>dst).s, &self.s, sizeof(DuelData))
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        cdef const uint8_t* pile
+        cdef int c, n = 0, total
+        if self.s.phase == PH_DEAL:
+            pile = self.s.stock
+        elif self.s.phase == PH_DRAW:
+            pile = self.s.deck[actor(&self.s)]
+        else:
+            return 0
+        total = cards(pile)
+        for c in range(NUM_CLASSES):
+            if pile[c]:
+                actions[n] = c
+                probs[n] = pile[c] / <double>total
+                n += 1
+        return n
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        cdef double probs[NUM_CLASSES]
+        cdef int ph = self.s.phase
+        if ph == PH_DEAL or ph == PH_DRAW:
+            return self.c_chance_outcomes(out, probs)
+        if ph == PH_OVER:
+            return 0
+        if ph == PH_BUILD:
+            return build_actions(&self.s, out)
+        return play_actions(&self.s, out)
+
+    cdef void c_apply_action(self, int a) noexcept nogil:
+        cdef DuelData* s = &self.s
+        cdef int p
+        if s.phase == PH_DEAL:
+            deal(s, a)
+        elif s.phase == PH_DRAW:
+            draw(s, a)
+        elif s.phase == PH_BUILD:
+            p = s.builder
+            if a == A_DONE:
+                if p == 0:
+                    s.builder = 1
+                else:
+                    end_building(s)
+            else:
+                s.deck[p][a - A_ADD] -= 1
+                s.hand[p][a - A_ADD] += 1
+        else:
+            play(s, a)
+
+    # --- knowledge ---------------------------------------------------------------
+
+    cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
+        # Only the split of the opponent's unseen cards between hand and deck is hidden
+        # (D9): the deal is known to both (D2) and every card played is face up.  While
+        # hands are being built, a hand's size is hidden too (C1); afterwards the hand
+        # keeps its size, and with the cards played from it stays within hand_points
+        # (C6).  A deck keeps no order, so there is no order to shuffle.
+        cdef DuelData* s = &self.s
+        cdef int q = 1 - observer
+        if s.phase == PH_DEAL:
+            return
+        if s.phase == PH_BUILD:
+            # Player 1 has not begun while player 0 builds: an empty hand, known.
+            if q <= s.builder:
+                resample_hand(s, q, -1, s.hand_points, rng)
+            return
+        if not s.hand_known[q]:
+            resample_hand(s, q, cards(s.hand[q]), s.hand_points - s.hand_spent[q], rng)
+
+    cdef int c_action_view(self, int action, int observer) noexcept nogil:
+        # Which card a builder adds is secret; that the building is over is not, since
+        # the other player then acts.  Every card played or drawn is face up.
+        if self.s.phase == PH_BUILD and observer != self.s.builder and action != A_DONE:
+            return -1
+        return action
+
+    cdef double c_evaluate(self, int player) noexcept nogil:
+        # Mostly the margin of life left, with the damage about to land counted in;
+        # then the mean value of the cards each player has left to play.
+        cdef DuelData* s = &self.s
+        cdef int me = player, op = 1 - player, att = s.offense
+        cdef double left[2]
+        cdef double hit, value
+        cdef int p
+        if s.phase == PH_DEAL:
+            return 0.0
+        for p in range(2):
+            left[p] = s.life - points(s.damage[p])
+        if s.phase == PH_DAMAGE or s.phase == PH_DRAW and s.draw_for == PH_DAMAGE:
+            hit = mean_value(next_deck(s, att)) if can_use_deck(s, att) else 0.0
+            if s.phase == PH_DAMAGE and highest(s.hand[att]) != NONE \
+                    and value_of(highest(s.hand[att])) > hit:
+                hit = value_of(highest(s.hand[att]))
+            left[1 - att] -= hit
+            if left[1 - att] < 0.0:
+                left[1 - att] = 0.0
+        value = 0.8 * (left[me] - left[op]) / s.life \
+            + 0.2 * (strength(s, me) - strength(s, op)) / 9.0
+        if value > 1.0:
+            return 1.0
+        if value < -1.0:
+            return -1.0
+        return value
+
+    cdef int c_heuristic_action(self, Rng* rng) noexcept nogil:
+        # Each rule below names one move, so there are no ties for ``rng`` to break.
+        cdef int ph = self.s.phase
+        if ph == PH_BUILD:
+            return heuristic_build(&self.s)
+        if ph == PH_ATTACK or ph == PH_DEFEND or ph == PH_DAMAGE:
+            return heuristic_play(&self.s)
+        return -1
+
+    # --- Python edge ---------------------------------------------------------------
+
+    def _action_name(self, int action):
+        return _label(self, action)
+
+    def to_dict(self):
+        """The whole truth as plain data: see docs/rules/card-duel.md."""
+        return _to_dict(self, None)
+
+    def observation_dict(self, player):
+        """What ``player`` sees, in the format of ``to_dict``: the opponent's unseen
+        cards as one multiset (``unseen``) and ``??`` in hand and deck, or ``None`` for
+        both while the hand's size is secret."""
+        self._check_player(player)
+        return _to_dict(self, player)
+
+    def information_state_string(self, player):
+        """Everything ``player`` knows, as one canonical string: a summary of knowledge,
+        not the history of the game."""
+        self._check_player(player)
+        return json.dumps(_to_dict(self, player), separators=(",", ":"), sort_keys=True)
+
+    def observation_tensor(self, player):
+        """What ``player`` knows as a flat float32 vector of ``TENSOR_SIZE`` entries
+        (docs/rules/card-duel.md describes its blocks)."""
+        self._check_player(player)
+        return _tensor(self, player)
+
+
+# --- names -----------------------------------------------------------------------------
+
+VERBS = {PH_ATTACK: "attack with", PH_DEFEND: "defend with", PH_DAMAGE: "damage with"}
+
+
+def _label(CardDuelState st, int a):
+    """The readable name of action (or chance outcome) ``a`` in ``st``."""
+    cdef int ph = st.s.phase, p
+    if ph == PH_DEAL:
+        return f"deal {CARD_NAMES[a]} to player 0" if a < NUM_CLASSES else f"chance {a}"
+    if ph == PH_DRAW:
+        return f"turn up {CARD_NAMES[a]}" if a < NUM_CLASSES else f"chance {a}"
+    if a == A_DONE:
+        return "keep this hand"
+    if A_ADD <= a < A_DONE:
+        name = CARD_NAMES[a - A_ADD]
+        return f"add {'an' if name in ('8', 'A') else 'a'} {name} to hand"
+    verb = VERBS.get(ph, "play")
+    if a == A_DECK:
+        if ph in VERBS:
+            p = actor(&st.s)
+            if not cards(st.s.deck[p]) and cards(st.s.discard[p]):
+                return f"{verb} top of deck (reshuffle discard pile)"
+        return f"{verb} top of deck"
+    return f"{verb} {CARD_NAMES[a]} from hand"
+
+
+# --- plain data ------------------------------------------------------------------------
+
+cdef list _counted(const uint8_t* pile):
+    """Card names from counts by class (an uint8_t array is no Python sequence)."""
+    return [CARD_NAMES[c] for c in range(NUM_CLASSES) for _ in range(pile[c])]
+
+
+cdef bint size_secret(DuelData* s, int q) noexcept nogil:
+    """Whether the other player cannot know how many cards ``q`` holds: while hands are
+    built, once ``q`` has begun (C1)."""
+    return s.phase == PH_BUILD and q <= s.builder
+
+
+def _to_dict(CardDuelState st, viewer):
+    """The position as plain data; with a ``viewer``, what that player sees."""
+    cdef DuelData* s = &st.s
+    cdef int p
+    players = []
+    for p in range(2):
+        hand, deck = _counted(s.hand[p]), _counted(s.deck[p])
+        player = {"hand": hand, "deck": deck, "discard": _counted(s.discard[p]),
+                  "damage": _counted(s.damage[p]), "hand_points_spent": s.hand_spent[p],
+                  "hand_known": bool(s.hand_known[p])}
+        if viewer is not None and viewer != p and s.phase != PH_DEAL:
+            player["unseen"] = sorted(hand + deck, key=CARD_CLASSES.get)
+            if size_secret(s, p):
+                player["hand"] = player["deck"] = None
+            elif not s.hand_known[p]:
+                player["hand"] = ["??"] * len(hand)
+                player["deck"] = ["??"] * len(deck)
+        players.append(player)
+    d = {
+        "exchange": s.exchange,
+        "phase": PHASES[s.phase],
+        "current_player": st.c_current_player(),
+        "offense": s.offense,
+        "winner": None if s.winner == NONE else ("draw" if s.winner == DRAW else s.winner),
+        "players": players,
+        "table": {"attack": None if s.attack == NONE else CARD_NAMES[s.attack],
+                  "defense": None if s.defense == NONE else CARD_NAMES[s.defense]},
+    }
+    if s.phase == PH_DEAL:
+        d["stock"] = _counted(s.stock)
+    if s.phase == PH_BUILD:
+        d["builder"] = s.builder
+    if s.phase == PH_DRAW:
+        d["drawing_for"] = ROLES[s.draw_for]
+    return d
+
+
+def _tensor(CardDuelState st, int viewer):
+    """A flat float vector of what ``viewer`` knows, block by block: the phase; the
+    flags; the viewer's piles; the opponent's; the table; the stock.  Counts are
+    divided by how many cards of the class the deck holds."""
+    import numpy as np
+    cdef DuelData* s = &st.s
+    cdef int me = viewer, op = 1 - viewer, c, who, o = 0
+    cdef bint secret = size_secret(s, op), known
+    cdef float[:] v
+    out = np.zeros(TENSOR_SIZE, np.float32)
+    v = out
+    v[o + s.phase] = 1
+    o += len(PHASES)
+    v[o] = st.c_current_player() == viewer
+    v[o + 1] = s.offense == viewer
+    v[o + 2] = s.exchange / <float>s.max_exchanges
+    v[o + 3] = s.phase == PH_BUILD and s.builder == viewer
+    v[o + 4] = not secret
+    if s.phase == PH_DRAW:
+        v[o + 5 + s.draw_for - PH_ATTACK] = 1
+    o += 8
+    for who in (me, op):
+        known = who == me or s.hand_known[who] or s.phase == PH_DEAL
+        for c in range(NUM_CLASSES):
+            if known:
+                v[o + c] = s.hand[who][c] / <float>DECK_COUNTS[c]
+                v[o + NUM_CLASSES + c] = s.deck[who][c] / <float>DECK_COUNTS[c]
+            v[o + 2 * NUM_CLASSES + c] = (s.hand[who][c] + s.deck[who][c]) / <float>DECK_COUNTS[c]
+            v[o + 3 * NUM_CLASSES + c] = s.discard[who][c] / <float>DECK_COUNTS[c]
+            v[o + 4 * NUM_CLASSES + c] = s.damage[who][c] / <float>DECK_COUNTS[c]
+        o += 5 * NUM_CLASSES
+        if who == me or not secret:
+            v[o] = cards(s.hand[who]) / <float>POOL
+            v[o + 1] = cards(s.deck[who]) / <float>POOL
+        v[o + 2] = points(s.damage[who]) / <float>s.life
+        v[o + 3] = s.hand_spent[who] / <float>MAX_POINTS
+        v[o + 4] = s.hand_known[who]
+        o += 5
+    if s.attack != NONE:
+        v[o + s.attack] = 1
+    if s.defense != NONE:
+        v[o + NUM_CLASSES + s.defense] = 1
+    o += 2 * NUM_CLASSES
+    for c in range(NUM_CLASSES):
+        v[o + c] = s.stock[c] / <float>DECK_COUNTS[c]
+    o += NUM_CLASSES
+    assert o == TENSOR_SIZE
+    return out
+
+
+TENSOR_SIZE = len(PHASES) + 8 + 2 * (5 * NUM_CLASSES + 5) + 3 * NUM_CLASSES
+
+
+def render(view):
+    """A few lines of text for a position dict (``to_dict`` or ``observation_dict``)."""
+    def pile(cards_):
+        if cards_ is None:
+            return "?"
+        return f"{len(cards_)}: {' '.join(cards_)}" if cards_ else "0"
+
+    lines = []
+    for p, pl in enumerate(view["players"]):
+        taken = sum(11 if c == "A" else int(c) for c in pl["damage"])
+        role = "offense" if p == view["offense"] else "defense"
+        lines.append(f"  player {p} ({role}): hand {pile(pl['hand'])} | deck "
+                     f"{'?' if pl['deck'] is None else len(pl['deck'])} | discard "
+                     f"{pile(pl['discard'])} | damage {taken} ({' '.join(pl['damage']) or '-'})")
+    table = view["table"]
+    lines.append(f"  exchange {view['exchange'] + 1}: attack {table['attack'] or '-'}, "
+                 f"defense {table['defense'] or '-'}")
+    return "\n".join(lines)
+
+
+# --- building positions ------------------------------------------------------------------
+
+_KNOWN_KEYS = {"exchange", "phase", "current_player", "offense", "winner", "players",
+               "table", "stock", "builder", "drawing_for"}
+_PLAYER_KEYS = {"hand", "deck", "discard", "damage", "hand_points_spent", "hand_known",
+                "unseen"}
+
+
+def _class(name, where):
+    if not isinstance(name, str) or name.upper() not in CARD_CLASSES:
+        raise StateFormatError(f"{where}: {name!r} is not a card (cards are "
+                               f"{', '.join(CARD_NAMES)}; a 10 stands for 10, J, Q or K)")
+    return CARD_CLASSES[name.upper()]
+
+
+def _pile(names, where):
+    """Counts by class of a list of card names."""
+    if not isinstance(names, (list, tuple)):
+        raise StateFormatError(f"{where} must be a list of cards, not {names!r}")
+    counts = [0] * NUM_CLASSES
+    for i, name in enumerate(names):
+        counts[_class(name, f"{where}[{i}]")] += 1
+    return counts
+
+
+def _int(desc, key, lo, hi, default, where=""):
+    value = desc.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise StateFormatError(f"{where}{key} must be an integer from {lo} to {hi}, "
+                               f"not {value!r}")
+    return value
+
+
+def _name_index(value, names, where):
+    if value not in names:
+        raise StateFormatError(f"{where} must be one of {', '.join(names)}; not {value!r}")
+    return names.index(value)
+
+
+def _from_dict(game, desc):
+    """Build a position from ``desc`` (the format of ``to_dict``; most keys optional)."""
+    cdef CardDuelState st = CardDuelState.__new__(CardDuelState)
+    cdef DuelData* s = &st.s
+    cdef int p, c
+    if not isinstance(desc, dict):
+        raise StateFormatError(f"a position is a dict, not {type(desc).__name__}")
+    unknown = set(desc) - _KNOWN_KEYS
+    if unknown:
+        raise StateFormatError(f"unknown keys {sorted(unknown)}; known: {sorted(_KNOWN_KEYS)}")
+    _reset(st, game)
+    winner = desc.get("winner")
+    if not (winner is None or winner == "draw" or type(winner) is int and winner in (0, 1)):
+        raise StateFormatError(f"winner must be 0, 1, \"draw\" or null, not {winner!r}")
+    s.winner = NONE if winner is None else DRAW if winner == "draw" else winner
+    phase = desc.get("phase", "attack" if winner is None else "over")
+    s.phase = _name_index(phase, PHASES, "phase")
+    s.exchange = _int(desc, "exchange", 0, s.max_exchanges, 0)
+    s.offense = _int(desc, "offense", 0, 1, 0)
+    if "builder" in desc and s.phase != PH_BUILD:
+        raise StateFormatError(f"builder is only for phase 'build', not {phase!r}")
+    s.builder = _int(desc, "builder", 0, 1, 0)
+    if "drawing_for" in desc and s.phase != PH_DRAW:
+        raise StateFormatError(f"drawing_for is only for phase 'draw', not {phase!r}")
+    if s.phase == PH_DRAW:
+        role = desc.get("drawing_for")
+        if role not in ROLES.values():
+            raise StateFormatError(f"phase 'draw' needs drawing_for: one of attack, "
+                                   f"defense, damage; not {role!r}")
+        s.draw_for = {name: ph for ph, name in ROLES.items()}[role]
+
+    players = desc.get("players", [{}, {}])
+    if not isinstance(players, list) or len(players) != 2 \
+            or not all(isinstance(x, dict) for x in players):
+        raise StateFormatError("players must be a list of two dicts")
+    total = [0] * NUM_CLASSES
+    for p in range(2):
+        pl = players[p]
+        bad = set(pl) - _PLAYER_KEYS
+        if bad:
+            raise StateFormatError(f"players[{p}]: unknown keys {sorted(bad)}")
+        if "unseen" in pl:
+            raise StateFormatError(f"players[{p}].unseen: an observation is not a position; "
+                                   "give the whole truth, as to_dict does")
+        for key in ("hand", "deck", "discard", "damage"):
+            pile = _pile(pl.get(key, []), f"players[{p}].{key}")
+            for c in range(NUM_CLASSES):
+                total[c] += pile[c]
+                if key == "hand":
+                    s.hand[p][c] = pile[c]
+                elif key == "deck":
+                    s.deck[p][c] = pile[c]
+                elif key == "discard":
+                    s.discard[p][c] = pile[c]
+                else:
+                    s.damage[p][c] = pile[c]
+        s.hand_spent[p] = _int(pl, "hand_points_spent", 0, s.hand_points, 0, f"players[{p}].")
+        known = pl.get("hand_known", False)
+        if not isinstance(known, bool):
+            raise StateFormatError(f"players[{p}].hand_known must be true or false, "
+                                   f"not {known!r}")
+        s.hand_known[p] = known
+    table = desc.get("table", {})
+    if not isinstance(table, dict) or set(table) - {"attack", "defense"}:
+        raise StateFormatError("table must be a dict with attack and defense: a card or null")
+    s.attack = NONE if table.get("attack") is None else _class(table["attack"], "table.attack")
+    s.defense = NONE if table.get("defense") is None \
+        else _class(table["defense"], "table.defense")
+    for c in (s.attack, s.defense):
+        if c != NONE:
+            total[c] += 1
+    if "stock" in desc and s.phase != PH_DEAL:
+        raise StateFormatError(f"stock is only for phase 'deal', not {phase!r}")
+    stock = _pile(desc.get("stock", []), "stock")
+    for c in range(NUM_CLASSES):
+        s.stock[c] = stock[c]
+        total[c] += stock[c]
+    over = [CARD_NAMES[c] for c in range(NUM_CLASSES) if total[c] > DECK_COUNTS[c]]
+    if over:
+        raise StateFormatError(f"more cards than the deck holds: {', '.join(over)} "
+                               f"(it holds 16 of class 10, 4 of each other)")
+    missing = [CARD_NAMES[c] for c in range(NUM_CLASSES) for _ in range(DECK_COUNTS[c] - total[c])]
+    if missing:
+        raise StateFormatError(f"cards missing from the position: {' '.join(missing)}")
+    _check_flow(st)
+    if "current_player" in desc and (type(desc["current_player"]) is not int
+                                     or desc["current_player"] != st.c_current_player()):
+        raise StateFormatError(f"current_player {desc['current_player']!r} does not match "
+                               f"the phase ({st.c_current_player()})")
+    return st
+
+
+def _check_flow(CardDuelState st):
+    """Check that the parts of a position built from a dict fit together as play leaves
+    them, so that playing on from it follows the rules."""
+    cdef DuelData* s = &st.s
+    cdef int p
+    cdef int owned[2]
+    cdef int taken[2]
+    cdef bint played = s.exchange or s.offense or s.attack != NONE or s.defense != NONE
+    phase = PHASES[s.phase]
+    for p in range(2):
+        owned[p] = cards(s.hand[p]) + cards(s.deck[p]) + cards(s.discard[p]) \
+            + cards(s.damage[1 - p])
+        taken[p] = points(s.damage[p])
+        played = played or cards(s.discard[p]) or cards(s.damage[p]) or s.hand_spent[p] \
+            or s.hand_known[p]
+    if s.attack != NONE:
+        owned[s.offense] += 1
+    if s.defense != NONE:
+        owned[1 - s.offense] += 1
+    if s.phase == PH_DEAL or s.phase == PH_BUILD:
+        if played:
+            raise StateFormatError(f"in phase {phase!r} no card has been played yet: "
+                                   "exchange and offense 0, the table, discard and damage "
+                                   "piles empty, no hand points spent or hand known")
+    if s.phase == PH_DEAL:
+        if cards(s.hand[0]) or cards(s.hand[1]) or cards(s.deck[1]) \
+                or cards(s.deck[0]) >= POOL:
+            raise StateFormatError(f"during the deal, player 0's deck holds the fewer than "
+                                   f"{POOL} cards dealt so far and the stock the rest")
+        return
+    if cards(s.stock):
+        raise StateFormatError("the stock is empty once the deal is over")
+    for p in range(2):
+        if owned[p] != POOL:
+            raise StateFormatError(f"player {p}'s cards (hand, deck, discard pile, damage "
+                                   f"dealt and any on the table) number {owned[p]}, not {POOL}")
+        if points(s.hand[p]) + s.hand_spent[p] > s.hand_points:
+            raise StateFormatError(
+                f"players[{p}]: the hand ({points(s.hand[p])} points) and the points "
+                f"played from it ({s.hand_spent[p]}) exceed hand_points {s.hand_points}")
+    if s.phase == PH_BUILD:
+        if s.builder == 0 and cards(s.hand[1]):
+            raise StateFormatError("players[1].hand: player 1 builds after player 0")
+        return
+    for p in range(2):
+        if not cards(s.deck[p]) and not s.hand_known[p]:
+            raise StateFormatError(f"players[{p}].hand_known: a player whose deck has run "
+                                   "out holds a hand the opponent knows")
+    _check_table(s, phase)
+    if s.winner == NONE:
+        if s.phase == PH_OVER:
+            raise StateFormatError("phase 'over' needs a winner")
+        if s.exchange >= s.max_exchanges:
+            raise StateFormatError(f"exchange {s.exchange} is at max_exchanges, but the "
+                                   "game has no winner")
+        for p in range(2):
+            if taken[p] >= s.life:
+                raise StateFormatError(f"players[{p}] has taken {taken[p]} damage, at least "
+                                       f"life ({s.life}), but the game has no winner")
+        if s.phase != PH_DRAW and not can_play(s, actor(s)):
+            raise StateFormatError(f"player {actor(s)} must play but has no card: the game "
+                                   "would be over")
+        if s.phase == PH_DRAW and not cards(s.deck[actor(s)]):
+            raise StateFormatError(f"phase 'draw': player {actor(s)}'s deck is empty (a "
+                                   "discard pile is shuffled in as the deck is chosen)")
+        return
+    if s.phase != PH_OVER:
+        raise StateFormatError(f"a game with a winner is in phase 'over', not {phase!r}")
+    if s.winner == DRAW:
+        if s.exchange != s.max_exchanges or taken[0] >= s.life or taken[1] >= s.life:
+            raise StateFormatError(f"winner: a draw comes only at max_exchanges "
+                                   f"({s.max_exchanges}), with both players alive")
+    else:
+        p = 1 - s.winner
+        if taken[p] < s.life and can_play(s, p) or taken[s.winner] >= s.life:
+            raise StateFormatError(f"winner: player {s.winner} wins only once player {p} "
+                                   "has taken life in damage or has no card to play")
+
+
+cdef _check_table(DuelData* s, phase):
+    """The cards on the table are those the phase has seen played."""
+    cdef int role = s.draw_for if s.phase == PH_DRAW else s.phase
+    attack, defense = s.attack != NONE, s.defense != NONE
+    if role == PH_OVER:
+        ok = not defense or attack
+    else:
+        ok = (attack, defense) == (role != PH_ATTACK, role == PH_DAMAGE)
+    if not ok:
+        raise StateFormatError(f"table: in phase {phase!r} the table holds "
+                               + {PH_ATTACK: "no card", PH_DEFEND: "the attack card only",
+                                  PH_DAMAGE: "the attack and defense cards"}.get(
+                                      role, "an attack card under any defense card"))
+    if defense and s.defense >= s.attack:
+        raise StateFormatError("table: a defense card as high as the attack stops it, so "
+                               "no damage is due")
+
+
+def _reset(CardDuelState st, game):
+    """An empty table under ``game``'s rules: no card anywhere, nobody to play."""
+    st.game = game
+    memset(&st.s, 0, sizeof(DuelData))
+    params = game.params
+    st.s.hand_points = params["hand_points"]
+    st.s.life = params["life"]
+    st.s.max_exchanges = params["max_exchanges"]
+    st.s.winner = NONE
+    st.s.draw_for = NONE
+    st.s.attack = NONE
+    st.s.defense = NONE
+
+
+class CardDuelGame(Game):
+    """Card Duel, with its numbers as parameters.
+
+    >>> game = CardDuelGame(life=30)
+    >>> str(game)
+    'card_duel(life=30)'
+    >>> game.new_initial_state().chance_outcomes()[-1]
+    (9, 0.07692307692307693)
+    """
+
+    name = "card_duel"
+    long_name = "Card Duel"
+    parameters = {"hand_points": 30, "life": 22, "max_exchanges": 300}
+    num_players = 2
+    num_distinct_actions = NUM_ACTIONS
+    max_chance_outcomes = NUM_CLASSES
+    observation_tensor_size = TENSOR_SIZE
+    render = staticmethod(render)
+
+    # name: (lowest, highest, why the highest)
+    LIMITS = {
+        "hand_points": (0, MAX_POINTS, "the most a pool of 26 cards is worth"),
+        "life": (1, MAX_POINTS, "the most damage a pool of 26 cards can deal"),
+        "max_exchanges": (1, 30000, "a cap on the game's length"),
+    }
+
+    def _check(self):
+        for key, (lo, hi, why) in self.LIMITS.items():
+            value = self.params[key]
+            if not lo <= value <= hi:
+                raise ParameterError(f"card_duel parameter {key} must be from {lo} to {hi} "
+                                     f"({hi}: {why}), not {value}")
+
+    @property
+    def max_game_length(self):
+        # The deal, each hand built card by card and kept, then at most an attack, a
+        # defence and a damage card per exchange, each of them maybe drawn.
+        return POOL + 2 * (POOL + 1) + 6 * self.params["max_exchanges"]
+
+    def new_initial_state(self):
+        """A game about to be dealt: the first events are chance deals."""
+        cdef CardDuelState st = CardDuelState.__new__(CardDuelState)
+        cdef int c
+        _reset(st, self)
+        for c in range(NUM_CLASSES):
+            st.s.stock[c] = DECK_COUNTS[c]
+        st.s.phase = PH_DEAL
+        return st
+
+    def state_from_dict(self, desc):
+        """Build any position from plain data (see docs/rules/card-duel.md)."""
+        return _from_dict(self, desc)
