@@ -349,6 +349,9 @@ class Game:
     num_players = 2
     min_utility = -1.0
     max_utility = 1.0
+    # Whether ``determinize`` can sample worlds from a player's knowledge: searchers
+    # that need it refuse a game that cannot.
+    can_determinize = True
 
     def __init__(self, **params):
         values = dict(self.parameters)

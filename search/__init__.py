@@ -1,0 +1,12 @@
+"""Game-agnostic players: tree search, expectimax, greedy and random, as pyspiel bots.
+
+Nothing here names a game: searchers drive states through the contract of
+``core/state.pxd``, and game knowledge reaches them only through a game's
+``evaluate`` and heuristic move choice.
+"""
+from search.bots import KINDS, Bot, describe, engine_game, make_bot, parse_bot
+from search.expectimax import Expectimax
+from search.mcts import MCTS, SearchError, SearchResult
+
+__all__ = ["make_bot", "parse_bot", "describe", "engine_game", "KINDS", "Bot", "MCTS",
+           "Expectimax", "SearchResult", "SearchError"]

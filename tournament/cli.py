@@ -49,6 +49,15 @@ def _demo(args):
         out.write(f"Player {returns.index(max(returns))} wins{played}.\n")
 
 
+def _bots(args):
+    """List every kind of bot with its parameters, defaults and a one-line
+    description."""
+    import search
+    print(search.describe())
+    print("\nA bot is written as KIND or KIND(param=value,...), for instance "
+          "ismcts(iterations=4000,uct_c=0.7,rollout=heuristic).")
+
+
 def main(argv=None):
     """Run the ``cardarena`` command with ``argv`` (the process's arguments if None)."""
     parser = argparse.ArgumentParser(
@@ -61,6 +70,9 @@ def main(argv=None):
                       f"games: {', '.join(sorted(core.GAMES))}")
     demo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     demo.set_defaults(run=_demo)
+    bots = sub.add_parser("bots", help="list the kinds of bot and their parameters",
+                          description=_bots.__doc__)
+    bots.set_defaults(run=_bots)
     args = parser.parse_args(argv)
     # Piping into head or less must end quietly, as other Unix tools do.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)

@@ -1,0 +1,413 @@
+"""Players as ``pyspiel.Bot`` objects, made from specs in OpenSpiel's own syntax.
+
+>>> import core, search
+>>> game = core.load_game("shrine")
+>>> bot = search.make_bot("ismcts(iterations=200,rollout=heuristic)", game, player=0, seed=1)
+>>> bot.spec
+'ismcts(iterations=200,rollout=heuristic)'
+
+A bot plays any game: one of ours (a ``core.Game``, or the ``pyspiel.Game`` that
+importing ``core`` registers), or any other ``pyspiel.Game``, which our searchers see
+through ``core.ForeignGame``.  ``step`` takes a ``pyspiel.State`` or one of our states.
+"""
+import random
+import time
+
+import numpy as np
+import pyspiel
+
+import core
+from core.errors import ParameterError
+from core.spiel import SpielGame, SpielState
+from search.expectimax import Expectimax
+from search.mcts import MCTS, SearchError
+
+# --- parameters -------------------------------------------------------------------
+
+
+class Param:
+    """One parameter of a bot kind: its default (which fixes its type), what it means,
+    and the values it accepts (``choices``, or a closed range ``low``..``high``)."""
+
+    def __init__(self, default, help, *, choices=None, low=None, high=None):
+        self.default, self.help, self.choices = default, help, choices
+        self.low, self.high = low, high
+
+    def read(self, kind, name, value):
+        where = f"{kind}: {name}"
+        kind_of = type(self.default)
+        if isinstance(value, str):
+            value = _parse(value, kind_of, where)
+        elif kind_of is float and isinstance(value, (int, np.integer)) \
+                and not isinstance(value, bool):
+            value = float(value)
+        if type(value) is not kind_of and not (kind_of is int and isinstance(value, np.integer)):
+            raise ParameterError(f"{where} is {_a(kind_of)}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise ParameterError(f"{where} is one of {', '.join(self.choices)}, not {value!r}")
+        if self.low is not None and value < self.low or self.high is not None \
+                and value > self.high:
+            raise ParameterError(f"{where} must be {self.range()}, not {value}")
+        return value
+
+    def range(self):
+        if self.choices is not None:
+            return "|".join(self.choices)
+        if self.high is None:
+            return f">= {self.low}"
+        return f"{self.low}..{self.high}"
+
+
+def _a(kind):
+    return {int: "an integer", float: "a number", bool: "true or false", str: "a word"}[kind]
+
+
+def _parse(text, kind, where):
+    try:
+        if kind is bool:
+            if text.lower() in ("true", "1", "yes"):
+                return True
+            if text.lower() in ("false", "0", "no"):
+                return False
+            raise ValueError
+        return kind(text)
+    except ValueError:
+        raise ParameterError(f"{where} is {_a(kind)}, not {text!r}") from None
+
+
+class Kind:
+    """A kind of bot: a one-line description, its parameters, and how to build it."""
+
+    def __init__(self, name, help, params, build):
+        self.name, self.help, self.params, self.build = name, help, params, build
+
+
+KINDS = {}
+
+
+def _kind(name, help, **params):
+    def register(build):
+        KINDS[name] = Kind(name, help, params, build)
+        return build
+    return register
+
+
+_BUDGET = dict(
+    iterations=Param(1000, "search iterations per move", low=1),
+    seconds=Param(0.0, "wall time per move; when above 0 it replaces iterations", low=0.0),
+)
+_MCTS = dict(
+    _BUDGET,
+    uct_c=Param(0.7, "UCB exploration constant, payoffs scaled to [0, 1]", low=0.0),
+    rollout=Param("random", "rollout policy", choices=("random", "heuristic")),
+    epsilon=Param(0.1, "heuristic rollouts: chance of a random move instead", low=0.0,
+                  high=1.0),
+    rollout_depth=Param(0, "cut rollouts after this many moves and score them with the "
+                        "game's evaluate; 0 plays to the end", low=0),
+)
+_PEER = dict(
+    _BUDGET,
+    uct_c=Param(2.0, "UCB exploration constant, on the game's own payoffs", low=0.0),
+    rollouts=Param(1, "random rollouts per leaf evaluation", low=1),
+)
+
+
+# --- bots -------------------------------------------------------------------------
+
+
+class Bot(pyspiel.Bot):
+    """A bot for one seat of one game.  ``spec`` is its normalised spec string;
+    ``last`` holds the search result behind its latest move (None for bots that do
+    not search)."""
+
+    def __init__(self, engine, player, spec):
+        pyspiel.Bot.__init__(self)
+        self.engine, self.player, self.spec = engine, player, spec
+        self.last = None
+
+    def restart_at(self, state):
+        pass
+
+    def inform_action(self, state, player_id, action):
+        pass
+
+    def provides_policy(self):
+        return True
+
+    def step(self, state):
+        return self.step_with_policy(state)[1]
+
+    def step_with_policy(self, state):
+        """``(policy, action)`` for the player to move, which must be this bot's."""
+        state = _core_state(self.engine, state)
+        if state.current_player() != self.player:
+            raise SearchError(f"a bot for player {self.player} was asked to move for "
+                              f"{_who(state.current_player())}")
+        return self._choose(state)
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.spec} for player {self.player}>"
+
+
+class RandomBot(Bot):
+    def __init__(self, engine, player, spec, seed):
+        super().__init__(engine, player, spec)
+        self.rng = random.Random(seed)
+
+    def _choose(self, state):
+        legal = state.legal_actions()
+        return [(a, 1 / len(legal)) for a in legal], self.rng.choice(legal)
+
+
+class GreedyBot(RandomBot):
+    def _choose(self, state):
+        seed = self.rng.getrandbits(63)
+        world = state.determinized(self.player, seed) if self.engine.can_determinize \
+            else state
+        action = world.heuristic_action(seed)
+        if action is None:
+            return super()._choose(state)
+        return [(action, 1.0)], action
+
+
+class SearchBot(Bot):
+    def __init__(self, engine, player, spec, searcher, one_hot):
+        super().__init__(engine, player, spec)
+        self.searcher, self.one_hot = searcher, one_hot
+
+    def _choose(self, state):
+        self.last = result = self.searcher.search(state)
+        if self.one_hot:
+            return [(result.action, 1.0)], result.action
+        return list(result.policy().items()), result.action
+
+
+class PeerBot(pyspiel.Bot):
+    """One of OpenSpiel's own bots, given our states as pyspiel states, with its
+    simulation count matched to a time per move when ``seconds`` is set: each move's
+    count comes from the rate measured on the moves before."""
+
+    def __init__(self, engine, player, spec, spiel_game, make, iterations, seconds):
+        pyspiel.Bot.__init__(self)
+        self.engine, self.player, self.spec = engine, player, spec
+        self.spiel_game, self.make = spiel_game, make
+        self.iterations, self.seconds, self.rate = iterations, seconds, None
+        self.bot = make(iterations)
+        self.last = None
+
+    def restart_at(self, state):
+        pass
+
+    def inform_action(self, state, player_id, action):
+        pass
+
+    def provides_policy(self):
+        return True
+
+    def step(self, state):
+        return self.step_with_policy(state)[1]
+
+    def step_with_policy(self, state):
+        if isinstance(state, core.GameState):
+            state = SpielState(self.spiel_game, state.clone())
+        if state.current_player() != self.player:
+            raise SearchError(f"a bot for player {self.player} was asked to move for "
+                              f"{_who(state.current_player())}")
+        if self.seconds > 0:
+            sims = 100 if self.rate is None else max(1, int(self.rate * self.seconds))
+            self.bot = self.make(sims)
+        start = time.perf_counter()
+        policy, action = self.bot.step_with_policy(state)
+        if self.seconds > 0:
+            self.rate = sims / max(time.perf_counter() - start, 1e-6)
+        return policy, action
+
+    def __repr__(self):
+        return f"<PeerBot {self.spec} for player {self.player}>"
+
+
+def _who(player):
+    return {core.CHANCE_PLAYER: "chance", core.TERMINAL_PLAYER: "a finished game"}.get(
+        player, f"player {player}")
+
+
+@_kind("random", "a uniformly random legal move")
+def _random(engine, player, spec, seed):
+    return RandomBot(engine, player, spec, seed)
+
+
+@_kind("greedy", "the game's heuristic move in a world sampled from what the bot knows "
+       "(random where the game offers none)")
+def _greedy(engine, player, spec, seed):
+    return GreedyBot(engine, player, spec, seed)
+
+
+def _mcts_bot(mode, **fixed):
+    def build(engine, player, spec, seed, iterations, seconds, uct_c, rollout, epsilon,
+              rollout_depth, **more):
+        searcher = MCTS(engine, mode, iterations=iterations, seconds=seconds, uct_c=uct_c,
+                        policy=rollout, epsilon=epsilon, rollout_depth=rollout_depth,
+                        seed=seed, **fixed, **more)
+        return SearchBot(engine, player, spec, searcher, one_hot=False)
+    return build
+
+
+_kind("ismcts", "single-observer information-set MCTS (Cowling, Powley and Whitehouse "
+      "2012)", **_MCTS)(_mcts_bot("so"))
+_kind("mo_ismcts", "multiple-observer ISMCTS: one tree per player, each from that "
+      "player's view", **_MCTS)(_mcts_bot("mo"))
+_kind("determinized", "UCT on each of several sampled worlds, which vote for the move",
+      worlds=Param(8, "worlds sampled; the budget is shared among them", low=1),
+      **_MCTS)(_mcts_bot("perfect"))
+_kind("cheater", "UCT on the true state, hidden cards and all: the yardstick for what "
+      "hidden information costs", **_MCTS)(_mcts_bot("perfect", cheat=True))
+
+
+@_kind("expectimax", "depth-limited expectimax with chance nodes over sampled worlds, "
+       "the game's evaluate at the leaves",
+       depth=Param(3, "steps searched, moves and chance outcomes alike", low=1),
+       worlds=Param(8, "worlds sampled per move", low=1),
+       star=Param(2, "chance-node pruning: 0 none, 1 Star1, 2 Star2", low=0, high=2))
+def _expectimax(engine, player, spec, seed, depth, worlds, star):
+    searcher = Expectimax(engine, depth=depth, worlds=worlds, star=star, seed=seed)
+    return SearchBot(engine, player, spec, searcher, one_hot=True)
+
+
+@_kind("openspiel_ismcts", "OpenSpiel's ISMCTS as a peer: its C++ bot on its C++ games, "
+       "its Python bot on ours; random rollouts", **_PEER)
+def _openspiel_ismcts(engine, player, spec, seed, iterations, seconds, uct_c, rollouts):
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = _spiel_game(engine)
+    rs = np.random.RandomState(seed % 2 ** 32)
+    if isinstance(game, SpielGame):
+        def make(sims):
+            return ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, rs), uct_c,
+                                    sims, random_state=rs)
+    else:
+        evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)
+
+        def make(sims):
+            return pyspiel.ISMCTSBot(seed, evaluator, uct_c, sims, -1,
+                                     pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                                     False, False)
+    return PeerBot(engine, player, spec, game, make, iterations, seconds)
+
+
+@_kind("openspiel_mcts", "OpenSpiel's MCTS as a peer, on the true state (so it sees "
+       "hidden cards); C++ on its C++ games, Python on ours", **_PEER)
+def _openspiel_mcts(engine, player, spec, seed, iterations, seconds, uct_c, rollouts):
+    from open_spiel.python.algorithms import mcts
+    game = _spiel_game(engine)
+    rs = np.random.RandomState(seed % 2 ** 32)
+    if isinstance(game, SpielGame):
+        def make(sims):
+            return mcts.MCTSBot(game, uct_c, sims, mcts.RandomRolloutEvaluator(rollouts, rs),
+                                random_state=rs)
+    else:
+        evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)
+
+        def make(sims):
+            return pyspiel.MCTSBot(game, evaluator, uct_c, sims, 1000, False, seed, False)
+    return PeerBot(engine, player, spec, game, make, iterations, seconds)
+
+
+# Kinds that need worlds sampled from a player's knowledge.
+_SAMPLING = {"greedy", "ismcts", "mo_ismcts", "determinized", "expectimax"}
+
+
+# --- making bots ------------------------------------------------------------------
+
+
+def make_bot(spec, game, player, seed=0):
+    """A ``pyspiel.Bot`` for seat ``player`` of ``game`` from a spec such as
+    ``"ismcts(iterations=4000,uct_c=0.7,rollout=heuristic)"``; ``seed`` fixes every
+    random choice it makes.  ``cardarena bots`` lists the kinds and their parameters.
+    Raises :class:`~core.errors.ParameterError` for an unknown kind or parameter or a
+    bad value, naming the valid choices."""
+    kind, values = parse_bot(spec)
+    engine = engine_game(game)
+    if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
+            or not 0 <= player < engine.num_players:
+        raise ParameterError(f"player is a seat from 0 to {engine.num_players - 1}, "
+                             f"not {player!r}")
+    if kind in _SAMPLING and not engine.can_determinize:
+        raise ParameterError(
+            f"{kind} samples worlds from what a player knows, and {engine} cannot: "
+            "use cheater, openspiel_mcts or random")
+    text = kind + (f"({','.join(f'{k}={_fmt(v)}' for k, v in values.items())})"
+                   if values else "")
+    params = {k: p.default for k, p in KINDS[kind].params.items()}
+    params.update(values)
+    return KINDS[kind].build(engine, int(player), text, int(seed), **params)
+
+
+def parse_bot(spec):
+    """``(kind, {parameter: value})`` from a spec string, with only the parameters it
+    names, checked and typed."""
+    name, raw = core.parse_spec(spec, "bot", "ismcts(iterations=4000,uct_c=0.7)")
+    if name not in KINDS:
+        raise ParameterError(f"unknown bot kind {name!r}; kinds: {', '.join(KINDS)}")
+    params = KINDS[name].params
+    values = {}
+    for key, text in raw.items():
+        if key not in params:
+            raise ParameterError(f"{name} has no parameter {key!r}; its parameters: "
+                                 + (", ".join(params) or "none"))
+        values[key] = params[key].read(name, key, text)
+    return name, values
+
+
+def _fmt(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def engine_game(game):
+    """The game our searchers run on for ``game``: a ``core.Game`` itself, the core of
+    one of ours registered with OpenSpiel, or a ``core.ForeignGame`` over any other
+    ``pyspiel.Game``.  A string is loaded as ours if we have it, else by OpenSpiel."""
+    if isinstance(game, str):
+        name = core.parse_spec(game)[0]
+        game = core.load_game(game) if name in core.GAMES else _load_spiel(game)
+    if isinstance(game, (core.Game, core.ForeignGame)):
+        return game
+    if isinstance(game, SpielGame):
+        return game.core
+    if isinstance(game, pyspiel.Game):
+        return core.ForeignGame(game)
+    raise ParameterError(f"not a game: {game!r}")
+
+
+def _load_spiel(text):
+    try:
+        return pyspiel.load_game(text)
+    except pyspiel.SpielError as e:
+        raise ParameterError(f"cannot load game {text!r}: {e}") from None
+
+
+def _spiel_game(engine):
+    if isinstance(engine, core.ForeignGame):
+        return engine.spiel_game
+    return pyspiel.load_game(str(engine))
+
+
+def _core_state(engine, state):
+    if isinstance(state, core.GameState):
+        return state
+    if isinstance(state, SpielState):
+        return state.core
+    if isinstance(state, pyspiel.State) and isinstance(engine, core.ForeignGame):
+        return engine.wrap(state)
+    raise SearchError(f"not a state of {engine}: {state!r}")
+
+
+def describe():
+    """Every bot kind with its parameters, defaults and a one-line description, as
+    text."""
+    lines = []
+    for kind in KINDS.values():
+        lines.append(f"{kind.name}: {kind.help}")
+        for name, p in kind.params.items():
+            lines.append(f"    {name}={_fmt(p.default)}  ({p.range()})  {p.help}")
+    return "\n".join(lines)
