@@ -2,7 +2,8 @@
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-MODULES = ["core.state", "core.shrine", "core.card_duel", "search.mcts", "search.expectimax"]
+MODULES = ["core.state", "core.shrine", "core.card_duel", "core.foreign",
+           "search.mcts", "search.expectimax"]
 
 setup(
     ext_modules=cythonize(

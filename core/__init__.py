@@ -7,7 +7,8 @@
 True
 
 Importing ``core`` also registers every game with OpenSpiel, so
-``pyspiel.load_game("shrine")`` works.
+``pyspiel.load_game("shrine")`` works.  The other way round, ``ForeignGame`` makes any
+OpenSpiel game one of ours, for search: ``ForeignGame("leduc_poker")``.
 """
 import re
 
@@ -16,6 +17,7 @@ from core.errors import (CardArenaError, GameOverError, IllegalActionError, Para
 from core.state import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameState
 from core.shrine import ShrineGame
 from core.card_duel import CardDuelGame
+from core.foreign import ForeignGame
 
 from core import spiel
 
@@ -63,4 +65,4 @@ def load_game(spec, **params):
 
 __all__ = ["GAMES", "load_game", "parse_spec", "Game", "GameState", "ShrineGame", "CardDuelGame",
            "CHANCE_PLAYER", "TERMINAL_PLAYER", "CardArenaError", "IllegalActionError",
-           "GameOverError", "ParameterError", "PlayerError", "StateFormatError"]
+           "GameOverError", "ParameterError", "PlayerError", "StateFormatError", "ForeignGame"]

@@ -1,0 +1,374 @@
+# cython: language_level=3
+"""The contract of core/state.pxd over any OpenSpiel game, so every searcher also plays
+OpenSpiel's own games: poker, hearts, bridge, tic-tac-toe...
+
+>>> from core import ForeignGame
+>>> game = ForeignGame("kuhn_poker")
+>>> state = game.new_initial_state()
+>>> state.legal_actions()
+[0, 1, 2]
+>>> state.apply_action(2); state.apply_action(0)
+>>> state.action_to_string(1)
+'Bet'
+
+A :class:`ForeignState` holds a ``pyspiel.State``, a Python object: the one state in
+cardarena whose position is not a flat C struct, so a copy is a ``clone()`` rather than
+a ``memcpy``.  Its hot-path methods take the GIL to call into pyspiel; search runs on
+it, only slower than on a native ruleset and without parallel speed-up across threads.
+
+OpenSpiel says nothing of who sees an action, nor offers an evaluator or a move choice,
+so those hooks are derived (``c_action_view``) or left at their defaults.  A game is
+determinized with its own ``ResampleFromInfostate``; games that lack it have
+``ForeignGame.can_determinize`` False.
+
+ForeignGame is not in ``core.GAMES``: that registry holds cardarena's own rulesets.
+"""
+import functools
+import random
+import zlib
+
+import numpy as np
+import pyspiel
+
+from core.errors import CardArenaError, IllegalActionError, ParameterError, StateFormatError
+
+from core.state cimport CHANCE, GameState, Rng, rng_next
+from core.state import Game
+
+from libc.stdint cimport uint64_t
+
+# How a third-party resampler may refuse a position: OpenSpiel's own error for a
+# missing or failed check, or a C++ exception pybind11 translates.
+_SPIEL_FAILURES = (RuntimeError, IndexError, ValueError)
+
+
+class ForeignGame(Game):
+    """An OpenSpiel game, from a ``pyspiel.Game`` or a game string, as a cardarena game.
+
+    Sizes follow OpenSpiel's, except ``max_game_length``, which counts chance outcomes
+    as well, as cardarena's does.  ``spiel_game`` is the pyspiel.Game.
+
+    ``can_determinize`` says whether ``determinize`` resamples hidden information: True
+    for a perfect-information game (there is none) and for a game whose OpenSpiel
+    ``ResampleFromInfostate`` works throughout a game; not for liars_dice, skat, spades
+    or phantom_ttt, which lack it, nor for gin_rummy, whose worlds keep the true
+    history.  Searchers that determinize check it first.
+
+    >>> game = ForeignGame("leduc_poker(players=3)")
+    >>> game.num_players, game.action_buffer_size, game.can_determinize
+    (3, 8, True)
+    >>> ForeignGame("liars_dice").can_determinize
+    False
+    """
+
+    def __init__(self, game):
+        if isinstance(game, str):
+            try:
+                game = pyspiel.load_game(game)
+            except pyspiel.SpielError as e:
+                raise ParameterError(f"OpenSpiel cannot load {game!r}: {e}") from None
+        elif not isinstance(game, pyspiel.Game):
+            raise ParameterError(f"a ForeignGame is made from a pyspiel.Game or a game "
+                                 f"string, not {type(game).__name__}")
+        kind = game.get_type()
+        if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+            raise ParameterError(f"{kind.short_name} is a simultaneous-move game; the "
+                                 "contract is sequential: wrap "
+                                 "pyspiel.convert_to_turn_based(game) instead")
+        if kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC:
+            raise ParameterError(f"{kind.short_name} samples chance without listing its "
+                                 "outcomes; the contract needs them listed")
+        self.spiel_game = game
+        self.name = kind.short_name
+        self.long_name = kind.long_name
+        self.parameters = dict(kind.parameter_specification)
+        self.params = game.get_parameters()
+        self.num_players = game.num_players()
+        self.num_distinct_actions = game.num_distinct_actions()
+        self.max_chance_outcomes = game.max_chance_outcomes()
+        self.max_game_length = game.max_game_length() + game.max_chance_nodes_in_history()
+        self.min_utility = game.min_utility()
+        self.max_utility = game.max_utility()
+        self.perfect_information = (
+            kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION)
+
+        self._knowledge = _knowledge_of(kind)
+        if self._knowledge is None:
+            raise ParameterError(f"{self.name} offers neither an information state nor "
+                                 "an observation string, so no player's view can be told")
+        if kind.provides_observation_tensor:
+            self._tensor = pyspiel.State.observation_tensor
+            self.observation_tensor_size = game.observation_tensor_size()
+        elif kind.provides_information_state_tensor:
+            self._tensor = pyspiel.State.information_state_tensor
+            self.observation_tensor_size = game.information_state_tensor_size()
+        else:
+            self._tensor = None
+            self.observation_tensor_size = 0
+
+        self._flaw = None if self.perfect_information else _resampler_flaw(str(game))
+        self.can_determinize = self._flaw is None
+
+    def __str__(self):
+        return str(self.spiel_game)
+
+    def __reduce__(self):
+        return (ForeignGame, (str(self),))
+
+    def new_initial_state(self):
+        """The state in which a game begins."""
+        return _wrapping(self, self.spiel_game.new_initial_state())
+
+    def wrap(self, spiel_state):
+        """A ForeignState at the position of ``spiel_state``, a ``pyspiel.State`` of
+        this game; it plays on a clone, so ``spiel_state`` is never changed."""
+        if not isinstance(spiel_state, pyspiel.State):
+            raise StateFormatError(f"wrap takes a pyspiel.State, not "
+                                   f"{type(spiel_state).__name__}")
+        other = str(spiel_state.get_game())
+        if other != str(self):
+            raise StateFormatError(f"a state of {other} cannot be wrapped as one of {self}")
+        return _wrapping(self, spiel_state.clone())
+
+    def state_from_dict(self, desc):
+        """The state reached by replaying ``desc["history"]`` (the format of
+        ``ForeignState.to_dict``), each step checked to be legal."""
+        if not isinstance(desc, dict) or set(desc) != {"game", "history"}:
+            raise StateFormatError('a state of an OpenSpiel game is {"game": ..., '
+                                   f'"history": [...]}}, not {desc!r}')
+        if desc["game"] != str(self):
+            raise StateFormatError(f"a state of {desc['game']!r} is not one of {self}")
+        history = desc["history"]
+        if not isinstance(history, list) or any(
+                isinstance(a, bool) or not isinstance(a, int) for a in history):
+            raise StateFormatError(f"a history is a list of action ids, not {history!r}")
+        ps = self.spiel_game.new_initial_state()
+        for i, action in enumerate(history):
+            if ps.is_terminal():
+                raise StateFormatError(f"the game is over after step {i}, but the history "
+                                       f"goes on to {len(history)} steps")
+            if action not in ps.legal_actions():
+                raise StateFormatError(f"step {i}: action {action} is not legal after "
+                                       f"{history[:i]}")
+            ps.apply_action(action)
+        return _wrapping(self, ps)
+
+
+def _knowledge_of(kind):
+    """What a player knows, as one string: its information state, else what it observes
+    now; a perfect-information game without either string is known whole, by the
+    state's own text.  None for a game that tells no player's view."""
+    if kind.provides_information_state_string:
+        return pyspiel.State.information_state_string
+    if kind.provides_observation_string:
+        return pyspiel.State.observation_string
+    if kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        return _whole_state
+    return None
+
+
+def _whole_state(ps, player):
+    return str(ps)
+
+
+@functools.lru_cache(maxsize=None)
+def _resampler_flaw(game_string):
+    """Why the game's ResampleFromInfostate cannot determinize it, or None when it
+    keeps the mover's knowledge and legal actions at every decision of one seeded random
+    game.  Some games implement it for one phase only, so one position is no proof; the
+    decisions are tried last first, where such a game fails at once.  Cached by game
+    string, which fixes the game, so unpickling a state does not try again."""
+    game = pyspiel.load_game(game_string)
+    know = _knowledge_of(game.get_type())
+    rng = random.Random(0)
+    ps = game.new_initial_state()
+    decisions = []
+    while not ps.is_terminal():
+        if ps.is_chance_node():
+            actions, probs = zip(*ps.chance_outcomes())
+            ps.apply_action(rng.choices(actions, probs)[0])
+        else:
+            decisions.append(ps.clone())
+            ps.apply_action(rng.choice(ps.legal_actions()))
+    for ps in reversed(decisions):
+        player = ps.current_player()
+        try:
+            world = ps.resample_from_infostate(player, rng.random)
+        except _SPIEL_FAILURES as e:
+            return f"its ResampleFromInfostate fails ({str(e).strip()})"
+        if know(world, player) != know(ps, player) \
+                or world.legal_actions() != ps.legal_actions():
+            return "its ResampleFromInfostate returns worlds the player can tell apart"
+        # A state is its history here (equality, serialization, pickling): a world
+        # that keeps the true history but not the true cards would read back as the
+        # truth.
+        if world.history() == ps.history() and str(world) != str(ps):
+            return "its ResampleFromInfostate changes hidden cards but not the history"
+    return None
+
+
+cdef ForeignState _wrapping(game, ps):
+    cdef ForeignState st = ForeignState.__new__(ForeignState)
+    st.game = game
+    st.ps = ps
+    return st
+
+
+cdef inline void _sort_outcomes(int* actions, double* probs, int n) noexcept nogil:
+    # OpenSpiel does not promise chance outcomes in order; the contract does.  An
+    # insertion sort costs one pass over the lists that come ordered, as most do.
+    cdef int i, j, a
+    cdef double p
+    for i in range(1, n):
+        a, p = actions[i], probs[i]
+        j = i - 1
+        while j >= 0 and actions[j] > a:
+            actions[j + 1], probs[j + 1] = actions[j], probs[j]
+            j -= 1
+        actions[j + 1], probs[j + 1] = a, p
+
+
+cdef class ForeignState(GameState):
+    """A position of an OpenSpiel game.  States come from their ForeignGame:
+    ``new_initial_state()``, ``wrap(spiel_state)``, ``state_from_dict(...)`` or
+    ``deserialize_state(...)``."""
+
+    # The pyspiel.State; never shared with a caller, so no one else changes it.
+    cdef object ps
+
+    # --- the hot path --------------------------------------------------------------
+
+    cdef int c_current_player(self) noexcept nogil:
+        with gil:
+            return self.ps.current_player()
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        cdef int n = 0
+        with gil:
+            for action in self.ps.legal_actions():
+                out[n] = action
+                n += 1
+        return n
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        cdef int n = 0
+        with gil:
+            for action, prob in self.ps.chance_outcomes():
+                actions[n] = action
+                probs[n] = prob
+                n += 1
+        _sort_outcomes(actions, probs, n)
+        return n
+
+    cdef void c_apply_action(self, int action) noexcept nogil:
+        with gil:
+            self.ps.apply_action(action)
+
+    cdef double c_returns(self, int player) noexcept nogil:
+        with gil:
+            return self.ps.player_return(player)
+
+    cdef bint c_is_terminal(self) noexcept nogil:
+        with gil:
+            return self.ps.is_terminal()
+
+    cdef void copy_into(self, GameState dst) noexcept nogil:
+        with gil:
+            (<ForeignState>dst).ps = self.ps.clone()
+
+    cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
+        """OpenSpiel's ResampleFromInfostate, its sampler seeded from ``rng``.  A
+        perfect-information game has nothing to resample.  Where the resampler does not
+        apply (chance nodes, finished games, a game whose ``can_determinize`` is False,
+        a phase it refuses) or returns a world ``observer`` could tell from this one,
+        the state is left as it is: the true world is always consistent with what
+        ``observer`` knows, though search then learns from that one world alone."""
+        cdef uint64_t seed = rng_next(rng)
+        with gil:
+            self._resample(observer, seed)
+
+    cdef _resample(self, int observer, uint64_t seed):
+        game, ps = self.game, self.ps
+        player = ps.current_player()
+        if game.perfect_information or not game.can_determinize or player < 0:
+            return
+        try:
+            world = ps.resample_from_infostate(observer, random.Random(seed).random)
+        except _SPIEL_FAILURES:
+            return
+        know = game._knowledge
+        if world.current_player() != player or know(world, observer) != know(ps, observer):
+            return
+        if player == observer and world.legal_actions() != ps.legal_actions():
+            return
+        self.ps = world
+
+    cdef int c_action_view(self, int action, int observer) noexcept nogil:
+        # The observer's information state after the action, hashed, is what it sees of
+        # the action: equal for actions it cannot tell apart, and the same in every
+        # world of its information set.  crc32, not hash(), so keys repeat across runs.
+        with gil:
+            if self.game.perfect_information or self.ps.current_player() == observer:
+                return action
+            seen = self.game._knowledge(self.ps.child(action), observer)
+            return -1 - <int>(zlib.crc32(seen.encode()) & 0x3FFFFFFF)
+
+    # --- the Python edge -----------------------------------------------------------
+
+    def determinized(self, observer, seed):
+        """A copy with everything ``observer`` cannot see resampled (see
+        ``determinize``); ``seed`` makes it reproducible.  Raises
+        :class:`~core.errors.CardArenaError` for a game that cannot be determinized."""
+        if not self.game.can_determinize:
+            raise CardArenaError(f"OpenSpiel's {self.game.name} cannot be determinized: "
+                                 f"{self.game._flaw}")
+        return super().determinized(observer, seed)
+
+    def _action_name(self, int action):
+        try:
+            return self.ps.action_to_string(self.ps.current_player(), action)
+        except _SPIEL_FAILURES:
+            # An id in range that means nothing here, such as a card's, above every
+            # bet's, at a poker decision.
+            raise IllegalActionError(f"{self.game.name} has no action {action} "
+                                     "here") from None
+
+    def to_dict(self):
+        """The game string and every action and chance outcome so far."""
+        return {"game": str(self.game), "history": self.ps.history()}
+
+    def observation_dict(self, player):
+        """What ``player`` sees, in the strings the game offers."""
+        self._check_player(player)
+        kind = self.game.spiel_game.get_type()
+        view = {"game": str(self.game), "player": player}
+        if kind.provides_information_state_string:
+            view["information_state"] = self.ps.information_state_string(player)
+        if kind.provides_observation_string:
+            view["observation"] = self.ps.observation_string(player)
+        return view
+
+    def information_state_string(self, player):
+        """Everything ``player`` knows: the game's information state string, or its
+        observation string where it has none."""
+        self._check_player(player)
+        return self.game._knowledge(self.ps, player)
+
+    def observation_tensor(self, player):
+        """The game's observation tensor for ``player``, or its information state
+        tensor where it has none."""
+        self._check_player(player)
+        if self.game._tensor is None:
+            raise NotImplementedError(f"OpenSpiel's {self.game.name} offers no "
+                                      "observation or information state tensor")
+        return np.asarray(self.game._tensor(self.ps, player), dtype=np.float32)
+
+    def __reduce__(self):
+        return (_replayed, (self.game, self.ps.history()))
+
+    def __str__(self):
+        return str(self.ps)
+
+
+def _replayed(game, history):
+    return game.state_from_dict({"game": str(game), "history": history})
