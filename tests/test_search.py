@@ -1,0 +1,177 @@
+"""The search engine through its public interface: bot specs and their errors, the
+move each searcher returns, determinism, budgets, and expectimax's pruning."""
+import random
+
+import pyspiel
+import pytest
+
+import core
+import search
+from conftest import random_step
+from search.expectimax import Expectimax
+from search.mcts import MCTS
+
+OUR_KINDS = ["random", "greedy", "ismcts(iterations=60)", "mo_ismcts(iterations=60)",
+             "determinized(iterations=60,worlds=3)", "cheater(iterations=60)",
+             "expectimax(depth=2,worlds=2)",
+             "ismcts(iterations=40,rollout=heuristic,epsilon=0.2,rollout_depth=6)"]
+
+
+def midgame(game_string="shrine", seed=3, steps=60):
+    """A seeded position part way into a random game, with a player to move."""
+    game = core.load_game(game_string)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        random_step(state, rng)
+    while state.current_player() < 0:
+        random_step(state, rng)
+    return game, state
+
+
+def test_every_kind_is_listed_with_its_parameters():
+    text = search.describe()
+    for kind in search.KINDS.values():
+        assert f"{kind.name}: " in text
+        for name, param in kind.params.items():
+            assert f"    {name}=" in text
+    assert set(search.KINDS) >= {"random", "greedy", "ismcts", "mo_ismcts", "determinized",
+                                 "cheater", "expectimax", "openspiel_ismcts",
+                                 "openspiel_mcts"}
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("alphazero", "unknown bot kind 'alphazero'; kinds: random, greedy, ismcts"),
+    ("ismcts(iteratons=5)", "ismcts has no parameter 'iteratons'; its parameters: "
+     "iterations, seconds, uct_c"),
+    ("random(seed=1)", "random has no parameter 'seed'; its parameters: none"),
+    ("ismcts(iterations=many)", "ismcts: iterations is an integer, not 'many'"),
+    ("ismcts(iterations=0)", "ismcts: iterations must be >= 1, not 0"),
+    ("ismcts(rollout=smart)", "ismcts: rollout is one of random, heuristic, not 'smart'"),
+    ("ismcts(epsilon=1.5)", "ismcts: epsilon must be 0.0..1.0, not 1.5"),
+    ("expectimax(star=3)", "expectimax: star must be 0..2, not 3"),
+    ("ismcts(iterations=5,iterations=6)", "iterations is given twice"),
+    ("ismcts(iterations=5", "cannot read bot string"),
+    (7, "a bot is named by a string"),
+])
+def test_bad_specs_are_refused_naming_the_choices(spec, message):
+    game = core.load_game("shrine")
+    with pytest.raises(core.ParameterError) as err:
+        search.make_bot(spec, game, 0)
+    assert message in str(err.value)
+
+
+def test_a_bot_needs_a_real_seat_and_a_game():
+    game = core.load_game("shrine")
+    for seat in (2, -1, True, "0"):
+        with pytest.raises(core.ParameterError, match="player is a seat from 0 to 1"):
+            search.make_bot("random", game, seat)
+    with pytest.raises(core.ParameterError, match="unknown game|cannot load game"):
+        search.make_bot("random", "no_such_game", 0)
+
+
+def test_specs_are_normalised_and_typed():
+    kind, values = search.parse_bot(" ismcts( uct_c=1 , rollout=heuristic ) ")
+    assert kind == "ismcts" and values == {"uct_c": 1.0, "rollout": "heuristic"}
+    bot = search.make_bot("ismcts( uct_c=1 , rollout=heuristic )", core.load_game("shrine"), 1)
+    assert bot.spec == "ismcts(uct_c=1.0,rollout=heuristic)"
+    assert search.parse_bot("greedy") == ("greedy", {})
+
+
+@pytest.mark.parametrize("spec", OUR_KINDS)
+def test_each_bot_moves_legally_and_repeats_itself_given_its_seed(spec):
+    game, state = midgame()
+    player = state.current_player()
+    before = state.serialize()
+    moves = []
+    for _ in range(2):
+        bot = search.make_bot(spec, game, player, seed=11)
+        policy, action = bot.step_with_policy(state)
+        assert action in state.legal_actions()
+        assert abs(sum(p for _, p in policy) - 1) < 1e-9
+        assert all(a in state.legal_actions() for a, _ in policy)
+        moves.append(action)
+    assert moves[0] == moves[1]
+    assert state.serialize() == before, "a bot changed the state it was shown"
+
+
+@pytest.mark.parametrize("spec", OUR_KINDS)
+def test_bots_take_pyspiel_states_of_our_games(spec):
+    spiel_game = pyspiel.load_game("shrine")
+    state = spiel_game.new_initial_state()
+    rng = random.Random(5)
+    while state.current_player() < 0:
+        state.apply_action(rng.choice(state.legal_actions()))
+    bot = search.make_bot(spec, spiel_game, state.current_player(), seed=2)
+    assert bot.step(state) in state.legal_actions()
+
+
+def test_a_bot_moves_only_for_its_own_seat():
+    game, state = midgame()
+    other = 1 - state.current_player()
+    bot = search.make_bot("ismcts(iterations=10)", game, other)
+    with pytest.raises(search.SearchError, match=f"a bot for player {other} was asked to "
+                       f"move for player {1 - other}"):
+        bot.step(state)
+    state = game.new_initial_state()
+    with pytest.raises(search.SearchError, match="asked to move for chance"):
+        search.make_bot("greedy", game, 0).step(state)
+
+
+def test_searches_spend_exactly_their_iterations_and_report_them():
+    game, state = midgame()
+    for mode, extra in (("so", {}), ("mo", {}), ("perfect", {"worlds": 4}),
+                        ("perfect", {"cheat": True})):
+        searcher = MCTS(game, mode, iterations=400, seed=1, **extra)
+        result = searcher.search(state)
+        assert result.iterations == 400
+        # Every iteration visits the root's tree once, through one of its root moves.
+        assert sum(result.visits.values()) == 400
+        assert set(result.visits) <= set(state.legal_actions())
+        assert result.action == max(result.visits, key=lambda a: (result.visits[a], -a)) \
+            or extra.get("worlds")
+        assert all(0 <= v <= 1 for v in result.values.values())
+        assert 1 < result.nodes <= 400 * game.num_players + 1
+        assert searcher.node_bytes == 32
+
+
+def test_a_time_budget_runs_until_its_deadline():
+    game, state = midgame()
+    result = MCTS(game, iterations=1, seconds=0.05, seed=1).search(state)
+    assert result.seconds >= 0.05 and result.iterations > 1
+
+
+def test_a_searcher_refuses_a_state_of_another_game_or_with_nobody_to_move():
+    game, state = midgame()
+    searcher = MCTS(core.load_game("shrine(alt_heal=true)"), iterations=5)
+    with pytest.raises(search.SearchError, match="made for shrine\\(alt_heal=true\\), not shrine"):
+        searcher.search(state)
+    with pytest.raises(search.SearchError, match="nobody is to move"):
+        MCTS(game, iterations=5).search(game.new_initial_state())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_star_pruning_returns_the_plain_expectimax_values(seed):
+    game, state = midgame(seed=seed, steps=30 + 40 * seed)
+    if state.is_terminal():
+        pytest.skip("the seeded game ended early")
+    for depth in (2, 3, 4):
+        plain = Expectimax(game, depth=depth, worlds=2, star=0, seed=seed).search(state)
+        for star in (1, 2):
+            pruned = Expectimax(game, depth=depth, worlds=2, star=star, seed=seed).search(state)
+            assert pruned.values == pytest.approx(plain.values, abs=1e-9)
+            assert pruned.action == plain.action
+
+
+def test_expectimax_at_depth_one_scores_each_move_by_evaluate():
+    # One world, sampled from the same seed as determinized(), so the values are the
+    # game's evaluate (or result) after each move, rescaled to [0, 1].
+    game, state = midgame()
+    player = state.current_player()
+    result = Expectimax(game, depth=1, worlds=1, seed=9).search(state)
+    world = state.determinized(player, 9)
+    for action in state.legal_actions():
+        after = world.clone()
+        after.apply_action(action)
+        assert result.values[action] == pytest.approx((after.evaluate(player) + 1) / 2)
+    assert result.action == max(sorted(result.values), key=result.values.get)
