@@ -32,7 +32,7 @@ import pyspiel
 
 from core.errors import CardArenaError, IllegalActionError, ParameterError, StateFormatError
 
-from core.state cimport CHANCE, GameState, Rng, rng_next
+from core.state cimport GameState, Rng, rng_next
 from core.state import Game
 
 from libc.stdint cimport uint64_t
