@@ -1,0 +1,95 @@
+"""Card Duel positions from a few words, and actions by name, for the Card Duel tests."""
+from collections import Counter
+
+import core
+from core.card_duel import CARD_CLASSES, CARD_NAMES
+
+# The deck by value class: a 10 stands for any 10, Jack, Queen or King.
+DECK = Counter({name: 16 if name == "10" else 4 for name in CARD_NAMES})
+POOL = 26
+
+
+def duel(**params):
+    return core.load_game("card_duel", **params)
+
+
+def value(card):
+    return 11 if card == "A" else int(card)
+
+
+def pl(hand="", deck=None, discard="", damage="", spent=0, known=None):
+    """A player's part of a position, cards as space-separated names. ``damage`` is the
+    damage this player has taken."""
+    d = {"hand": hand.split(), "discard": discard.split(), "damage": damage.split(),
+         "hand_points_spent": spent}
+    if deck is not None:
+        d["deck"] = deck.split()
+    if known is not None:
+        d["hand_known"] = known
+    return d
+
+
+def position(p0, p1, game=None, **desc):
+    """A position from two players' parts, each made up to their 26 cards from the
+    cards no zone holds, player 0 first and lowest first: into the deck if it was left
+    out, else onto the discard pile. A player with an empty deck has a known hand
+    unless ``known`` says otherwise."""
+    players = [dict(p0), dict(p1)]
+    table = desc.get("table", {})
+    offense = desc.get("offense", 0)
+    placed = Counter()
+    owned = [0, 0]
+    for p, player in enumerate(players):
+        for key in ("hand", "deck", "discard", "damage"):
+            placed.update(player.get(key, []))
+        owned[p] += sum(len(player.get(key, [])) for key in ("hand", "deck", "discard"))
+        owned[1 - p] += len(player["damage"])
+    for role, owner in (("attack", offense), ("defense", 1 - offense)):
+        if table.get(role):
+            placed[table[role]] += 1
+            owned[owner] += 1
+    rest = sorted((DECK - placed).elements(), key=CARD_CLASSES.get)
+    for p, player in enumerate(players):
+        need = POOL - owned[p]
+        if "deck" not in player:
+            player["deck"], rest = rest[:need], rest[need:]
+        elif need:
+            player["discard"], rest = player["discard"] + rest[:need], rest[need:]
+        if not player["deck"] and "hand_known" not in player:
+            player["hand_known"] = True
+    assert not rest, f"cards left over: {rest}"
+    return (game or duel()).state_from_dict({"players": players, **desc})
+
+
+def names(state):
+    """The legal actions of ``state`` by their readable names."""
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def act(state, name):
+    """Apply the legal action called ``name``; at a chance node, the card coming out."""
+    if state.is_chance_node():
+        card = CARD_CLASSES[name]
+        assert card in state.legal_actions(), f"{name} cannot come out here"
+        state.apply_action(card)
+        return
+    for a in state.legal_actions():
+        if state.action_to_string(a) == name:
+            state.apply_action(a)
+            return
+    raise AssertionError(f"no legal action {name!r}; legal: {names(state)}")
+
+
+def play(state, *steps):
+    for step in steps:
+        act(state, step)
+    return state
+
+
+def outcomes(state):
+    return {CARD_NAMES[a]: p for a, p in state.chance_outcomes()}
+
+
+def taken(player):
+    """The damage a player of a position dict has taken."""
+    return sum(value(c) for c in player["damage"])
