@@ -176,6 +176,11 @@ class SearchBot(Bot):
         self.searcher, self.one_hot = searcher, one_hot
 
     def _choose(self, state):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            # Nothing to decide: a search would only spend the budget.
+            self.last = None
+            return [(legal[0], 1.0)], legal[0]
         self.last = result = self.searcher.search(state)
         if self.one_hot:
             return [(result.action, 1.0)], result.action
