@@ -1446,9 +1446,13 @@ cdef class ShrineState(GameState):
 
     cdef int c_heuristic_action(self, Rng* rng) noexcept nogil:
         # The acting player assumes its action goes unanswered; one that answers or
-        # counters looks one decision further, at the reply its answer may draw.
-        if self.s.phase == PH_ACTION or self.s.phase == PH_RES_USE:
+        # counters looks one decision further, at the reply its answer may draw; a
+        # pick of the cards a Fizzle discards is scored as it stands.
+        cdef int ph = self.s.phase
+        if ph == PH_ACTION or ph == PH_RES_USE:
             return greedy(&self.s, rng, 0)
+        if ph == PH_FIZZLE_PICK or ph == PH_COUNTER_PICK:
+            return greedy(&self.s, rng, -1)
         return greedy(&self.s, rng, 1)
 
     # --- Python edge ---------------------------------------------------------------

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from conftest import VARIANTS, act, names, pl, position, random_step, shrine
+from conftest import VARIANTS, act, names, pl, position, random_step
 
 import core
 
@@ -56,19 +56,26 @@ def dealt(state):
 
 # --- heuristic_action: strength ---------------------------------------------------------
 
-def test_greedy_player_beats_a_uniform_random_player():
-    """200 games under the default rules, seats alternating; a draw counts as a loss.
-    Measured: the greedy player won all 200.  The exact binomial test rejects "it wins
-    at most half its games" at 99% confidence (the p-value is 6e-61), and the floor of
-    90% guards the strength it reached."""
-    game, n = shrine(), 200
+# Games of 200 the greedy player won against the random one when this was written.
+GREEDY_WINS = {"shrine": 200, "shrine(balance=true)": 200, "shrine(balance_returns=true)": 195,
+               "shrine(alt_heal=true)": 200, "shrine(alt_fizzle=true)": 198,
+               "shrine(balance=true,alt_heal=true,alt_fizzle=true)": 199}
+
+
+@pytest.mark.parametrize("game_string", VARIANTS)
+def test_greedy_player_beats_a_uniform_random_player(game_string):
+    """200 games, seats alternating; a draw counts as a loss.  The exact binomial test
+    rejects "the greedy player wins at most half its games" at 99% confidence (with
+    200 wins of 200, as measured under the default rules, the p-value is 6e-61), and
+    the wins stay within 10 of those measured (GREEDY_WINS)."""
+    game, n = core.load_game(game_string), 200
     wins = 0
     for i in range(n):
         seat = i % 2
         players = [greedy_move, random_move] if seat == 0 else [random_move, greedy_move]
         wins += play_game(game, i, players).returns()[seat] == 1
     assert binomial_tail(wins, n) < 1 - CONFIDENCE, wins
-    assert wins >= 0.9 * n, wins
+    assert wins >= GREEDY_WINS[game_string] - 10, wins
 
 
 # --- evaluate: what it predicts and what it reads ----------------------------------------
@@ -78,7 +85,7 @@ def test_greedy_player_beats_a_uniform_random_player():
 # and again, levelling the two sides each time, so a lead says little about the end.
 MEASURED = {"shrine": 0.860, "shrine(balance=true)": 0.767, "shrine(alt_heal=true)": 0.873,
             "shrine(alt_fizzle=true)": 0.830,
-            "shrine(balance=true,alt_heal=true,alt_fizzle=true)": 0.779}
+            "shrine(balance=true,alt_heal=true,alt_fizzle=true)": 0.785}
 
 
 @pytest.mark.parametrize("game_string", sorted(MEASURED))
