@@ -40,6 +40,8 @@ from libc.stdint cimport uint64_t
 # How a third-party resampler may refuse a position: OpenSpiel's own error for a
 # missing or failed check, or a C++ exception pybind11 translates.
 _SPIEL_FAILURES = (RuntimeError, IndexError, ValueError)
+# Worlds drawn before a determinization gives up on a resampler that breaks rules.
+_TRIES = 16
 
 
 class ForeignGame(Game):
@@ -108,6 +110,12 @@ class ForeignGame(Game):
 
         self._flaw = None if self.perfect_information else _resampler_flaw(str(game))
         self.can_determinize = self._flaw is None
+        # Some resamplers (hearts' during the pass, in OpenSpiel 2.0.2) sometimes
+        # return worlds that break the game's rules further on; each world is then
+        # played out once before it is used, and another drawn if it fails.
+        self.checks_worlds = self.can_determinize and _breaks_rules(str(game))
+        # Determinizations that found no playable world and kept the true state.
+        self.unsampled = 0
 
     def __str__(self):
         return str(self.spiel_game)
@@ -169,6 +177,44 @@ def _knowledge_of(kind):
 
 def _whole_state(ps, player):
     return str(ps)
+
+
+def _plays_out(world, rng):
+    """Whether random play takes ``world`` (left unchanged) to its end within the rules."""
+    world = world.clone()
+    try:
+        while not world.is_terminal():
+            if world.is_chance_node():
+                actions, probs = zip(*world.chance_outcomes())
+                world.apply_action(rng.choices(actions, probs)[0])
+            else:
+                world.apply_action(rng.choice(world.legal_actions()))
+    except _SPIEL_FAILURES:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=None)
+def _breaks_rules(game_string):
+    """Whether any world resampled at the decisions of a few seeded random games
+    cannot be played to its end."""
+    game = pyspiel.load_game(game_string)
+    rng = random.Random(1)
+    for _ in range(3):
+        ps = game.new_initial_state()
+        while not ps.is_terminal():
+            if ps.is_chance_node():
+                actions, probs = zip(*ps.chance_outcomes())
+                ps.apply_action(rng.choices(actions, probs)[0])
+                continue
+            try:
+                world = ps.resample_from_infostate(ps.current_player(), rng.random)
+            except _SPIEL_FAILURES:
+                return True
+            if not _plays_out(world, rng):
+                return True
+            ps.apply_action(rng.choice(ps.legal_actions()))
+    return False
 
 
 @functools.lru_cache(maxsize=None)
@@ -281,7 +327,9 @@ cdef class ForeignState(GameState):
         perfect-information game has nothing to resample.  Where the resampler does not
         apply (chance nodes, finished games, a game whose ``can_determinize`` is False,
         a phase it refuses) or returns a world ``observer`` could tell from this one,
-        the state is left as it is: the true world is always consistent with what
+        or, in a game whose ``checks_worlds`` is set, no world that plays out within
+        the rules in a few tries, the state is left as it is and the game's
+        ``unsampled`` counts it: the true world is always consistent with what
         ``observer`` knows, though search then learns from that one world alone."""
         cdef uint64_t seed = rng_next(rng)
         with gil:
@@ -292,16 +340,22 @@ cdef class ForeignState(GameState):
         player = ps.current_player()
         if game.perfect_information or not game.can_determinize or player < 0:
             return
-        try:
-            world = ps.resample_from_infostate(observer, random.Random(seed).random)
-        except _SPIEL_FAILURES:
-            return
         know = game._knowledge
-        if world.current_player() != player or know(world, observer) != know(ps, observer):
+        rng = random.Random(seed)
+        for _ in range(_TRIES if game.checks_worlds else 1):
+            try:
+                world = ps.resample_from_infostate(observer, rng.random)
+            except _SPIEL_FAILURES:
+                continue
+            if world.current_player() != player or know(world, observer) != know(ps, observer):
+                continue
+            if player == observer and world.legal_actions() != ps.legal_actions():
+                continue
+            if game.checks_worlds and not _plays_out(world, rng):
+                continue
+            self.ps = world
             return
-        if player == observer and world.legal_actions() != ps.legal_actions():
-            return
-        self.ps = world
+        game.unsampled += 1
 
     cdef int c_action_view(self, int action, int observer) noexcept nogil:
         # The observer's information state after the action, hashed, is what it sees of

@@ -282,6 +282,10 @@ def _expectimax(engine, player, spec, seed, depth, worlds, star):
        "its Python bot on ours; random rollouts", **_PEER)
 def _openspiel_ismcts(engine, player, spec, seed, iterations, seconds, uct_c, rollouts):
     from open_spiel.python.algorithms import ismcts, mcts
+    if isinstance(engine, core.ForeignGame) and engine.checks_worlds:
+        # Its C++ bot crashes the process on the impossible worlds it is handed.
+        raise ParameterError(f"openspiel_ismcts cannot play {engine}: OpenSpiel's "
+                             "resampler for it returns worlds that break its rules")
     game = _spiel_game(engine)
     rs = np.random.RandomState(seed % 2 ** 32)
     if isinstance(game, SpielGame):

@@ -175,3 +175,57 @@ def test_expectimax_at_depth_one_scores_each_move_by_evaluate():
         after.apply_action(action)
         assert result.values[action] == pytest.approx((after.evaluate(player) + 1) / 2)
     assert result.action == max(sorted(result.values), key=result.values.get)
+
+
+@pytest.mark.parametrize("game_string", ["leduc_poker", "hearts", "tic_tac_toe"])
+@pytest.mark.parametrize("spec", OUR_KINDS + ["openspiel_ismcts(iterations=30)",
+                                              "openspiel_mcts(iterations=30)"])
+def test_every_kind_plays_openspiels_own_games(game_string, spec):
+    if game_string in ("tic_tac_toe", "hearts") and spec.startswith("openspiel_ismcts"):
+        pytest.skip("OpenSpiel's ISMCTS refuses perfect-information games, and we refuse "
+                    "it hearts, whose resampler breaks the rules during the pass")
+    game = pyspiel.load_game(game_string)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    # In hearts, past the deal and the pass.
+    for _ in range(80 if game_string == "hearts" else 2):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    history = state.history()
+    bot = search.make_bot(spec, game, state.current_player(), seed=3)
+    assert bot.step(state) in state.legal_actions()
+    assert state.history() == history
+
+
+def test_hearts_is_searched_in_playable_worlds_and_refused_to_openspiels_ismcts():
+    # OpenSpiel's hearts resampler returns, during the pass, worlds in which a card is
+    # later played by a player who does not hold it.  Worlds are played out before use.
+    game = core.ForeignGame("hearts")
+    assert game.can_determinize and game.checks_worlds
+    assert not core.ForeignGame("leduc_poker").checks_worlds
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.current_player() < 0 or len(state.to_dict()["history"]) < 60:
+        random_step(state, rng)
+    assert search.make_bot("ismcts(iterations=30)", game, state.current_player()).step(state) \
+        in state.legal_actions()
+    with pytest.raises(core.ParameterError, match="resampler for it returns worlds that break"):
+        search.make_bot("openspiel_ismcts", game, 0)
+
+
+def test_searchers_that_sample_worlds_refuse_a_game_that_cannot():
+    game = pyspiel.load_game("liars_dice")
+    for spec in ("ismcts", "mo_ismcts", "determinized", "expectimax", "greedy"):
+        with pytest.raises(core.ParameterError, match="cannot: use cheater"):
+            search.make_bot(spec, game, 0)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert search.make_bot("cheater(iterations=20)", game, 0).step(state) \
+        in state.legal_actions()
