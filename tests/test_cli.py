@@ -23,7 +23,7 @@ def test_demo_plays_a_whole_seeded_game_in_words_and_repeats_it_exactly():
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     lines = first.stdout.splitlines()
-    assert lines[0] == "Shrine (shrine), seed 1: random player 0 against random player 1"
+    assert lines[0] == "Shrine (shrine), seed 1: player 0 random against player 1 random"
     assert "Turn 1, player 0 to play" in lines
     assert any(line.startswith("  chance: draw ") for line in lines)
     assert any(line.startswith("  player 1: ") for line in lines)
@@ -48,3 +48,34 @@ def test_demo_refuses_a_bad_game_with_a_clear_message(game, message):
     assert result.returncode != 0
     assert message in result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_demo_seats_the_bots_it_is_given():
+    specs = ["ismcts(iterations=50,rollout_depth=6)", "greedy"]
+    result = run("demo", "shrine", "--seed", "3", "--players", *specs)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == ("Shrine (shrine), seed 3: player 0 "
+                                             "ismcts(iterations=50,rollout_depth=6) against "
+                                             "player 1 greedy")
+    assert result.stdout == run("demo", "shrine", "--seed", "3", "--players", *specs).stdout
+
+
+@pytest.mark.parametrize("players, message", [
+    (["random"], "shrine takes 2 players, not 1"),
+    (["random", "alphazero"], "unknown bot kind 'alphazero'"),
+    (["random", "ismcts(iterations=-3)"], "iterations must be >= 1, not -3"),
+])
+def test_demo_refuses_bad_players_with_a_clear_message(players, message):
+    result = run("demo", "shrine", "--players", *players)
+    assert result.returncode != 0
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_bots_lists_every_kind_with_its_parameters():
+    result = run("bots")
+    assert result.returncode == 0, result.stderr
+    for kind in ("random:", "greedy:", "ismcts:", "mo_ismcts:", "determinized:", "cheater:",
+                 "expectimax:", "openspiel_ismcts:", "openspiel_mcts:"):
+        assert any(line.startswith(kind) for line in result.stdout.splitlines()), kind
+    assert "    iterations=1000  (>= 1)  search iterations per move" in result.stdout
+    assert "    rollout=random  (random|heuristic)  rollout policy" in result.stdout

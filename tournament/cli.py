@@ -8,16 +8,23 @@ import core
 
 
 def _demo(args):
-    """Play one seeded game between two uniformly random players, in words."""
+    """Play one seeded game between two bots (random players unless --players says
+    otherwise), in words."""
+    import search
     try:
         game = core.load_game(args.game)
+        if len(args.players) != game.num_players:
+            raise core.ParameterError(f"{game.name} takes {game.num_players} players, "
+                                      f"not {len(args.players)}")
+        bots = [search.make_bot(spec, game, p, seed=args.seed * 64 + p)
+                for p, spec in enumerate(args.players)]
     except core.ParameterError as e:
         sys.exit(f"cardarena demo: {e}")
     rng = random.Random(args.seed)
     state = game.new_initial_state()
     out = sys.stdout
-    out.write(f"{game.long_name} ({game}), seed {args.seed}: "
-              f"random player 0 against random player 1\n")
+    seats = " against ".join(f"player {p} {bot.spec}" for p, bot in enumerate(bots))
+    out.write(f"{game.long_name} ({game}), seed {args.seed}: {seats}\n")
     # Game dicts need not share keys beyond the contract, so "turn" and "step" are read
     # where a game has them: a new turn is announced whenever "turn" changes.
     turn = None
@@ -28,7 +35,7 @@ def _demo(args):
             action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
             who = "chance"
         else:
-            action = rng.choice(state.legal_actions())
+            action = bots[state.current_player()].step(state)
             who = f"player {state.current_player()}"
         dealing = view.get("step") == "deal"
         if view.get("turn") != turn and not dealing:
@@ -69,6 +76,9 @@ def main(argv=None):
     demo.add_argument("game", help="a game string, e.g. shrine or 'shrine(alt_heal=true)'; "
                       f"games: {', '.join(sorted(core.GAMES))}")
     demo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    demo.add_argument("--players", nargs="+", default=["random", "random"], metavar="SPEC",
+                      help="one bot spec per seat, e.g. 'ismcts(iterations=500)' greedy "
+                      "(default: random random); see cardarena bots")
     demo.set_defaults(run=_demo)
     bots = sub.add_parser("bots", help="list the kinds of bot and their parameters",
                           description=_bots.__doc__)
