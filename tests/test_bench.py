@@ -1,0 +1,56 @@
+"""The benchmarks in bench/, run as a user runs them: they finish and print every
+figure they promise.  Timings are the machine's business, never a test's."""
+import os
+import re
+import subprocess
+import sys
+
+BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench")
+
+# A figure, a ratio, or n/a where a row has no such figure.
+FIGURE = re.compile(r"(\d{1,3}(,\d{3})*|\d+)(\.\d+)?×?|n/a")
+
+
+def run_bench(name, *args):
+    result = subprocess.run([sys.executable, os.path.join(BENCH, name), *args],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_search_benchmark_prints_a_row_of_figures_for_every_searcher():
+    out = run_bench("search.py", "--quick", "--markdown")
+    table = [line for line in out.splitlines() if line.startswith("|")]
+    header = [c.strip() for c in table[0].strip("|").split("|")]
+    rows = {}
+    for line in table[2:]:
+        game, searcher, *figures = [c.strip() for c in line.strip("|").split("|")]
+        rows[game, searcher] = figures
+    ours = ["ismcts", "ismcts(rollout=heuristic)", "ismcts(rollout_depth=8)", "mo_ismcts",
+            "determinized", "cheater", "expectimax (nodes/s)"]
+    assert list(rows) == ([("shrine", s) for s in ours] + [("shrine", "OpenSpiel ISMCTS, Python")]
+                          + [("card_duel", s) for s in ours]
+                          + [("hearts", "OpenSpiel ISMCTS, C++"),
+                             ("hearts", "ismcts via ForeignGame")])
+    for key, figures in rows.items():
+        assert len(figures) == len(header) - 2, key
+        for figure in figures:
+            assert FIGURE.fullmatch(figure), (key, figure)
+        assert figures[0] != "n/a", key
+    assert "n/a" not in rows["shrine", "ismcts"]
+    assert "n/a" not in rows["shrine", "OpenSpiel ISMCTS, Python"]
+    goals = out.split("Goals:")[1]
+    assert re.search(r"OpenSpiel's Python ISMCTS on Shrine: \S+× -- (met|NOT met)", goals)
+    assert re.search(r"C\+\+ ISMCTS on hearts: \S+× -- (met|NOT met)", goals)
+    assert "Million" not in out
+
+
+def test_search_benchmark_plays_the_match_and_tallies_it():
+    # Not much less time per move: OpenSpiel's Python ISMCTS fails after a single
+    # simulation, which is all a loaded machine may leave it at a few hundredths.
+    out = run_bench("search.py", "--match", "1", "--seconds", "0.2").splitlines()
+    assert re.fullmatch(r"  game 1: deal \d+, ismcts in seat 0: (win|loss|draw); \d+ \+ \d+ "
+                        r"searched moves, \d+ s; so far \+\d -\d =\d", out[1])
+    assert re.fullmatch(r"ismcts against OpenSpiel's Python ISMCTS at 0.2 s per move: 1 "
+                        r"game, \d wins, \d losses, \d draws; win rate [\d.]+, 95% Wilson "
+                        r"interval [\d.]+-[\d.]+", out[2])
