@@ -41,7 +41,7 @@ cdef class MCTS:
     cdef readonly bint resample     # a new world each iteration (ISMCTS)
     cdef readonly bint cheat        # search the true state, hidden cards and all
     cdef Rng rng
-    cdef int n_players, n_trees, max_path, stamp, player
+    cdef int n_players, n_trees, max_path, stamp, player, n_act
     cdef double lo, scale
     cdef bint out_of_memory, grew
     cdef Tree* trees

@@ -20,6 +20,7 @@ unless a tree must grow, and runs without the GIL.
 """
 import time
 
+from libc.limits cimport INT_MAX
 from libc.math cimport log, sqrt
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc, realloc
@@ -159,6 +160,7 @@ cdef class MCTS:
         for a in range(n_act):
             self.slot_stamp[a] = 0
         self.stamp = 0
+        self.n_act = n_act
 
     def __dealloc__(self):
         if self.trees != NULL:
@@ -319,6 +321,11 @@ cdef class MCTS:
                 else self.work.c_action_view(self.acts[i], owner)
         # Children with an action for a key are found through a stamped table; class
         # keys (below 0) are few, so they are matched by a scan.
+        if self.stamp == INT_MAX:
+            # Before the stamp wraps round to values already in the table.
+            for i in range(self.n_act):
+                self.slot_stamp[i] = 0
+            self.stamp = 0
         self.stamp += 1
         c = t.nodes[parent].child
         while c >= 0:
