@@ -1,14 +1,14 @@
-"""The examples in the docstrings of the core modules run and give what they show."""
+"""The examples in the docstrings of the packages' modules run and give what they show."""
 import doctest
 import importlib
 
 import pytest
 
-MODULES = ["core", "core.shrine", "core.state", "core.spiel"]
-# Modules whose docstrings hold examples today: the package's own, and ShrineGame's in
-# the compiled core.shrine. If they disappear, the test says so instead of passing on
-# zero examples.
-WITH_EXAMPLES = {"core", "core.shrine"}
+MODULES = ["core", "core.shrine", "core.card_duel", "core.state", "core.spiel", "core.foreign",
+           "search", "search.bots", "search.mcts", "search.expectimax"]
+# Modules whose docstrings hold examples today.  If they disappear, the test says so
+# instead of passing on zero examples.
+WITH_EXAMPLES = {"core", "core.shrine", "core.card_duel", "core.foreign", "search.bots"}
 
 
 @pytest.mark.parametrize("name", MODULES)

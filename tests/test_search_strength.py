@@ -19,7 +19,7 @@ ISMCTS = "ismcts(iterations=100,rollout_depth=8)"
 
 
 def test_ismcts_beats_random_in_nine_games_of_ten():
-    """Measured: 200 wins in 200 games."""
+    """Measured: 200 wins in 200 games (p = 6e-61)."""
     tally = Tally(SHRINE, ISMCTS, "random", deals=100)
     assert tally.games == 200
     assert tally.wins >= 0.9 * tally.games, tally
@@ -27,29 +27,31 @@ def test_ismcts_beats_random_in_nine_games_of_ten():
 
 
 def test_ismcts_beats_greedy():
-    """Measured: score 0.655 over 200 games, p = 7e-6 (significant at 99%)."""
-    tally = Tally(SHRINE, ISMCTS, "greedy", deals=100)
+    """Shrine's greedy player looks one move ahead with the game's evaluate, so ISMCTS
+    needs a larger budget to beat it than to beat random.  Measured: score 0.650 over
+    120 games, p = 0.0007 (significant at 99%)."""
+    tally = Tally(SHRINE, "ismcts(iterations=300,rollout_depth=8)", "greedy", deals=60)
     assert tally.p_value() < 0.01, tally
 
 
 def test_expectimax_beats_random():
-    """Measured: 100 wins in 100 games (significant at 99%)."""
+    """Measured: 99 wins and a draw in 100 games (significant at 99%)."""
     tally = Tally(SHRINE, "expectimax(depth=2,worlds=4)", "random", deals=50)
     assert tally.p_value() < 0.01, tally
 
 
 def test_cheating_mcts_beats_ismcts_at_an_equal_budget():
-    """Seeing the hidden cards is worth something.  Measured: score 0.603 over 200
+    """Seeing the hidden cards is worth something.  Measured: score 0.605 over 200
     games, p = 0.002 (significant at 99%).  Heuristic rollouts, which play on what
     the world shows, make the hidden cards matter within a small budget."""
-    budget = "iterations=60,rollout=heuristic,rollout_depth=8"
+    budget = "iterations=30,rollout=heuristic,rollout_depth=4"
     tally = Tally(SHRINE, f"cheater({budget})", f"ismcts({budget})", deals=100)
     assert tally.p_value() < 0.01, tally
 
 
 def test_mo_ismcts_is_not_significantly_weaker_than_so_ismcts():
-    """Measured: MO-ISMCTS scores 0.535 against SO-ISMCTS over 200 games; SO-ISMCTS is
-    not better at 95% (one-sided)."""
+    """Measured: SO-ISMCTS scores 0.535 against MO-ISMCTS over 200 games, p = 0.18: not
+    significantly better at 95% (one-sided)."""
     tally = Tally(SHRINE, ISMCTS, "mo_ismcts(iterations=100,rollout_depth=8)", deals=100)
     assert tally.p_value() >= 0.05, tally
 
@@ -58,7 +60,8 @@ def test_our_ismcts_matches_openspiels_on_leduc_poker():
     """On a game nobody here wrote, our ISMCTS and OpenSpiel's C++ ISMCTS at equal
     iterations and equal exploration (ours scales payoffs to [0, 1], so its constant
     is OpenSpiel's divided by the payoff span) show no significant difference: the
-    95% interval of our mean payoff includes 0."""
+    95% interval of our mean payoff includes 0.  Measured: 0.117 ± 0.412 chips a game
+    over 600 games."""
     game = pyspiel.load_game("leduc_poker")
     span = game.max_utility() - game.min_utility()
     ours = "ismcts(iterations=200,uct_c=0.7)"
