@@ -1,10 +1,6 @@
-"""Players as ``pyspiel.Bot`` objects, made from specs in OpenSpiel's own syntax.
-
->>> import core, search
->>> game = core.load_game("shrine")
->>> bot = search.make_bot("ismcts(iterations=200,rollout=heuristic)", game, player=0, seed=1)
->>> bot.spec
-'ismcts(iterations=200,rollout=heuristic)'
+"""Players as ``pyspiel.Bot`` objects, made from specs in OpenSpiel's own syntax, such
+as ``make_bot("ismcts(iterations=200,rollout=heuristic)", game, player=0, seed=1)``;
+docs/search.md shows them at work.
 
 A bot plays any game: one of ours (a ``core.Game``, or the ``pyspiel.Game`` that
 importing ``core`` registers), or any other ``pyspiel.Game``, which our searchers see
