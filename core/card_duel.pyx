@@ -856,6 +856,10 @@ def _check_flow(CardDuelState st):
         owned[s.offense] += 1
     if s.defense != NONE:
         owned[1 - s.offense] += 1
+    if s.winner == NONE and s.phase == PH_OVER:
+        raise StateFormatError("phase 'over' needs a winner")
+    if s.winner != NONE and s.phase != PH_OVER:
+        raise StateFormatError(f"a game with a winner is in phase 'over', not {phase!r}")
     if s.phase == PH_DEAL or s.phase == PH_BUILD:
         if played:
             raise StateFormatError(f"in phase {phase!r} no card has been played yet: "
@@ -887,8 +891,6 @@ def _check_flow(CardDuelState st):
                                    "out holds a hand the opponent knows")
     _check_table(s, phase)
     if s.winner == NONE:
-        if s.phase == PH_OVER:
-            raise StateFormatError("phase 'over' needs a winner")
         if s.exchange >= s.max_exchanges:
             raise StateFormatError(f"exchange {s.exchange} is at max_exchanges, but the "
                                    "game has no winner")
@@ -903,8 +905,6 @@ def _check_flow(CardDuelState st):
             raise StateFormatError(f"phase 'draw': player {actor(s)}'s deck is empty (a "
                                    "discard pile is shuffled in as the deck is chosen)")
         return
-    if s.phase != PH_OVER:
-        raise StateFormatError(f"a game with a winner is in phase 'over', not {phase!r}")
     if s.winner == DRAW:
         if s.exchange != s.max_exchanges or taken[0] >= s.life or taken[1] >= s.life:
             raise StateFormatError(f"winner: a draw comes only at max_exchanges "
