@@ -19,6 +19,7 @@ ctypedef struct DuelData:
     int16_t exchange            # exchanges completed
     int8_t phase                # the decision or chance event the game waits on
     int8_t builder              # who builds a hand, in the build phase
+    int8_t build_class          # the class the builder chooses how many to keep of, or -1
     int8_t offense              # who attacks in this exchange
     int8_t draw_for             # at a draw: the phase whose card is drawn, else -1
     int8_t winner               # -1 playing, 0 or 1, 2 a draw

@@ -7,7 +7,7 @@ Every pile is counts by class.  A deck keeps no order: its top card is a chance 
 drawn in proportion to the counts, which is exactly a shuffled deck nobody has seen.
 
 The game runs as a small machine: the deal (chance), hand building (player 0, then
-player 1, one card at a time), then exchanges of attack, defence and, when the attack
+player 1, one class at a time), then exchanges of attack, defence and, when the attack
 hits, damage; each play from the top of a deck waits on a draw.
 """
 import json
@@ -43,9 +43,8 @@ cdef enum:
 cdef enum:
     A_HAND = 0                # + class: play that card from hand
     A_DECK = 10               # play the top of the deck (reshuffling the discards first)
-    A_ADD = 11                # + class: add that card to the hand being built
-    A_DONE = 21               # the hand is built
-    NUM_ACTIONS = 22
+    A_KEEP = 11               # + n: keep n cards of the class being built in the hand
+    NUM_ACTIONS = A_KEEP + MAX_COPIES + 1
 
 CARD_NAMES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"]
 CARD_CLASSES = {name: c for c, name in enumerate(CARD_NAMES)}
@@ -180,21 +179,49 @@ cdef void end_building(DuelData* s) noexcept nogil:
     for p in range(2):
         # A player who put the whole pool in hand has no deck: nothing is left to guess.
         s.hand_known[p] = cards(s.deck[p]) == 0
+    s.build_class = NONE
     s.offense = 0
     await_play(s, PH_ATTACK)
 
+cdef int next_class(DuelData* s, int p, int above) noexcept nogil:
+    """The highest class below ``above`` that ``p`` chooses a count of while building:
+    one that p's pool holds and that is worth at most hand_points, or -1.  Both facts
+    are public, so the number of choices tells nothing of the hand (C1, C2)."""
+    cdef int c
+    for c in range(above - 1, -1, -1):
+        if s.deck[p][c] and value_of(c) <= s.hand_points:
+            return c
+    return NONE
+
+cdef void next_choice(DuelData* s) noexcept nogil:
+    """On to the builder's next class, else the next builder, else the first attack."""
+    cdef int c = next_class(s, s.builder, s.build_class)
+    while c == NONE:
+        if s.builder == 1:
+            end_building(s)
+            return
+        s.builder = 1
+        c = next_class(s, 1, NUM_CLASSES)
+    s.build_class = c
+
+cdef bint last_choice(DuelData* s) noexcept nogil:
+    """Whether the choice being made ends hand building."""
+    if next_class(s, s.builder, s.build_class) != NONE:
+        return False
+    return s.builder == 1 or next_class(s, 1, NUM_CLASSES) == NONE
+
+cdef int most_kept(DuelData* s) noexcept nogil:
+    """The most cards of the class being built that the pool holds and the hand has
+    room for."""
+    cdef int p = s.builder, c = s.build_class
+    cdef int n = (s.hand_points - points(s.hand[p])) // value_of(c)
+    return n if n < s.deck[p][c] else s.deck[p][c]
+
 cdef int build_actions(DuelData* s, int* out) noexcept nogil:
-    """Cards are added from the highest class down, so each hand is built by exactly one
-    sequence of choices (C2)."""
-    cdef int p = s.builder, n = 0, c
-    cdef int room = s.hand_points - points(s.hand[p])
-    cdef int top = lowest(s.hand[p])
-    for c in range(top + 1):
-        if s.deck[p][c] and value_of(c) <= room:
-            out[n] = A_ADD + c
-            n += 1
-    out[n] = A_DONE
-    return n + 1
+    cdef int n, most = most_kept(s)
+    for n in range(most + 1):
+        out[n] = A_KEEP + n
+    return most + 1
 
 cdef int play_actions(DuelData* s, int* out) noexcept nogil:
     cdef int p = actor(s), n = 0, c
@@ -239,6 +266,8 @@ cdef void deal(DuelData* s, int c) noexcept nogil:
             s.stock[k] = 0
         s.phase = PH_BUILD
         s.builder = 0
+        s.build_class = NUM_CLASSES
+        next_choice(s)
 
 
 # --- determinization -----------------------------------------------------------------
@@ -317,19 +346,22 @@ cdef bint sample_hand(const uint8_t* pool, int size, int budget, uint8_t* hand,
             k -= n
     return True
 
-cdef void resample_hand(DuelData* s, int q, int size, int budget, Rng* rng) noexcept nogil:
+cdef void resample_hand(DuelData* s, int q, int size, int budget, int first,
+                        Rng* rng) noexcept nogil:
     """Split ``q``'s hand and deck afresh; the hand takes ``size`` cards (any number if
-    negative) worth at most ``budget``."""
+    negative) of the classes from ``first`` up, worth at most ``budget``."""
+    cdef uint8_t unseen[NUM_CLASSES]
     cdef uint8_t pool[NUM_CLASSES]
     cdef uint8_t hand[NUM_CLASSES]
     cdef int c
     for c in range(NUM_CLASSES):
-        pool[c] = s.hand[q][c] + s.deck[q][c]
+        unseen[c] = s.hand[q][c] + s.deck[q][c]
+        pool[c] = unseen[c] if c >= first else 0
     if not sample_hand(pool, size, budget, hand, rng):
         return
     for c in range(NUM_CLASSES):
         s.hand[q][c] = hand[c]
-        s.deck[q][c] = pool[c] - hand[c]
+        s.deck[q][c] = unseen[c] - hand[c]
 
 
 # --- game knowledge ------------------------------------------------------------------
@@ -355,13 +387,9 @@ cdef double strength(DuelData* s, int p) noexcept nogil:
     return total / <double>n if n else 0.0
 
 cdef int heuristic_build(DuelData* s) noexcept nogil:
-    """The highest card that still fits: Aces and tens hit hard and stop most attacks."""
-    cdef int p = s.builder, c
-    cdef int room = s.hand_points - points(s.hand[p])
-    for c in range(lowest(s.hand[p]), -1, -1):
-        if s.deck[p][c] and value_of(c) <= room:
-            return A_ADD + c
-    return A_DONE
+    """As many as fit: from the Ace down, that keeps the highest cards that fit.  Aces
+    and tens hit hard and stop most attacks."""
+    return A_KEEP + most_kept(s)
 
 cdef int heuristic_play(DuelData* s) noexcept nogil:
     cdef int p = actor(s), c
@@ -452,14 +480,9 @@ cdef class CardDuelState(GameState):
             draw(s, a)
         elif s.phase == PH_BUILD:
             p = s.builder
-            if a == A_DONE:
-                if p == 0:
-                    s.builder = 1
-                else:
-                    end_building(s)
-            else:
-                s.deck[p][a - A_ADD] -= 1
-                s.hand[p][a - A_ADD] += 1
+            s.deck[p][s.build_class] -= a - A_KEEP
+            s.hand[p][s.build_class] += a - A_KEEP
+            next_choice(s)
         else:
             play(s, a)
 
@@ -468,25 +491,33 @@ cdef class CardDuelState(GameState):
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
         # Only the split of the opponent's unseen cards between hand and deck is hidden
         # (D9): the deal is known to both (D2) and every card played is face up.  While
-        # hands are being built, a hand's size is hidden too (C1); afterwards the hand
-        # keeps its size, and with the cards played from it stays within hand_points
-        # (C6).  A deck keeps no order, so there is no order to shuffle.
+        # hands are being built, a hand's size is hidden too (C1), and a hand being
+        # built holds only the classes chosen so far (C2); afterwards the hand keeps its
+        # size, and with the cards played from it stays within hand_points (C6).  A deck
+        # keeps no order, so there is no order to shuffle.
         cdef DuelData* s = &self.s
         cdef int q = 1 - observer
         if s.phase == PH_DEAL:
             return
         if s.phase == PH_BUILD:
             # Player 1 has not begun while player 0 builds: an empty hand, known.
-            if q <= s.builder:
-                resample_hand(s, q, -1, s.hand_points, rng)
+            if q < s.builder:
+                resample_hand(s, q, -1, s.hand_points, 0, rng)
+            elif q == s.builder:
+                resample_hand(s, q, -1, s.hand_points, s.build_class + 1, rng)
             return
         if not s.hand_known[q]:
-            resample_hand(s, q, cards(s.hand[q]), s.hand_points - s.hand_spent[q], rng)
+            resample_hand(s, q, cards(s.hand[q]), s.hand_points - s.hand_spent[q], 0, rng)
 
     cdef int c_action_view(self, int action, int observer) noexcept nogil:
-        # Which card a builder adds is secret; that the building is over is not, since
-        # the other player then acts.  Every card played or drawn is face up.
-        if self.s.phase == PH_BUILD and observer != self.s.builder and action != A_DONE:
+        # How many cards a builder keeps is secret (C1), and every builder makes as
+        # many choices whatever the hand holds (C2).  The choice that ends the building
+        # shows the other player the size of the builder's hand (D3), and only that.
+        # Every card played or drawn is face up.
+        cdef DuelData* s = &self.s
+        if s.phase == PH_BUILD and observer != s.builder:
+            if last_choice(s):
+                return -2 - cards(s.hand[s.builder]) - (action - A_KEEP)
             return -1
         return action
 
@@ -568,11 +599,12 @@ def _label(CardDuelState st, int a):
         return f"deal {CARD_NAMES[a]} to player 0" if a < NUM_CLASSES else f"chance {a}"
     if ph == PH_DRAW:
         return f"turn up {CARD_NAMES[a]}" if a < NUM_CLASSES else f"chance {a}"
-    if a == A_DONE:
-        return "keep this hand"
-    if A_ADD <= a < A_DONE:
-        name = CARD_NAMES[a - A_ADD]
-        return f"add {'an' if name in ('8', 'A') else 'a'} {name} to hand"
+    if a >= A_KEEP:
+        n = a - A_KEEP
+        if ph != PH_BUILD:
+            return f"keep {n} cards of the class being built"
+        name = CARD_NAMES[st.s.build_class]
+        return f"keep {n or 'no'} {name}{'' if n == 1 else 's'}"
     verb = VERBS.get(ph, "play")
     if a == A_DECK:
         if ph in VERBS:
@@ -628,6 +660,7 @@ def _to_dict(CardDuelState st, viewer):
         d["stock"] = _counted(s.stock)
     if s.phase == PH_BUILD:
         d["builder"] = s.builder
+        d["building"] = CARD_NAMES[s.build_class]
     if s.phase == PH_DRAW:
         d["drawing_for"] = ROLES[s.draw_for]
     return d
@@ -635,8 +668,8 @@ def _to_dict(CardDuelState st, viewer):
 
 def _tensor(CardDuelState st, int viewer):
     """A flat float vector of what ``viewer`` knows, block by block: the phase; the
-    flags; the viewer's piles; the opponent's; the table; the stock.  Counts are
-    divided by how many cards of the class the deck holds."""
+    flags; the class being built; the viewer's piles; the opponent's; the table; the
+    stock.  Counts are divided by how many cards of the class the deck holds."""
     import numpy as np
     cdef DuelData* s = &st.s
     cdef int me = viewer, op = 1 - viewer, c, who, o = 0
@@ -653,7 +686,9 @@ def _tensor(CardDuelState st, int viewer):
     v[o + 4] = not secret
     if s.phase == PH_DRAW:
         v[o + 5 + s.draw_for - PH_ATTACK] = 1
-    o += 8
+    if s.phase == PH_BUILD:
+        v[o + 8 + s.build_class] = 1
+    o += 8 + NUM_CLASSES
     for who in (me, op):
         known = who == me or s.hand_known[who] or s.phase == PH_DEAL
         for c in range(NUM_CLASSES):
@@ -683,7 +718,7 @@ def _tensor(CardDuelState st, int viewer):
     return out
 
 
-TENSOR_SIZE = len(PHASES) + 8 + 2 * (5 * NUM_CLASSES + 5) + 3 * NUM_CLASSES
+TENSOR_SIZE = len(PHASES) + 8 + NUM_CLASSES + 2 * (5 * NUM_CLASSES + 5) + 3 * NUM_CLASSES
 
 
 def render(view):
@@ -709,7 +744,7 @@ def render(view):
 # --- building positions ------------------------------------------------------------------
 
 _KNOWN_KEYS = {"exchange", "phase", "current_player", "offense", "winner", "players",
-               "table", "stock", "builder", "drawing_for"}
+               "table", "stock", "builder", "building", "drawing_for"}
 _PLAYER_KEYS = {"hand", "deck", "discard", "damage", "hand_points_spent", "hand_known",
                 "unseen"}
 
@@ -764,8 +799,9 @@ def _from_dict(game, desc):
     s.phase = _name_index(phase, PHASES, "phase")
     s.exchange = _int(desc, "exchange", 0, s.max_exchanges, 0)
     s.offense = _int(desc, "offense", 0, 1, 0)
-    if "builder" in desc and s.phase != PH_BUILD:
-        raise StateFormatError(f"builder is only for phase 'build', not {phase!r}")
+    for key in ("builder", "building"):
+        if key in desc and s.phase != PH_BUILD:
+            raise StateFormatError(f"{key} is only for phase 'build', not {phase!r}")
     s.builder = _int(desc, "builder", 0, 1, 0)
     if "drawing_for" in desc and s.phase != PH_DRAW:
         raise StateFormatError(f"drawing_for is only for phase 'draw', not {phase!r}")
@@ -807,6 +843,9 @@ def _from_dict(game, desc):
             raise StateFormatError(f"players[{p}].hand_known must be true or false, "
                                    f"not {known!r}")
         s.hand_known[p] = known
+    if s.phase == PH_BUILD:
+        s.build_class = _class(desc["building"], "building") if "building" in desc \
+            else next_class(s, s.builder, NUM_CLASSES)
     table = desc.get("table", {})
     if not isinstance(table, dict) or set(table) - {"attack", "defense"}:
         raise StateFormatError("table must be a dict with attack and defense: a card or null")
@@ -884,6 +923,19 @@ def _check_flow(CardDuelState st):
     if s.phase == PH_BUILD:
         if s.builder == 0 and cards(s.hand[1]):
             raise StateFormatError("players[1].hand: player 1 builds after player 0")
+        p = s.builder
+        c = s.build_class
+        if c == NONE:
+            raise StateFormatError(f"phase 'build': player {p} holds no card worth at most "
+                                   f"hand_points ({s.hand_points}), so has nothing to choose")
+        if not s.deck[p][c] or value_of(c) > s.hand_points:
+            raise StateFormatError(f"building: player {p} chooses how many of a class to "
+                                   f"keep only if their deck holds one worth at most "
+                                   f"hand_points ({s.hand_points}); not {CARD_NAMES[c]}")
+        if cards(s.hand[p]) and lowest(s.hand[p]) <= c:
+            raise StateFormatError(f"players[{p}].hand: classes are chosen from the Ace down, "
+                                   f"so while {CARD_NAMES[c]} is chosen the hand holds "
+                                   "only higher ones")
         return
     for p in range(2):
         if not cards(s.deck[p]) and not s.hand_known[p]:
@@ -943,6 +995,7 @@ def _reset(CardDuelState st, game):
     st.s.life = params["life"]
     st.s.max_exchanges = params["max_exchanges"]
     st.s.winner = NONE
+    st.s.build_class = NONE
     st.s.draw_for = NONE
     st.s.attack = NONE
     st.s.defense = NONE
@@ -983,9 +1036,9 @@ class CardDuelGame(Game):
 
     @property
     def max_game_length(self):
-        # The deal, each hand built card by card and kept, then at most an attack, a
+        # The deal, each hand built with a choice per class, then at most an attack, a
         # defence and a damage card per exchange, each of them maybe drawn.
-        return POOL + 2 * (POOL + 1) + 6 * self.params["max_exchanges"]
+        return POOL + 2 * NUM_CLASSES + 6 * self.params["max_exchanges"]
 
     def new_initial_state(self):
         """A game about to be dealt: the first events are chance deals."""

@@ -86,6 +86,24 @@ def play(state, *steps):
     return state
 
 
+def keep(n, card):
+    """The name of the choice to keep ``n`` cards of class ``card`` in a hand being built."""
+    return f"keep {n or 'no'} {card}{'' if n == 1 else 's'}"
+
+
+def build(state, hand="", stop=None):
+    """The player building keeps ``hand`` (card names), one choice per class from the Ace
+    down, until the hand is built or, if ``stop`` names a class, until that one is next."""
+    wanted = Counter(hand.split())
+    builder = state.to_dict()["builder"]
+    d = state.to_dict()
+    while d["phase"] == "build" and d["builder"] == builder and d["building"] != stop:
+        act(state, keep(wanted.pop(d["building"], 0), d["building"]))
+        d = state.to_dict()
+    assert not wanted, f"no choice offered for {sorted(wanted)}"
+    return state
+
+
 def outcomes(state):
     return {CARD_NAMES[a]: p for a, p in state.chance_outcomes()}
 

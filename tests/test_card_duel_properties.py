@@ -402,6 +402,20 @@ def test_chi_square_check_rejects_a_biased_sampler():
     assert not chi_square_p_ok(observed, expected, 4000)[0]
 
 
+def test_determinization_while_building_keeps_the_classes_not_chosen_yet_in_the_deck():
+    """Player 1 chooses how many 3s to keep under hand_points 5, after the 5s and the
+    4s: the hand is empty, a 4 or a 5, four times as likely each as empty, and never
+    holds a 2 or a 3."""
+    high = " ".join(["8", "8"] + ["9"] * 4 + ["10"] * 16 + ["A"] * 4)
+    state = position(pl("", high), pl(), duel(hand_points=5), phase="build", builder=1,
+                     building="3")
+    master = random.Random(5)
+    hands = Counter(tuple(state.determinized(0, master.getrandbits(64)).to_dict()
+                          ["players"][1]["hand"]) for _ in range(900))
+    assert set(hands) == {(), ("4",), ("5",)}
+    assert 50 < hands[()] < 150
+
+
 def test_determinization_with_large_hands_finds_a_hand_that_fits():
     """Under hand_points 256 a hand of many cards must still be sampled exactly, with
     the few worlds that fit a tight budget: 12 unseen low cards, 8 of them in hand,
@@ -516,7 +530,7 @@ def node(kind):
 @pytest.mark.parametrize("action,message", [
     ("illegal", r"action \d+ is \(.*\) not legal here; legal: "),
     (-1, r"action -1 is out of range; legal: "),
-    (22, r"action 22 is out of range; legal: "),
+    (28, r"action 28 is out of range; legal: "),
     ("3", r"an action is an int, not str"),
     (2.5, r"an action is an int, not float"),
     (True, r"an action is an int, not bool"),
@@ -525,7 +539,7 @@ def test_bad_actions_raise_and_change_nothing(kind, action, message):
     state = node(kind)
     legal = state.legal_actions()
     if action == "illegal":
-        action = next(a for a in range(22) if a not in legal)
+        action = next(a for a in range(28) if a not in legal)
     before = state.to_dict()
     with pytest.raises(core.IllegalActionError, match=message):
         state.apply_action(action)
@@ -569,6 +583,13 @@ def move(d, p, pile, q, to, card):
     """Move ``card`` from player ``p``'s ``pile`` to player ``q``'s ``to``."""
     d["players"][p][pile].remove(card)
     d["players"][q][to].append(card)
+
+
+def edit_building(how):
+    """A position in which player 0 chooses how many 8s to keep, with nothing kept yet."""
+    d = position(pl(), pl(), phase="build").to_dict()
+    how(d)
+    return d
 
 
 MALFORMED = [
@@ -632,6 +653,13 @@ MALFORMED = [
      r"stock is only for phase 'deal'"),
     ("builder outside building", edit(lambda d: d.update(builder=1)),
      r"builder is only for phase 'build'"),
+    ("building outside building", edit(lambda d: d.update(building="A")),
+     r"building is only for phase 'build'"),
+    ("building a class the pool lacks", edit_building(lambda d: d.update(building="A")),
+     r"building: player 0 chooses how many of a class to keep only if their deck holds"),
+    ("a hand being built holding a class not chosen yet",
+     edit_building(lambda d: move(d, 0, "deck", 0, "hand", "2")),
+     r"players\[0\]\.hand: classes are chosen from the Ace down, so while 8 is chosen"),
     ("hand_known not a bool", edit(lambda d: d["players"][1].update(hand_known="yes")),
      r"players\[1\]\.hand_known must be true or false"),
     ("an empty deck, the hand unknown",
@@ -693,9 +721,10 @@ def test_every_action_id_has_a_name():
     state = base()
     all_names = [state.action_to_string(a) for a in range(duel().num_distinct_actions)]
     assert all_names[9] == "attack with A from hand" and all_names[10] == "attack with top of deck"
-    assert all_names[20] == "add an A to hand" and all_names[21] == "keep this hand"
-    with pytest.raises(core.IllegalActionError, match=r"out of range: ids run from 0 to 21"):
-        state.action_to_string(22)
+    assert all_names[11] == "keep 0 cards of the class being built"
+    assert all_names[27] == "keep 16 cards of the class being built"
+    with pytest.raises(core.IllegalActionError, match=r"out of range: ids run from 0 to 27"):
+        state.action_to_string(28)
 
 
 def test_docstring_examples():

@@ -4,12 +4,14 @@ speaks of (docs/rules/card-duel.md lists them all).
 Positions come from ``card_duel_helpers.position``: a deck left out is filled from the
 cards no zone holds, player 0 taking the lowest.
 """
+import random
 from collections import Counter
 
 import pytest
 
 import core
-from card_duel_helpers import DECK, act, duel, names, outcomes, pl, play, position, taken
+from card_duel_helpers import (DECK, act, build, duel, keep, names, outcomes, pl, play,
+                               position, taken)
 
 # Two pools of the same make-up: two of each class from 2 to 9, eight tens, two Aces.
 POOL0 = "2 2 3 3 4 4 5 5 6 6 7 7 8 8 9 9 10 10 10 10 10 10 10 10 A A"
@@ -79,18 +81,28 @@ def test_d2_c7_each_pool_is_26_cards_and_both_players_know_both_pools():
 
 # --- D3, D4: hand building -------------------------------------------------------
 
+def building_choices(state):
+    """The classes the player building chooses a count of, in order, keeping none."""
+    builder, order = state.to_dict()["builder"], []
+    while state.to_dict().get("builder") == builder:
+        order.append(state.to_dict()["building"])
+        act(state, keep(0, order[-1]))
+    return order
+
+
 def test_d3_a_hand_is_worth_at_most_hand_points_and_the_rest_is_the_deck():
     state = building()
-    assert names(state) == [f"add {a} {c} to hand" for a, c in
-                            [("a", "2"), ("a", "3"), ("a", "4"), ("a", "5"), ("a", "6"),
-                             ("a", "7"), ("an", "8"), ("a", "9"), ("a", "10"), ("an", "A")]] \
-        + ["keep this hand"]
-    play(state, "add an A to hand", "add an A to hand")
-    # 22 points kept: 8 more at most.
-    assert names(state)[-2:] == ["add an 8 to hand", "keep this hand"]
-    play(state, "add an 8 to hand")
-    assert names(state) == ["keep this hand"]
-    play(state, "keep this hand", "keep this hand")
+    assert names(state) == ["keep no As", "keep 1 A", "keep 2 As"]
+    act(state, "keep 2 As")
+    # 22 points kept: no 10 or 9 fits, and one 8 does.
+    assert names(state) == ["keep no 10s"]
+    play(state, "keep no 10s", "keep no 9s")
+    assert names(state) == ["keep no 8s", "keep 1 8"]
+    act(state, "keep 1 8")
+    for card in "7 6 5 4 3 2".split():
+        assert names(state) == [keep(0, card)]
+        act(state, keep(0, card))
+    build(state)
     d = state.to_dict()
     assert d["players"][0]["hand"] == ["8", "A", "A"]
     assert Counter(d["players"][0]["deck"]) == Counter(POOL0.split()) - Counter("8 A A".split())
@@ -100,28 +112,43 @@ def test_d3_a_hand_is_worth_at_most_hand_points_and_the_rest_is_the_deck():
                             "attack with top of deck"]
 
 
-@pytest.mark.parametrize("hand_points,most", [(10, "10"), (9, "9"), (2, "2")])
-def test_d3_hand_points_is_a_parameter(hand_points, most):
+@pytest.mark.parametrize("hand_points,first", [(10, "10"), (9, "9"), (2, "2")])
+def test_d3_hand_points_is_a_parameter(hand_points, first):
     state = building(duel(hand_points=hand_points))
-    adds = [n for n in names(state) if n.startswith("add")]
-    assert adds[-1].endswith(f" {most} to hand")
-    assert names(building(duel(hand_points=1))) == ["keep this hand"]
+    assert names(state)[-1] == keep(1, first)
+    assert building_choices(state)[0] == first
+    # Under hand_points 1 no card fits: nobody has a choice, and the game starts.
+    state = play(duel(hand_points=1).new_initial_state(), *POOL0.split())
+    assert state.to_dict()["phase"] == "attack"
 
 
 def test_d3_the_opponent_sees_no_card_of_a_hand_being_built():
     state = building()
-    before = state.information_state_string(1)
-    for a in state.legal_actions()[:-1]:
+    after = set()
+    for a in state.legal_actions():
         assert state.action_view(a, 1) == -1 and state.action_view(a, 0) == a
-        after = state.clone()
-        after.apply_action(a)
-        assert after.information_state_string(1) == before
-    done = state.legal_actions()[-1]
-    assert state.action_view(done, 1) == done
+        twin = state.clone()
+        twin.apply_action(a)
+        after.add(twin.information_state_string(1))
+    assert len(after) == 1
+
+
+def test_d3_the_choice_that_ends_the_building_shows_the_hands_size_and_nothing_more():
+    # Player 1 has kept A 10 or 10 10, both two cards, and chooses how many 2s to keep.
+    states = [build(building(builder=1, hand0="A A 8"), hand, stop="2")
+              for hand in ("A 10", "10 10")]
+    views = [[state.action_view(a, 0) for a in state.legal_actions()] for state in states]
+    assert views[0] == views[1] and len(set(views[0])) == len(views[0]) == 3
+    seen = []
+    for state in states:
+        act(state, "keep 1 2")
+        seen.append(state.information_state_string(0))
+        assert state.observation_dict(0)["players"][1]["hand"] == ["??"] * 3
+    assert seen[0] == seen[1]
 
 
 def test_d4_player_0_the_dealer_attacks_first():
-    state = play(building(), "keep this hand", "keep this hand")
+    state = build(build(building()))
     d = state.to_dict()
     assert (d["phase"], d["offense"], d["current_player"], d["exchange"]) == ("attack", 0, 0, 0)
 
@@ -281,33 +308,53 @@ def test_d9_a_player_knows_their_own_deck_and_the_opponents_unseen_cards_not_the
 # --- the engine's rulings ---------------------------------------------------------------
 
 def test_c1_a_hands_size_is_secret_until_both_hands_are_built():
-    small = play(building(), "add a 2 to hand", "keep this hand")
-    large = play(building(), "add an A to hand", "add an A to hand", "add an 8 to hand",
-                 "keep this hand")
+    small = build(building(), "2")
+    large = build(building(), "A A 8")
     assert small.information_state_string(1) == large.information_state_string(1)
     assert small.observation_dict(1)["players"][0]["hand"] is None
     for state, size in ((small, 1), (large, 3)):
-        act(state, "keep this hand")
+        build(state)
         for viewer in (0, 1):
             assert len(state.observation_dict(viewer)["players"][0]["hand"]) == size
             assert len(state.observation_dict(viewer)["players"][1]["hand"]) == 0
 
 
+def test_c1_a_builder_makes_as_many_choices_whatever_the_hand_and_each_looks_alike():
+    """What player 1 sees of player 0's build, choice by choice, is the same for every
+    hand: neither how many choices there are nor what each of them shows tells the
+    hand's size."""
+    views, sizes = set(), set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = building()
+        seen = []
+        while state.to_dict()["phase"] == "build" and state.current_player() == 0:
+            # Seed 0 keeps nothing, seed 1 as much as fits, the others choose at random.
+            legal = state.legal_actions()
+            a = legal[-seed] if seed < 2 else rng.choice(legal)
+            seen.append(state.action_view(a, 1))
+            state.apply_action(a)
+        views.add(tuple(seen))
+        sizes.add(len(state.to_dict()["players"][0]["hand"]))
+    assert {0, 3} < sizes and views == {(-1,) * 10}
+
+
 def test_c1_player_0_cannot_see_player_1_build_either():
     state = building(builder=1, hand0="A A 8")
     before = state.information_state_string(0)
-    play(state, "add a 10 to hand", "add a 10 to hand")
-    assert state.information_state_string(0) == before
+    kept = [build(state.clone(), hand, stop="2") for hand in ("", "10 10", "A 9 4")]
+    assert len({twin.information_state_string(0) for twin in kept} - {before}) == 1
 
 
-def test_c2_cards_are_added_from_the_highest_value_down():
-    state = play(building(), "add a 7 to hand")
-    assert names(state) == ["add a 2 to hand", "add a 3 to hand", "add a 4 to hand",
-                            "add a 5 to hand", "add a 6 to hand", "add a 7 to hand",
-                            "keep this hand"]
-    # So each hand has one way to be built: 7+7 then a 5.
-    play(state, "add a 7 to hand", "add a 5 to hand")
-    assert "add a 7 to hand" not in names(state)
+def test_c2_a_hand_is_built_by_one_choice_per_class_from_the_ace_down():
+    assert building_choices(building()) == "A 10 9 8 7 6 5 4 3 2".split()
+    # A class worth more than hand_points offers no choice, nor one the pool lacks.
+    pool = "2 2 3 3 4 4 5 5 6 6 7 7 8 8 10 10 10 10 10 10 10 10 10 10 A A"
+    state = position(pl(deck=pool), pl(), duel(hand_points=9), phase="build")
+    assert building_choices(state) == "8 7 6 5 4 3 2".split()
+    # Each hand comes from one sequence of choices: the count kept of each class.
+    state = build(building(), "7 7 5")
+    assert state.to_dict()["players"][0]["hand"] == ["5", "7", "7"]
 
 
 def test_c3_the_exchange_cards_stay_on_the_table_until_the_exchange_ends():

@@ -15,7 +15,7 @@ SETTINGS = ["card_duel", "card_duel(hand_points=0)", "card_duel(hand_points=60,l
 def test_load_game_with_parameters():
     game = pyspiel.load_game("card_duel(life=30,hand_points=20)")
     assert game.core.params == {"hand_points": 20, "life": 30, "max_exchanges": 300}
-    assert game.num_distinct_actions() == 22 and game.max_chance_outcomes() == 10
+    assert game.num_distinct_actions() == 28 and game.max_chance_outcomes() == 10
     assert game.max_game_length() == game.core.max_game_length
 
 
