@@ -6,6 +6,7 @@ A bot plays any game: one of ours (a ``core.Game``, or the ``pyspiel.Game`` that
 importing ``core`` registers), or any other ``pyspiel.Game``, which our searchers see
 through ``core.ForeignGame``.  ``step`` takes a ``pyspiel.State`` or one of our states.
 """
+import math
 import random
 import time
 
@@ -39,6 +40,10 @@ class Param:
             value = float(value)
         if type(value) is not kind_of and not (kind_of is int and isinstance(value, np.integer)):
             raise ParameterError(f"{where} is {_a(kind_of)}, not {value!r}")
+        # Python reads "nan" and "inf" as floats; no parameter means anything by them,
+        # and a NaN passes every range check.
+        if kind_of is float and not math.isfinite(value):
+            raise ParameterError(f"{where} is a finite number, not {value!r}")
         if self.choices is not None and value not in self.choices:
             raise ParameterError(f"{where} is one of {', '.join(self.choices)}, not {value!r}")
         if self.low is not None and value < self.low or self.high is not None \
@@ -136,6 +141,8 @@ class Bot(pyspiel.Bot):
     def step_with_policy(self, state):
         """``(policy, action)`` for the player to move, which must be this bot's."""
         state = _core_state(self.engine, state)
+        if state.game != self.engine:
+            raise SearchError(_other_game(self.engine, state.game))
         if state.current_player() != self.player:
             raise SearchError(f"a bot for player {self.player} was asked to move for "
                               f"{_who(state.current_player())}")
@@ -185,8 +192,10 @@ class SearchBot(Bot):
 
 class PeerBot(pyspiel.Bot):
     """One of OpenSpiel's own bots, given our states as pyspiel states, with its
-    simulation count matched to a time per move when ``seconds`` is set: each move's
-    count comes from the rate measured on the moves before."""
+    simulation count matched to a time per move when ``seconds`` is set: a search's
+    count comes from the rate the previous search measured (100 on the first), and a
+    move searches again, in the time it has left, until half its time is spent; it
+    plays its last search's move."""
 
     def __init__(self, engine, player, spec, spiel_game, make, iterations, seconds):
         pyspiel.Bot.__init__(self)
@@ -209,22 +218,53 @@ class PeerBot(pyspiel.Bot):
         return self.step_with_policy(state)[1]
 
     def step_with_policy(self, state):
-        if isinstance(state, core.GameState):
-            state = SpielState(self.spiel_game, state.clone())
+        state = self._spiel_state(state)
         if state.current_player() != self.player:
             raise SearchError(f"a bot for player {self.player} was asked to move for "
                               f"{_who(state.current_player())}")
-        if self.seconds > 0:
-            sims = 100 if self.rate is None else max(1, int(self.rate * self.seconds))
+        if self.seconds <= 0:
+            return self.bot.step_with_policy(state)
+        start = last = time.perf_counter()
+        left = self.seconds
+        while True:
+            sims = 100 if self.rate is None else max(1, int(self.rate * left))
             self.bot = self.make(sims)
-        start = time.perf_counter()
-        policy, action = self.bot.step_with_policy(state)
-        if self.seconds > 0:
-            self.rate = sims / max(time.perf_counter() - start, 1e-6)
-        return policy, action
+            policy, action = self.bot.step_with_policy(state)
+            now = time.perf_counter()
+            self.rate = sims / max(now - last, 1e-6)
+            left = self.seconds - (now - start)
+            # A search that ended early (the first move's probe, or a rate misjudged
+            # by a pause) leaves time for another, sized by the rate it measured.
+            if left < self.seconds / 2:
+                return policy, action
+            last = now
+
+    def _spiel_state(self, state):
+        """``state`` as a pyspiel state of this bot's game."""
+        if isinstance(state, core.GameState):
+            if state.game != self.engine:
+                raise SearchError(_other_game(self.engine, state.game))
+            if isinstance(self.engine, core.ForeignGame):
+                # A ForeignState keeps its pyspiel state to itself; its history
+                # rebuilds one.
+                spiel_state = self.spiel_game.new_initial_state()
+                for action in state.to_dict()["history"]:
+                    spiel_state.apply_action(action)
+                return spiel_state
+            return SpielState(self.spiel_game, state.clone())
+        if isinstance(state, pyspiel.State):
+            other = state.get_game()
+            if str(other) != str(self.spiel_game):
+                raise SearchError(_other_game(self.engine, other))
+            return state
+        raise SearchError(f"not a state of {self.engine}: {state!r}")
 
     def __repr__(self):
         return f"<PeerBot {self.spec} for player {self.player}>"
+
+
+def _other_game(engine, game):
+    return f"a bot for {engine} was given a state of {game}"
 
 
 def _who(player):
@@ -289,6 +329,7 @@ def _openspiel_ismcts(engine, player, spec, seed, iterations, seconds, uct_c, ro
             return ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, rs), uct_c,
                                     sims, random_state=rs)
     else:
+        seed = _c_seed(seed)
         evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)
 
         def make(sims):
@@ -309,11 +350,17 @@ def _openspiel_mcts(engine, player, spec, seed, iterations, seconds, uct_c, roll
             return mcts.MCTSBot(game, uct_c, sims, mcts.RandomRolloutEvaluator(rollouts, rs),
                                 random_state=rs)
     else:
+        seed = _c_seed(seed)
         evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)
 
         def make(sims):
             return pyspiel.MCTSBot(game, evaluator, uct_c, sims, 1000, False, seed, False)
     return PeerBot(engine, player, spec, game, make, iterations, seconds)
+
+
+def _c_seed(seed):
+    # OpenSpiel's C++ bots take a C int; any Python int is a seed here.
+    return seed % 2 ** 31
 
 
 # Kinds that need worlds sampled from a player's knowledge.
@@ -403,6 +450,8 @@ def _core_state(engine, state):
     if isinstance(state, SpielState):
         return state.core
     if isinstance(state, pyspiel.State) and isinstance(engine, core.ForeignGame):
+        if str(state.get_game()) != str(engine):
+            raise SearchError(_other_game(engine, state.get_game()))
         return engine.wrap(state)
     raise SearchError(f"not a state of {engine}: {state!r}")
 

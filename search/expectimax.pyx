@@ -11,6 +11,8 @@ Other games are searched as max-n: each player maximises their own value, unprun
 """
 import time
 
+import pyspiel
+
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
@@ -50,6 +52,22 @@ cdef class Frame:
         free(self.vals)
 
 
+def _constant_sum(game):
+    """Whether the game has two players whose payoffs always sum to one constant, so
+    that one player's loss is the other's gain and min and max nodes may prune."""
+    if game.num_players != 2:
+        return False
+    if hasattr(game, "zero_sum"):
+        return game.zero_sum
+    spiel_game = getattr(game, "spiel_game", None)
+    if spiel_game is not None:
+        # OpenSpiel says what its payoffs are; a symmetric range proves nothing (a
+        # general-sum game may pay each player from -5 to 5).
+        return spiel_game.get_type().utility in (pyspiel.GameType.Utility.ZERO_SUM,
+                                                 pyspiel.GameType.Utility.CONSTANT_SUM)
+    return game.min_utility == -game.max_utility
+
+
 cdef class Expectimax:
     """Expectimax for one game: ``search`` picks a move for the player to move.
     ``star`` is 0 (plain), 1 (Star1) or 2 (Star2); pruning applies to two-player
@@ -76,8 +94,7 @@ cdef class Expectimax:
         self.worlds = worlds
         self.star = star
         self.n_players = game.num_players
-        self.zero_sum = getattr(game, "zero_sum", game.num_players == 2
-                                and game.min_utility == -game.max_utility)
+        self.zero_sum = _constant_sum(game)
         self.lo = game.min_utility
         self.scale = 1.0 / (game.max_utility - game.min_utility)
         rng_seed(&self.rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))

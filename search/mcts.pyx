@@ -13,11 +13,13 @@ One engine plays four ways (Cowling, Powley and Whitehouse 2012 for the first tw
 - Cheating UCT: one perfect-information tree on the true state.
 
 Chance outcomes are sampled; a chance edge is keyed by what the tree's owner sees of
-the outcome.  Payoffs are rescaled to ``[0, 1]`` and an edge keeps the payoff of the
-player who chose it, so any number of players, zero-sum or not, is handled alike.
+the outcome.  An edge is named by its mover as well as its key.  Payoffs are rescaled
+to ``[0, 1]`` and an edge keeps the payoff of the player who chose it, so any number
+of players, zero-sum or not, is handled alike.
 The trees live in growable arrays of :c:type:`Node`; an iteration allocates nothing
 unless a tree must grow, and runs without the GIL.
 """
+import math
 import time
 
 from libc.limits cimport INT_MAX
@@ -86,9 +88,12 @@ cdef int tree_add(Tree* t, int parent, int key, int mover) noexcept nogil:
     return i
 
 
-cdef int find_child(Tree* t, int parent, int key) noexcept nogil:
+cdef int find_child(Tree* t, int parent, int key, int mover) noexcept nogil:
+    # An edge is named by its mover as well as its key: where a tree's owner cannot
+    # tell who acts next (a reply that only some hidden hands allow), one node holds
+    # the edges of several movers, chance among them, whose ids coincide.
     cdef int c = t.nodes[parent].child
-    while c >= 0 and t.nodes[c].key != key:
+    while c >= 0 and (t.nodes[c].key != key or t.nodes[c].mover != mover):
         c = t.nodes[c].sibling
     return c
 
@@ -98,11 +103,12 @@ cdef class MCTS:
 
     ``mode`` is ``"so"`` (SO-ISMCTS), ``"mo"`` (MO-ISMCTS) or ``"perfect"``; under
     ``"perfect"``, ``cheat`` searches the true state and otherwise each of ``worlds``
-    sampled worlds gets its own tree.  The budget is ``iterations`` per move, or
-    ``seconds`` of wall time per move when that is positive.  ``policy`` is the
-    rollout policy (``"random"`` or ``"heuristic"``, the latter playing the game's
-    heuristic move except with probability ``epsilon``); ``rollout_depth`` > 0 cuts
-    rollouts after that many decisions and scores them with the game's ``evaluate``.
+    sampled worlds gets its own tree, the worlds sharing the budget.  The budget is
+    ``iterations`` per move, or ``seconds`` of wall time per move when that is
+    positive.  ``policy`` is the rollout policy (``"random"`` or ``"heuristic"``, the
+    latter playing the game's heuristic move except with probability ``epsilon``);
+    ``rollout_depth`` > 0 cuts rollouts after that many decisions and scores them with
+    the game's ``evaluate``.
     """
 
     def __cinit__(self):
@@ -113,6 +119,14 @@ cdef class MCTS:
                  double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
                  seed=0):
         cdef int n_act = game.action_buffer_size
+        if iterations < 1:
+            raise ValueError(f"iterations is at least 1, not {iterations}")
+        if not (seconds >= 0 and math.isfinite(seconds)):
+            raise ValueError(f"seconds is a finite number >= 0, not {seconds}")
+        # Under a NaN constant UCB ranks no child above another, and a negative one
+        # shuns the moves tried least.
+        if not (uct_c >= 0 and math.isfinite(uct_c)):
+            raise ValueError(f"uct_c is a finite number >= 0, not {uct_c}")
         if mode not in MODES:
             raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
         mode = MODES[mode]
@@ -194,8 +208,8 @@ cdef class MCTS:
         :class:`SearchResult`."""
         cdef int player = state.c_current_player()
         cdef long done = 0, budget
-        cdef double start, deadline
-        cdef int w, c, r
+        cdef double start, clock, deadline
+        cdef int w, c, r, worlds
         cdef Tree* t
         if state.game != self.game:
             raise SearchError(f"this searcher was made for {self.game}, not {state.game}")
@@ -208,7 +222,10 @@ cdef class MCTS:
         self.out_of_memory = False
         visits, totals, votes = {}, {}, {}
         start = time.perf_counter()
-        for w in range(self.worlds):
+        clock = now()
+        # A world with no iteration would have no move to vote for.
+        worlds = self.worlds if self.seconds > 0 else min(self.worlds, self.iterations)
+        for w in range(worlds):
             state.copy_into(self.root)
             if self.mode == PERFECT and not self.cheat:
                 self.root.determinize(player, &self.rng)
@@ -217,9 +234,12 @@ cdef class MCTS:
                     raise MemoryError()
             if self.seconds > 0:
                 budget = 1 << 62
-                deadline = now() + self.seconds / self.worlds
+                # Each world's share ends at a fixed point of the move's time, so the
+                # time spent sampling and resetting comes out of the move's time.
+                deadline = clock + self.seconds * (w + 1) / worlds
             else:
-                budget = max(1, self.iterations // self.worlds)
+                # The first worlds take the remainder: the move spends its exact budget.
+                budget = self.iterations // worlds + (w < self.iterations % worlds)
                 deadline = 0.0
             with nogil:
                 done += self.run(budget, deadline)
@@ -244,7 +264,9 @@ cdef class MCTS:
     cdef long run(self, long budget, double deadline) noexcept nogil:
         cdef long it = 0
         while it < budget and not self.out_of_memory:
-            if deadline > 0 and it & 15 == 0 and it > 0 and now() >= deadline:
+            # The clock is read every iteration: it costs far less than one, and an
+            # iteration through a game played in Python may take a millisecond.
+            if deadline > 0 and it > 0 and now() >= deadline:
                 break
             self.iterate(self.player)
             it += 1
@@ -286,7 +308,7 @@ cdef class MCTS:
                 o = self.owner(q)
                 k = a if o < 0 or o == p else self.work.c_action_view(a, o)
                 t = &self.trees[q]
-                node = find_child(t, self.cur[q], k)
+                node = find_child(t, self.cur[q], k, p)
                 if node < 0:
                     node = tree_add(t, self.cur[q], k, p)
                     if node < 0:
@@ -314,7 +336,7 @@ cdef class MCTS:
         cdef int parent = self.cur[s]
         cdef int n = self.work.c_legal_actions(self.acts), m = 0, untried = 0
         cdef int i, j, k, c, best = -1, ties = 0, chosen
-        cdef double v, best_v = -1.0
+        cdef double v, best_v = 0.0
         cdef Node* node
         for i in range(n):
             self.keys[i] = self.acts[i] if owner < 0 or owner == p \
@@ -330,7 +352,7 @@ cdef class MCTS:
         c = t.nodes[parent].child
         while c >= 0:
             k = t.nodes[c].key
-            if k >= 0:
+            if k >= 0 and t.nodes[c].mover == p:
                 self.slot[k] = c
                 self.slot_stamp[k] = self.stamp
             c = t.nodes[c].sibling
@@ -346,7 +368,7 @@ cdef class MCTS:
                     j = m
                 if j < m:
                     continue
-                c = find_child(t, parent, k)
+                c = find_child(t, parent, k, p)
             self.cand_key[m] = k
             self.cand_child[m] = c
             m += 1
@@ -371,7 +393,7 @@ cdef class MCTS:
             for i in range(m):
                 node = &t.nodes[self.cand_child[i]]
                 v = node.total / node.visits + self.uct_c * sqrt(log(node.avail) / node.visits)
-                if v > best_v:
+                if best < 0 or v > best_v:
                     best, best_v, ties = i, v, 1
                 elif v == best_v:
                     ties += 1
