@@ -51,15 +51,15 @@ and the memory its tree takes.
 OpenSpiel's Python ISMCTS given the same time per move (``openspiel_ismcts(seconds=S)``,
 which sets each move's simulation count from the rate measured on its moves before),
 seats alternating, each deal played from both seats.  Moves with a single legal action
-are played without asking either bot.  At one second per move, a game takes a few
-minutes.
+are played without asking either bot.  At one second per move, a game takes about a
+minute.
 
 Everything runs in one thread, so each figure is for one core.  Linux only: memory is
 read from /proc/self/statm.
 
     python bench/search.py                           # about four minutes
     python bench/search.py --quick                   # under half a minute, noisier
-    python bench/search.py --match 10 --seconds 1    # the match alone, about an hour
+    python bench/search.py --match 40 --seconds 1    # the match alone, about 40 minutes
 """
 import argparse
 import gc
@@ -101,7 +101,7 @@ POSITIONS = 5
 MIN_LEGAL = 3                 # a position offers at least this many moves
 SECONDS = {"quick": 0.05, "full": 0.5}   # per search
 PLAYOUTS = {"quick": 200, "full": 2000}  # random games per position, for steps/iteration
-PEER_PROBE = 0.1              # a peer's share of the budget spent on calibrating it
+PEER_PROBE = 0.1              # a peer's probe lasts at least this share of a search
 MILLION = 1_000_000
 CUT = 8                       # the rollout_depth of the cut-rollout row
 PEER_UCT_C = 2.0              # openspiel_ismcts's default, on the game's own payoffs
@@ -460,13 +460,13 @@ def match(games, seconds, seed, out):
     """``games`` games of our ismcts against OpenSpiel's Python ISMCTS on Shrine at
     ``seconds`` per move; a line per game as it ends, then the tally."""
     game = core.load_game("shrine")
-    ours, peer = f"ismcts(seconds={seconds:g})", f"openspiel_ismcts(seconds={seconds:g})"
+    ours, theirs = f"ismcts(seconds={seconds:g})", f"openspiel_ismcts(seconds={seconds:g})"
     wins = losses = draws = 0
     times = {"ours": [], "peer": []}
-    out(f"match on shrine: {ours} against {peer}, {games} games, seed {seed}")
+    out(f"match on shrine: {ours} against {theirs}, {games} games, seed {seed}")
     for i in range(games):
         deal, seat = seed * 1000 + i // 2, i % 2
-        specs = [ours, peer] if seat == 0 else [peer, ours]
+        specs = [ours, theirs] if seat == 0 else [theirs, ours]
         bots = [search.make_bot(s, game, p, seed=deal * 2 + p) for p, s in enumerate(specs)]
         clock = [[], []]
         t0 = time.perf_counter()
