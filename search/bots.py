@@ -315,8 +315,12 @@ def _expectimax(engine, player, spec, seed, depth, worlds, star):
 
 
 @_kind("openspiel_ismcts", "OpenSpiel's ISMCTS as a peer: its C++ bot on its C++ games, "
-       "its Python bot on ours; random rollouts", **_PEER)
-def _openspiel_ismcts(engine, player, spec, seed, iterations, seconds, uct_c, rollouts):
+       "its Python bot on ours; random rollouts",
+       python=Param(False, "OpenSpiel's Python bot on its C++ games too: it repeats its "
+                    "moves under a seed, where the C++ one varies from process to process"),
+       **_PEER)
+def _openspiel_ismcts(engine, player, spec, seed, iterations, seconds, uct_c, rollouts,
+                      python):
     from open_spiel.python.algorithms import ismcts, mcts
     if isinstance(engine, core.ForeignGame) and engine.checks_worlds:
         # Its C++ bot crashes the process on the impossible worlds it is handed.
@@ -324,10 +328,14 @@ def _openspiel_ismcts(engine, player, spec, seed, iterations, seconds, uct_c, ro
                              "resampler for it returns worlds that break its rules")
     game = _spiel_game(engine)
     rs = np.random.RandomState(seed % 2 ** 32)
-    if isinstance(game, SpielGame):
+    if python or isinstance(game, SpielGame):
         def make(sims):
-            return ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, rs), uct_c,
-                                    sims, random_state=rs)
+            bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, rs), uct_c,
+                                   sims, random_state=rs)
+            # Its own resampler draws from an unseeded sampler; this one repeats.
+            bot.set_resampler(lambda state, player: state.resample_from_infostate(
+                player, rs.uniform))
+            return bot
     else:
         seed = _c_seed(seed)
         evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)

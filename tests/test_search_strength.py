@@ -58,19 +58,22 @@ def test_mo_ismcts_is_not_significantly_weaker_than_so_ismcts():
     assert tally.p_value() >= 0.05, tally
 
 
+DEALS = 300
+
+
 def test_our_ismcts_matches_openspiels_on_leduc_poker():
-    """On a game nobody here wrote, our ISMCTS and OpenSpiel's C++ ISMCTS at equal
+    """On a game nobody here wrote, our ISMCTS and OpenSpiel's ISMCTS at equal
     iterations and equal exploration (ours scales payoffs to [0, 1], so its constant
     is OpenSpiel's divided by the payoff span) show no significant difference: the
-    95% interval of our mean payoff includes 0.  OpenSpiel's bot plays differently
-    from one run to the next, so the figure varies: measured 0.117 ± 0.412,
-    0.237 ± 0.412 and 0.063 ± 0.406 chips a game over 600 games in three runs."""
+    95% interval of our mean payoff includes 0.  OpenSpiel's Python bot plays the
+    peer, as its C++ bot does not repeat its moves from one process to the next
+    under one seed.  Measured: 0.027 ± 0.408 chips a game over 600 games."""
     game = pyspiel.load_game("leduc_poker")
     span = game.max_utility() - game.min_utility()
     ours = "ismcts(iterations=200,uct_c=0.7)"
-    peer = f"openspiel_ismcts(iterations=200,uct_c={0.7 * span})"
+    peer = f"openspiel_ismcts(iterations=200,uct_c={0.7 * span},python=true)"
     payoffs = []
-    for deal in range(300):
+    for deal in range(DEALS):
         payoffs.append(play(game, [ours, peer], deal)[0])
         payoffs.append(play(game, [peer, ours], deal)[1])
     n = len(payoffs)
