@@ -57,7 +57,7 @@ minute.
 Everything runs in one thread, so each figure is for one core.  Linux only: memory is
 read from /proc/self/statm.
 
-    python bench/search.py                           # about four minutes
+    python bench/search.py                           # two to three minutes
     python bench/search.py --quick                   # under half a minute, noisier
     python bench/search.py --match 40 --seconds 1    # the match alone, about 40 minutes
 """
@@ -483,7 +483,7 @@ def match(games, seconds, seed, out):
     mean = {k: statistics.fmean(v) if v else 0.0 for k, v in times.items()}
     out(f"ismcts against OpenSpiel's Python ISMCTS at {seconds:g} s per move: "
         f"{games} game{'s' if games > 1 else ''}, "
-        f"{wins} wins, {losses} losses, {draws} draws; win rate {wins / games:.3f}, "
+        f"{wins} won, {losses} lost, {draws} drawn; win rate {wins / games:.3f}, "
         f"95% Wilson interval {low:.3f}-{high:.3f}")
     out(f"mean seconds per searched move: ismcts {mean['ours']:.3f}, "
         f"OpenSpiel {mean['peer']:.3f}")

@@ -52,5 +52,5 @@ def test_search_benchmark_plays_the_match_and_tallies_it():
     assert re.fullmatch(r"  game 1: deal \d+, ismcts in seat 0: (win|loss|draw); \d+ \+ \d+ "
                         r"searched moves, \d+ s; so far \+\d -\d =\d", out[1])
     assert re.fullmatch(r"ismcts against OpenSpiel's Python ISMCTS at 0.2 s per move: 1 "
-                        r"game, \d wins, \d losses, \d draws; win rate [\d.]+, 95% Wilson "
+                        r"game, \d won, \d lost, \d drawn; win rate [\d.]+, 95% Wilson "
                         r"interval [\d.]+-[\d.]+", out[2])
