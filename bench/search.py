@@ -294,8 +294,13 @@ def openspiel_ismcts(game, sims, seed):
     hearts (see ``make_rows``)."""
     if isinstance(game, SpielGame):
         rs = np.random.RandomState(seed)
-        return ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), PEER_UCT_C, sims,
-                                random_state=rs)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), PEER_UCT_C, sims,
+                               random_state=rs)
+        # Its own resampler draws unseeded, so a repeated search would not redo the
+        # same work.
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(
+            player, rs.uniform))
+        return bot
     return pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1, seed), PEER_UCT_C, sims,
                              -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
 
