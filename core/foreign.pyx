@@ -32,7 +32,7 @@ import pyspiel
 
 from core.errors import CardArenaError, IllegalActionError, ParameterError, StateFormatError
 
-from core.state cimport GameState, Rng, rng_next
+from core.state cimport TERMINAL, GameState, Rng, rng_next
 from core.state import Game
 
 from libc.stdint cimport uint64_t
@@ -116,6 +116,8 @@ class ForeignGame(Game):
         self.checks_worlds = self.can_determinize and _breaks_rules(str(game))
         # Determinizations that found no playable world and kept the true state.
         self.unsampled = 0
+        # What pyspiel raised at actions search applied (see ForeignState.broken).
+        self.errors = []
 
     def __str__(self):
         return str(self.spiel_game)
@@ -281,10 +283,15 @@ cdef class ForeignState(GameState):
 
     # The pyspiel.State; never shared with a caller, so no one else changes it.
     cdef object ps
+    # Set when pyspiel refused an action search applied: the state then reads as over,
+    # so a rollout cannot spin on it, and the game's ``errors`` says what went wrong.
+    cdef bint broken
 
     # --- the hot path --------------------------------------------------------------
 
     cdef int c_current_player(self) noexcept nogil:
+        if self.broken:
+            return TERMINAL
         with gil:
             return self.ps.current_player()
 
@@ -308,17 +315,26 @@ cdef class ForeignState(GameState):
 
     cdef void c_apply_action(self, int action) noexcept nogil:
         with gil:
-            self.ps.apply_action(action)
+            try:
+                self.ps.apply_action(action)
+            except _SPIEL_FAILURES as e:
+                self.broken = True
+                self.game.errors.append(f"{self.ps.history()} + {action}: {e}")
 
     cdef double c_returns(self, int player) noexcept nogil:
+        if self.broken:
+            return 0.0
         with gil:
             return self.ps.player_return(player)
 
     cdef bint c_is_terminal(self) noexcept nogil:
+        if self.broken:
+            return True
         with gil:
             return self.ps.is_terminal()
 
     cdef void copy_into(self, GameState dst) noexcept nogil:
+        (<ForeignState>dst).broken = self.broken
         with gil:
             (<ForeignState>dst).ps = self.ps.clone()
 

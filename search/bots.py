@@ -184,7 +184,12 @@ class SearchBot(Bot):
             # Nothing to decide: a search would only spend the budget.
             self.last = None
             return [(legal[0], 1.0)], legal[0]
+        errors = getattr(self.engine, "errors", None)
+        seen = len(errors) if errors is not None else 0
         self.last = result = self.searcher.search(state)
+        if errors is not None and len(errors) > seen:
+            raise SearchError(f"{self.engine} refused a move during the search: "
+                              f"{errors[-1]}")
         if self.one_hot:
             return [(result.action, 1.0)], result.action
         return list(result.policy().items()), result.action
@@ -222,12 +227,16 @@ class PeerBot(pyspiel.Bot):
         if state.current_player() != self.player:
             raise SearchError(f"a bot for player {self.player} was asked to move for "
                               f"{_who(state.current_player())}")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return [(legal[0], 1.0)], legal[0]
         if self.seconds <= 0:
             return self.bot.step_with_policy(state)
         start = last = time.perf_counter()
         left = self.seconds
         while True:
-            sims = 100 if self.rate is None else max(1, int(self.rate * left))
+            # OpenSpiel's Python ISMCTS needs two simulations to have a visited child.
+            sims = 100 if self.rate is None else max(2, int(self.rate * left))
             self.bot = self.make(sims)
             policy, action = self.bot.step_with_policy(state)
             now = time.perf_counter()

@@ -229,3 +229,19 @@ def test_searchers_that_sample_worlds_refuse_a_game_that_cannot():
         state.apply_action(state.chance_outcomes()[0][0])
     assert search.make_bot("cheater(iterations=20)", game, 0).step(state) \
         in state.legal_actions()
+
+
+def test_a_move_pyspiel_refuses_during_a_search_stops_it_with_a_clear_error():
+    # Without the check of its worlds, hearts' resampler hands search, during the pass,
+    # worlds in which a player must play a card they do not hold.
+    game = core.ForeignGame("hearts")
+    game.checks_worlds = False
+    state = game.new_initial_state()
+    rng = random.Random(11)
+    decisions = 0
+    while decisions < 9 or state.current_player() < 0:
+        decisions += state.current_player() >= 0
+        random_step(state, rng)
+    bot = search.make_bot("ismcts(iterations=300)", game, state.current_player(), seed=1)
+    with pytest.raises(search.SearchError, match="refused a move during the search"):
+        bot.step(state)
