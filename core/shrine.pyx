@@ -793,6 +793,23 @@ cdef int responses(ShrineData* s, int* out) noexcept nogil:
         n = ace_payments(s, out, n, q, A_DAGGER_BLOCK)
     return n
 
+cdef const uint8_t* chance_pile(ShrineData* s, int* lo, int* hi) noexcept nogil:
+    """The counts by kind of the pile a chance event draws one card from, with the
+    kinds it may give in ``[lo, hi)``; NULL when chance is not to act."""
+    if s.phase != PH_CHANCE:
+        return NULL
+    lo[0] = 0
+    hi[0] = NUM_KINDS
+    if s.chance == CH_STEAL:
+        return s.hand[1 - s.active]
+    if s.chance == CH_TOKEN:
+        lo[0] = kind_of(11 + s.bal_index, 0)
+        hi[0] = lo[0] + 2
+    elif s.chance == CH_DEAL and s.deal_n >= 10:
+        hi[0] = JOKER   # a Joker dealt to a hand is replaced and shuffled back
+    return s.library
+
+
 cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
     cdef int to = s.draw_to, what = s.chance, n
     if what == CH_STEAL:
@@ -1369,17 +1386,10 @@ cdef class ShrineState(GameState):
         memcpy(&(<ShrineState>dst).s, &self.s, sizeof(ShrineData))
 
     cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        cdef int n = 0, k, total = 0, lo = 0, hi = NUM_KINDS
-        cdef const uint8_t* counts = self.s.library
-        if self.s.phase != PH_CHANCE:
+        cdef int n = 0, k, total = 0, lo, hi
+        cdef const uint8_t* counts = chance_pile(&self.s, &lo, &hi)
+        if counts == NULL:
             return 0
-        if self.s.chance == CH_STEAL:
-            counts = self.s.hand[1 - self.s.active]
-        elif self.s.chance == CH_TOKEN:
-            lo = kind_of(11 + self.s.bal_index, 0)
-            hi = lo + 2
-        elif self.s.chance == CH_DEAL and self.s.deal_n >= 10:
-            hi = JOKER   # a Joker dealt to a hand is replaced and shuffled back
         for k in range(lo, hi):
             total += counts[k]
         for k in range(lo, hi):
@@ -1388,6 +1398,22 @@ cdef class ShrineState(GameState):
                 probs[n] = counts[k] / <double>total
                 n += 1
         return n
+
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
+        # Every draw takes one card of a pile uniformly, so a card is picked by its
+        # place in the pile: no list of outcomes and probabilities to build.
+        cdef int k, total = 0, lo, hi, r
+        cdef const uint8_t* counts = chance_pile(&self.s, &lo, &hi)
+        if counts == NULL:
+            return -1
+        for k in range(lo, hi):
+            total += counts[k]
+        r = rng_below(rng, total)
+        for k in range(lo, hi):
+            r -= counts[k]
+            if r < 0:
+                return k
+        return -1
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
         cdef double scratch[NUM_KINDS]

@@ -90,6 +90,11 @@ cdef class GameState:
     # to 1), room for ``game.max_chance_outcomes``; return the count.
     cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil
 
+    # At a chance node, one outcome drawn with its probability, or -1 where the game
+    # has no sampler of its own (callers then draw from c_chance_outcomes, as
+    # ``sample_chance`` below does).  A sampler spares rollouts listing every outcome.
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil
+
     # Apply a legal action or chance outcome.  Unchecked: an illegal one leaves the
     # state undefined.
     cdef void c_apply_action(self, int action) noexcept nogil
@@ -125,3 +130,20 @@ cdef class GameState:
 
     # A new state of the same game and class, to be filled by ``copy_into``.
     cdef GameState blank(self)
+
+
+cdef inline int sample_chance(GameState st, int* acts, double* probs, Rng* rng) noexcept nogil:
+    """A chance outcome of ``st`` drawn with its probability: by the game's own sampler
+    where it has one, else from its listed outcomes (``acts`` and ``probs`` are scratch
+    buffers with room for ``game.max_chance_outcomes``)."""
+    cdef int a = st.c_sample_chance(rng), n, i
+    cdef double u
+    if a >= 0:
+        return a
+    n = st.c_chance_outcomes(acts, probs)
+    u = rng_uniform(rng)
+    for i in range(n - 1):
+        u -= probs[i]
+        if u < 0:
+            return acts[i]
+    return acts[n - 1]

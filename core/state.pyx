@@ -34,6 +34,9 @@ cdef class GameState:
     cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
         return 0
 
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
+        return -1
+
     cdef void c_apply_action(self, int action) noexcept nogil:
         pass
 
@@ -209,6 +212,24 @@ cdef class GameState:
             return self.c_returns(player)
         return self.c_evaluate(player)
 
+    def sample_chance(self, seed=0):
+        """At a chance node, one outcome drawn with its probability as search draws it
+        (``seed`` fixes the draw); None elsewhere."""
+        cdef Rng rng
+        cdef int m = self.game.action_buffer_size
+        cdef int* acts
+        cdef double* probs
+        if self.c_current_player() != CHANCE:
+            return None
+        seed_rng(&rng, seed)
+        acts = <int*>malloc(m * sizeof(int))
+        probs = <double*>malloc(m * sizeof(double))
+        try:
+            return sample_chance(self, acts, probs, &rng)
+        finally:
+            free(acts)
+            free(probs)
+
     def heuristic_action(self, seed=0):
         """The legal action the game's knowledge picks here, or None where the game
         offers no choice (at a chance node, once over, or in a game without one);
@@ -293,17 +314,10 @@ def random_playouts(GameState state, int games, seed):
 cdef long long playout(GameState st, Rng* rng, int* buf, double* probs) noexcept nogil:
     """Play uniformly at random (chance by its probabilities) to the end."""
     cdef long long steps = 0
-    cdef int n, i
-    cdef double u
+    cdef int n
     while not st.c_is_terminal():
         if st.c_current_player() == CHANCE:
-            n = st.c_chance_outcomes(buf, probs)
-            u = rng_uniform(rng)
-            i = 0
-            while i < n - 1 and u >= probs[i]:
-                u -= probs[i]
-                i += 1
-            st.c_apply_action(buf[i])
+            st.c_apply_action(sample_chance(st, buf, probs, rng))
         else:
             n = st.c_legal_actions(buf)
             st.c_apply_action(buf[rng_below(rng, n)])

@@ -1,9 +1,9 @@
 # cython: language_level=3
-"""Moves every searcher makes the same way: sampling chance, the rollout policy, a
-rollout's payoffs, and the wall clock.  Inline, so they cost nothing to share."""
+"""Moves every searcher makes the same way: the rollout policy, a rollout's payoffs,
+and the wall clock.  Inline, so they cost nothing to share."""
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from core.state cimport CHANCE, GameState, Rng, rng_below, rng_uniform
+from core.state cimport CHANCE, GameState, Rng, rng_below, rng_uniform, sample_chance
 
 cdef enum:
     ROLLOUT_RANDOM = 0
@@ -14,17 +14,6 @@ cdef inline double now() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
-
-
-cdef inline int sample_chance(GameState st, int* acts, double* probs, Rng* rng) noexcept nogil:
-    """A chance outcome drawn with its probability."""
-    cdef int n = st.c_chance_outcomes(acts, probs), i
-    cdef double u = rng_uniform(rng)
-    for i in range(n - 1):
-        u -= probs[i]
-        if u < 0:
-            return acts[i]
-    return acts[n - 1]
 
 
 cdef inline int policy_action(GameState st, int policy, double epsilon, int* acts,

@@ -28,9 +28,8 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc, realloc
 
 from core.errors import CardArenaError
-from core.state cimport CHANCE, GameState, rng_below, rng_seed
-from search.common cimport (ROLLOUT_HEURISTIC, ROLLOUT_RANDOM, now, rollout,
-                            sample_chance)
+from core.state cimport CHANCE, GameState, rng_below, rng_seed, sample_chance
+from search.common cimport ROLLOUT_HEURISTIC, ROLLOUT_RANDOM, now, rollout
 
 cdef enum:
     ROOT = -2             # the mover recorded on a tree's root

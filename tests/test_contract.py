@@ -168,3 +168,20 @@ def test_actions_an_observer_cannot_tell_apart_leave_it_knowing_the_same(game):
                     known = after.information_state_string(observer)
                     if view < 0:
                         assert seen.setdefault(view, known) == known
+
+
+@pytest.mark.parametrize("game", SETTINGS)
+def test_chance_is_sampled_with_its_probabilities(game):
+    # Search draws chance through sample_chance, a game's own sampler where it has one.
+    draws = 400
+    for state in [s for s in played(game, 2) if s.is_chance_node()][::9]:
+        counts = {}
+        for seed in range(draws):
+            outcome = state.sample_chance(seed)
+            counts[outcome] = counts.get(outcome, 0) + 1
+        outcomes = dict(state.chance_outcomes())
+        assert set(counts) <= set(outcomes)
+        for outcome, p in outcomes.items():
+            # Five standard deviations: a fixed set of seeds, so no flakiness either way.
+            assert abs(counts.get(outcome, 0) - p * draws) <= 5 * (draws * p * (1 - p)) ** .5 + 1
+    assert played(game, 2)[-1].sample_chance(0) is None
