@@ -143,10 +143,13 @@ class Bot(pyspiel.Bot):
         state = _core_state(self.engine, state)
         if state.game != self.engine:
             raise SearchError(_other_game(self.engine, state.game))
+        self._check_seat(state)
+        return self._choose(state)
+
+    def _check_seat(self, state):
         if state.current_player() != self.player:
             raise SearchError(f"a bot for player {self.player} was asked to move for "
                               f"{_who(state.current_player())}")
-        return self._choose(state)
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.spec} for player {self.player}>"
@@ -195,7 +198,7 @@ class SearchBot(Bot):
         return list(result.policy().items()), result.action
 
 
-class PeerBot(pyspiel.Bot):
+class PeerBot(Bot):
     """One of OpenSpiel's own bots, given our states as pyspiel states, with its
     simulation count matched to a time per move when ``seconds`` is set: a search's
     count comes from the rate the previous search measured (100 on the first), and a
@@ -203,30 +206,14 @@ class PeerBot(pyspiel.Bot):
     plays its last search's move."""
 
     def __init__(self, engine, player, spec, spiel_game, make, iterations, seconds):
-        pyspiel.Bot.__init__(self)
-        self.engine, self.player, self.spec = engine, player, spec
+        super().__init__(engine, player, spec)
         self.spiel_game, self.make = spiel_game, make
         self.iterations, self.seconds, self.rate = iterations, seconds, None
         self.bot = make(iterations)
-        self.last = None
-
-    def restart_at(self, state):
-        pass
-
-    def inform_action(self, state, player_id, action):
-        pass
-
-    def provides_policy(self):
-        return True
-
-    def step(self, state):
-        return self.step_with_policy(state)[1]
 
     def step_with_policy(self, state):
         state = self._spiel_state(state)
-        if state.current_player() != self.player:
-            raise SearchError(f"a bot for player {self.player} was asked to move for "
-                              f"{_who(state.current_player())}")
+        self._check_seat(state)
         legal = state.legal_actions()
         if len(legal) == 1:
             return [(legal[0], 1.0)], legal[0]
@@ -267,9 +254,6 @@ class PeerBot(pyspiel.Bot):
                 raise SearchError(_other_game(self.engine, other))
             return state
         raise SearchError(f"not a state of {self.engine}: {state!r}")
-
-    def __repr__(self):
-        return f"<PeerBot {self.spec} for player {self.player}>"
 
 
 def _other_game(engine, game):
