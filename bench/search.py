@@ -258,9 +258,7 @@ def our_searcher(row, kind, params, game, states, seed):
         r = bot.last
         counts[i] = r.iterations
         row.node_bytes = bot.searcher.node_bytes
-        # A determinized search resets its tree for each world, and its result counts
-        # the last world's nodes; each world has an equal share of the iterations.
-        return r.iterations / r.seconds, r.nodes * bot.searcher.worlds, r.iterations
+        return r.iterations / r.seconds, r.nodes, r.iterations
     return run
 
 

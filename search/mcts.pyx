@@ -206,7 +206,7 @@ cdef class MCTS:
         """Search ``state`` (left unchanged) for its player to move; returns a
         :class:`SearchResult`."""
         cdef int player = state.c_current_player()
-        cdef long done = 0, budget
+        cdef long done = 0, grown = 0, budget
         cdef double start, clock, deadline
         cdef int w, c, r, worlds
         cdef Tree* t
@@ -242,6 +242,7 @@ cdef class MCTS:
                 deadline = 0.0
             with nogil:
                 done += self.run(budget, deadline)
+            grown += self.nodes
             # The move is read from the tree of the player to move.
             t = &self.trees[player if self.mode == MULTI_OBSERVER else 0]
             best, most = None, -1
@@ -258,7 +259,7 @@ cdef class MCTS:
                 raise MemoryError(f"the search tree outgrew memory at {self.nodes} nodes")
         action = max(votes, key=lambda a: (votes[a], visits[a], -a))
         return SearchResult(action, visits, {a: totals[a] / visits[a] for a in visits if visits[a]},
-                            done, self.nodes, time.perf_counter() - start)
+                            done, grown, time.perf_counter() - start)
 
     cdef long run(self, long budget, double deadline) noexcept nogil:
         cdef long it = 0
@@ -422,7 +423,7 @@ cdef class MCTS:
 class SearchResult:
     """What a search found: the chosen ``action``; per root action, ``visits`` and the
     mean payoff in ``[0, 1]`` of the player to move (``values``); the ``iterations``
-    run, ``nodes`` in the trees, and ``seconds`` taken."""
+    run, ``nodes`` grown (over every world's trees), and ``seconds`` taken."""
 
     __slots__ = ("action", "visits", "values", "iterations", "nodes", "seconds")
 

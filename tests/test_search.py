@@ -245,3 +245,10 @@ def test_a_move_pyspiel_refuses_during_a_search_stops_it_with_a_clear_error():
     bot = search.make_bot("ismcts(iterations=300)", game, state.current_player(), seed=1)
     with pytest.raises(search.SearchError, match="refused a move during the search"):
         bot.step(state)
+
+
+def test_a_determinized_search_counts_the_nodes_of_every_world():
+    game, state = midgame()
+    result = MCTS(game, "perfect", worlds=4, iterations=400, seed=1).search(state)
+    # One world of 100 iterations grows at most 101 nodes; four grow up to 404.
+    assert 101 < result.nodes <= 404
