@@ -1,6 +1,7 @@
 """Card Duel positions from a few words, and actions by name, for the Card Duel tests."""
 from collections import Counter
 
+import conftest
 import core
 from core.card_duel import CARD_CLASSES, CARD_NAMES
 
@@ -61,29 +62,13 @@ def position(p0, p1, game=None, **desc):
     return (game or duel()).state_from_dict({"players": players, **desc})
 
 
-def names(state):
-    """The legal actions of ``state`` by their readable names."""
-    return [state.action_to_string(a) for a in state.legal_actions()]
-
-
 def act(state, name):
     """Apply the legal action called ``name``; at a chance node, the card coming out."""
-    if state.is_chance_node():
-        card = CARD_CLASSES[name]
-        assert card in state.legal_actions(), f"{name} cannot come out here"
-        state.apply_action(card)
-        return
-    for a in state.legal_actions():
-        if state.action_to_string(a) == name:
-            state.apply_action(a)
-            return
-    raise AssertionError(f"no legal action {name!r}; legal: {names(state)}")
+    conftest.act(state, name, CARD_CLASSES)
 
 
 def play(state, *steps):
-    for step in steps:
-        act(state, step)
-    return state
+    return conftest.play(state, *steps, cards=CARD_CLASSES)
 
 
 def keep(n, card):

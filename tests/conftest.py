@@ -20,12 +20,13 @@ def names(state):
     return [state.action_to_string(a) for a in state.legal_actions()]
 
 
-def act(state, name):
-    """Apply the legal action called ``name`` (a chance outcome may be a card name)."""
+def act(state, name, cards=CARD_KINDS):
+    """Apply the legal action called ``name``; at a chance node, the card coming out,
+    named as in ``cards`` (a game's card ids by name: Shrine's unless given)."""
     if state.is_chance_node():
-        kind = CARD_KINDS[name]
-        assert kind in state.legal_actions(), f"{name} cannot come out here"
-        state.apply_action(kind)
+        card = cards[name]
+        assert card in state.legal_actions(), f"{name} cannot come out here"
+        state.apply_action(card)
         return
     for a in state.legal_actions():
         if state.action_to_string(a) == name:
@@ -34,10 +35,10 @@ def act(state, name):
     raise AssertionError(f"no legal action {name!r}; legal: {names(state)}")
 
 
-def play(state, *steps):
+def play(state, *steps, cards=CARD_KINDS):
     """Apply a sequence of actions or chance cards by name."""
     for step in steps:
-        act(state, step)
+        act(state, step, cards)
     return state
 
 
