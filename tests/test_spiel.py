@@ -1,4 +1,4 @@
-"""Shrine through OpenSpiel: registration, pyspiel's own checks, its ISMCTS."""
+"""Our games through OpenSpiel: registration, pyspiel's own checks, its ISMCTS."""
 import json
 
 import numpy as np
@@ -19,7 +19,13 @@ def test_load_game_with_parameters():
     assert pyspiel.load_game("shrine").core.params["alt_heal"] is False
 
 
-@pytest.mark.parametrize("spec", VARIANTS)
+# Card Duel's numbers, each at an edge of its range.
+DUEL_SETTINGS = ["card_duel", "card_duel(hand_points=0)", "card_duel(hand_points=60,life=40)",
+                 "card_duel(life=1,max_exchanges=5)",
+                 "card_duel(hand_points=256,life=256,max_exchanges=60)"]
+
+
+@pytest.mark.parametrize("spec", VARIANTS + DUEL_SETTINGS)
 def test_random_sim_test_with_serialization(spec):
     pyspiel.random_sim_test(pyspiel.load_game(spec), num_sims=20, serialize=True,
                             verbose=False)
@@ -28,7 +34,10 @@ def test_random_sim_test_with_serialization(spec):
 @pytest.mark.parametrize("spec,word", [("shrine(alt_heal=maybe)", "alt_heal"),
                                        ("shrine(max_turns=abc)", "max_turns"),
                                        ("shrine(max_turns=0)", "max_turns"),
-                                       ("shrine(colour=red)", "colour")])
+                                       ("shrine(colour=red)", "colour"),
+                                       ("card_duel(life=0)", "life"),
+                                       ("card_duel(hand_points=-3)", "hand_points"),
+                                       ("card_duel(max_exchanges=x)", "max_exchanges")])
 def test_bad_parameters_name_the_parameter(spec, word):
     with pytest.raises(pyspiel.SpielError, match=word):
         pyspiel.load_game(spec)
@@ -45,8 +54,9 @@ def play_to_end(game, bots, seed):
     return state
 
 
-def test_openspiel_ismcts_plays_whole_games():
-    game = pyspiel.load_game("shrine(max_turns=40)")
+@pytest.mark.parametrize("spec", ["shrine(max_turns=40)", "card_duel(max_exchanges=40)"])
+def test_openspiel_ismcts_plays_whole_games(spec):
+    game = pyspiel.load_game(spec)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
     for seed in range(2):
         bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20,
