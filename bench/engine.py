@@ -45,6 +45,7 @@ import pyspiel  # noqa: E402
 
 import core  # noqa: E402  (registers cardarena's games with OpenSpiel)
 from core.state import copy_into_ns, random_playouts  # noqa: E402
+from tables import cpu_name, markdown_table, num, ratio, text_table  # noqa: E402
 
 import open_spiel.python.games  # noqa: E402,F401  (registers python_kuhn_poker)
 
@@ -282,29 +283,6 @@ def measure(row, mode, seed, repeats, log):
 
 # --- output -----------------------------------------------------------------------------
 
-def num(x, unit=""):
-    if x is None:
-        return "n/a"
-    if x >= 1000:
-        s = f"{x:,.0f}"
-    elif x >= 100:
-        s = f"{x:.0f}"
-    elif x >= 10:
-        s = f"{x:.1f}"
-    elif x >= 1:
-        s = f"{x:.2f}"
-    else:
-        s = f"{x:.3f}"
-    return s + unit
-
-
-def ratio(a, b):
-    if a is None or b is None or b == 0:
-        return "n/a"
-    r = a / b
-    return f"{r:,.0f}×" if r >= 100 else f"{r:.1f}×" if r >= 10 else f"{r:.2f}×"
-
-
 HEADERS = ["engine", "driven by", "bytes/state", "copy_into ns", "clone() µs", "steps/game",
            "steps/s", "games/s", "C loop ×", "Py API ×", "clone ×"]
 LEFT = 2      # the first columns are words, left-aligned; numbers are right-aligned
@@ -323,27 +301,6 @@ def cells(rows):
             ratio(r.clone_us, cloop.clone_us),
         ])
     return out
-
-
-def text_table(rows):
-    body = cells(rows)
-    widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(HEADERS)]
-
-    def line(r):
-        return "  ".join(c.ljust(w) if i < LEFT else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(r, widths))).rstrip()
-
-    lines = [line(HEADERS), "  ".join("-" * w for w in widths)]
-    lines += [line(r) for r in body]
-    return "\n".join(lines)
-
-
-def markdown_table(rows):
-    lines = ["| " + " | ".join(HEADERS) + " |",
-             "|" + "|".join(":---" if i < LEFT else "---:" for i in range(len(HEADERS))) + "|"]
-    for r in cells(rows):
-        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in r) + " |")
-    return "\n".join(lines)
 
 
 def notes(rows, args, call_ns):
@@ -457,7 +414,8 @@ def main(argv=None):
           f"{platform.python_version()}, OpenSpiel {getattr(pyspiel, '__version__', '?')}, "
           f"{cpu_name()}")
     print()
-    print(markdown_table(rows) if args.markdown else text_table(rows))
+    table = markdown_table if args.markdown else text_table
+    print(table(HEADERS, cells(rows), LEFT))
     print()
     bullet = "- " if args.markdown else "* "
     for n in notes(rows, args, call_ns):
@@ -466,17 +424,6 @@ def main(argv=None):
     print("Goals:")
     for g in goals(rows):
         print(bullet + g)
-
-
-def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 if __name__ == "__main__":

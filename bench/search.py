@@ -90,6 +90,7 @@ import core  # noqa: E402  (registers shrine with OpenSpiel)
 import search  # noqa: E402
 from core.spiel import SpielGame  # noqa: E402
 from core.state import random_playouts  # noqa: E402
+from tables import cpu_name, markdown_table, num, ratio, text_table  # noqa: E402
 
 # The search's goals.
 GOAL_VS_PYTHON = 100          # iterations/s over OpenSpiel's Python ISMCTS's, on Shrine
@@ -501,27 +502,6 @@ def match(games, seconds, seed, out):
 
 # --- output ----------------------------------------------------------------------------
 
-def num(x):
-    if x is None:
-        return "n/a"
-    if x >= 1000:
-        return f"{x:,.0f}"
-    if x >= 100:
-        return f"{x:.0f}"
-    if x >= 10:
-        return f"{x:.1f}"
-    if x >= 1:
-        return f"{x:.2f}"
-    return f"{x:.3f}"
-
-
-def ratio(a, b):
-    if a is None or b is None or b == 0:
-        return "n/a"
-    r = a / b
-    return f"{r:,.0f}×" if r >= 100 else f"{r:.1f}×" if r >= 10 else f"{r:.2f}×"
-
-
 HEADERS = ["game", "searcher", "iterations/s", "steps/iteration", "rollout steps/s",
            "nodes/iteration", "bytes/node", "tree bytes/iteration", "× Python ISMCTS",
            "steps × C++ ISMCTS"]
@@ -541,25 +521,6 @@ def cells(rows):
             ratio(r.steps_rate, cpp.steps_rate),
         ])
     return out
-
-
-def text_table(rows):
-    body = cells(rows)
-    widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(HEADERS)]
-
-    def line(r):
-        return "  ".join(c.ljust(w) if i < LEFT else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(r, widths))).rstrip()
-
-    return "\n".join([line(HEADERS), "  ".join("-" * w for w in widths)]
-                     + [line(r) for r in body])
-
-
-def markdown_table(rows):
-    lines = ["| " + " | ".join(HEADERS) + " |",
-             "|" + "|".join(":---" if i < LEFT else "---:" for i in range(len(HEADERS))) + "|"]
-    lines += ["| " + " | ".join(r) + " |" for r in cells(rows)]
-    return "\n".join(lines)
 
 
 def notes(mode, seed, repeats):
@@ -610,17 +571,6 @@ def goals(rows):
         f"at least {GOAL_WIN_RATE:.0%} wins against OpenSpiel's Python ISMCTS on Shrine at "
         "1 s per move: played by --match N --seconds 1",
     ]
-
-
-def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def main(argv=None):
@@ -676,7 +626,8 @@ def main(argv=None):
           f"{platform.python_version()}, OpenSpiel {getattr(pyspiel, '__version__', '?')}, "
           f"{cpu_name()}")
     print()
-    print(markdown_table(rows) if args.markdown else text_table(rows))
+    table = markdown_table if args.markdown else text_table
+    print(table(HEADERS, cells(rows), LEFT))
     print()
     bullet = "- " if args.markdown else "* "
     for n in notes(mode, args.seed, args.repeats):
