@@ -1,4 +1,9 @@
 """Helpers shared by the tests: positions from plain data, actions by name."""
+import copy
+import pickle
+import random
+
+import numpy as np
 import pytest
 
 import core
@@ -99,3 +104,58 @@ def sample_chance(state, rng):
     action = int(rng.choice(actions, p=probs))
     state.apply_action(action)
     return action
+
+
+# --- copies ---------------------------------------------------------------------------
+
+def assert_same(a, b):
+    """Two states that are the same position by every public view of it."""
+    assert a.to_dict() == b.to_dict()
+    assert a == b
+    assert a.serialize() == b.serialize()
+    assert a.current_player() == b.current_player()
+    assert a.legal_actions() == b.legal_actions()
+    assert a.chance_outcomes() == b.chance_outcomes()
+    assert a.returns() == b.returns()
+    for p in range(a.game.num_players):
+        assert a.information_state_string(p) == b.information_state_string(p)
+        assert np.array_equal(a.observation_tensor(p), b.observation_tensor(p))
+
+
+def roundtrip_serialized(state):
+    return state.game.deserialize_state(state.serialize())
+
+
+def roundtrip_pickle(state):
+    return pickle.loads(pickle.dumps(state))
+
+
+def follow_with_copies(game, seed):
+    """Play one seeded random game of ``game``.  After every step a fresh clone equals
+    the state and is independent of it; four twins, remade at every step from
+    themselves by clone, deepcopy, a pickle round trip and a serialize round trip,
+    follow the game action by action and stay equal to it.  Returns the steps played."""
+    remake = {"clone": lambda s: s.clone(), "deepcopy": copy.deepcopy,
+              "pickle": roundtrip_pickle, "serialized": roundtrip_serialized}
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    twins = {how: state.clone() for how in remake}
+    steps = 0
+    while not state.is_terminal():
+        snapshot = state.to_dict()
+        fresh = state.clone()
+        assert_same(fresh, state)
+        action = random_step(fresh, rng)
+        assert state.to_dict() == snapshot, "a clone shares data with its original"
+        state.apply_action(action)
+        steps += 1
+        assert_same(fresh, state)
+        for how, twin in twins.items():
+            twin = remake[how](twin)
+            twin.apply_action(action)
+            twins[how] = twin
+            assert twin.to_dict() == state.to_dict(), how
+    for twin in twins.values():
+        assert_same(twin, state)
+        assert twin.is_terminal()
+    return steps

@@ -15,11 +15,9 @@ plays exactly the same games.
 * Bad input: illegal actions, malformed positions and bad game parameters raise the
   project's errors with a clear message and change nothing.
 """
-import copy
 import doctest
 import itertools
 import json
-import pickle
 import random
 import re
 from collections import Counter
@@ -30,7 +28,7 @@ import pytest
 import core
 import core.card_duel
 from card_duel_helpers import DECK, POOL, duel, pl, position, taken, value
-from conftest import random_step
+from conftest import follow_with_copies, random_step
 
 VARIANTS = {
     "default": {},
@@ -191,27 +189,6 @@ def test_a_player_with_no_card_to_play_loses_in_long_games():
 
 # --- copies ---------------------------------------------------------------------------
 
-def assert_same(a, b):
-    assert a.to_dict() == b.to_dict()
-    assert a == b
-    assert a.serialize() == b.serialize()
-    assert a.current_player() == b.current_player()
-    assert a.legal_actions() == b.legal_actions()
-    assert a.chance_outcomes() == b.chance_outcomes()
-    assert a.returns() == b.returns()
-    for p in range(2):
-        assert a.information_state_string(p) == b.information_state_string(p)
-        assert np.array_equal(a.observation_tensor(p), b.observation_tensor(p))
-
-
-def roundtrip_serialized(state):
-    return state.game.deserialize_state(state.serialize())
-
-
-def roundtrip_pickle(state):
-    return pickle.loads(pickle.dumps(state))
-
-
 @pytest.mark.parametrize("variant,games", [("default", 30), ("big hands", 10),
                                            ("long life", 10)])
 def test_copies_equal_and_stay_equal(variant, games):
@@ -220,27 +197,8 @@ def test_copies_equal_and_stay_equal(variant, games):
     deepcopy, a pickle round trip and a serialize/deserialize_state round trip, follow
     the game action by action and stay equal to it."""
     game = duel(**VARIANTS[variant])
-    remake = {"clone": lambda s: s.clone(), "deepcopy": copy.deepcopy,
-              "pickle": roundtrip_pickle, "serialized": roundtrip_serialized}
     for seed in range(300, 300 + games):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        twins = {how: state.clone() for how in remake}
-        while not state.is_terminal():
-            snapshot = state.to_dict()
-            fresh = state.clone()
-            assert_same(fresh, state)
-            action = random_step(fresh, rng)
-            assert state.to_dict() == snapshot, "a clone shares data with its original"
-            state.apply_action(action)
-            assert_same(fresh, state)
-            for how, twin in twins.items():
-                twin = remake[how](twin)
-                twin.apply_action(action)
-                twins[how] = twin
-                assert twin.to_dict() == state.to_dict(), how
-        for twin in twins.values():
-            assert_same(twin, state)
+        follow_with_copies(game, seed)
 
 
 # --- determinization ------------------------------------------------------------------

@@ -30,7 +30,8 @@ from hypothesis import strategies as hs
 
 import core
 from core.shrine import CARD_NAMES
-from conftest import random_step, shrine
+from conftest import (assert_same, follow_with_copies, random_step, roundtrip_pickle,
+                      roundtrip_serialized, shrine)
 
 VARIANTS = {
     "default": {},
@@ -209,27 +210,6 @@ def test_games_ending_at_max_turns():
 
 # --- copies ---------------------------------------------------------------------------
 
-def assert_same(a, b):
-    assert a.to_dict() == b.to_dict()
-    assert a == b
-    assert a.serialize() == b.serialize()
-    assert a.current_player() == b.current_player()
-    assert a.legal_actions() == b.legal_actions()
-    assert a.chance_outcomes() == b.chance_outcomes()
-    assert a.returns() == b.returns()
-    for p in range(2):
-        assert a.information_state_string(p) == b.information_state_string(p)
-        assert np.array_equal(a.observation_tensor(p), b.observation_tensor(p))
-
-
-def roundtrip_serialized(state):
-    return state.game.deserialize_state(state.serialize())
-
-
-def roundtrip_pickle(state):
-    return pickle.loads(pickle.dumps(state))
-
-
 def face_down_top(d):
     """Whether some Shrine's top card is face down (during the deal, or while a Balance
     adds face-down cards)."""
@@ -247,30 +227,7 @@ def test_copies_equal_and_stay_equal(variant, games):
     a pickle round trip and a serialize/deserialize_state round trip, follow the game
     action by action and stay equal to it: no part of the state is lost by copying."""
     game = shrine(**VARIANTS[variant])
-    remake = {"clone": lambda s: s.clone(), "deepcopy": copy.deepcopy,
-              "pickle": roundtrip_pickle, "serialized": roundtrip_serialized}
-    steps = 0
-    for seed in range(500, 500 + games):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        twins = {how: state.clone() for how in remake}
-        while not state.is_terminal():
-            snapshot = state.to_dict()
-            fresh = state.clone()
-            assert_same(fresh, state)
-            action = random_step(fresh, rng)
-            assert state.to_dict() == snapshot, "a clone shares data with its original"
-            state.apply_action(action)
-            steps += 1
-            assert_same(fresh, state)
-            for how, twin in twins.items():
-                twin = remake[how](twin)
-                twin.apply_action(action)
-                twins[how] = twin
-                assert twin.to_dict() == state.to_dict(), how
-        for twin in twins.values():
-            assert_same(twin, state)
-            assert twin.is_terminal()
+    steps = sum(follow_with_copies(game, seed) for seed in range(500, 500 + games))
     assert steps >= games, "every game should have played at least one step"
 
 
