@@ -159,3 +159,27 @@ def follow_with_copies(game, seed):
         assert_same(twin, state)
         assert twin.is_terminal()
     return steps
+
+
+# --- uniformity -------------------------------------------------------------------------
+
+# Upper 0.1% points of the chi-square distribution by degrees of freedom, used when
+# scipy is absent.
+CHI2_CRITICAL_0_001 = {5: 20.515, 6: 22.458, 10: 29.588, 17: 40.790}
+
+
+def chi_square_p_ok(observed, expected_probs, samples):
+    """Whether the chi-square goodness-of-fit test accepts ``observed`` at alpha 0.001
+    (the test wrongly fails one time in 1000 for a correct sampler)."""
+    keys = sorted(expected_probs)
+    obs = [observed[k] for k in keys]
+    exp = [expected_probs[k] * samples for k in keys]
+    assert min(exp) >= 5, "too few samples for a chi-square test"
+    df = len(keys) - 1
+    try:
+        from scipy.stats import chisquare
+    except ImportError:
+        stat = sum((o - e) ** 2 / e for o, e in zip(obs, exp))
+        return stat < CHI2_CRITICAL_0_001[df], stat
+    stat, p = chisquare(obs, exp)
+    return p > 0.001, stat

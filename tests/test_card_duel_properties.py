@@ -28,7 +28,7 @@ import pytest
 import core
 import core.card_duel
 from card_duel_helpers import DECK, POOL, duel, pl, position, taken, value
-from conftest import follow_with_copies, random_step
+from conftest import chi_square_p_ok, follow_with_copies, random_step
 
 VARIANTS = {
     "default": {},
@@ -284,27 +284,6 @@ def expected_worlds(cards, size, budget):
                 weights[tuple(sorted(hand, key=value))] += 1
     total = sum(weights.values())
     return {w: n / total for w, n in weights.items()}
-
-
-# Upper 0.1% points of the chi-square distribution, used when scipy is absent.
-CHI2_CRITICAL_0_001 = {5: 20.515, 6: 22.458}
-
-
-def chi_square_p_ok(observed, expected_probs, samples):
-    """Whether the chi-square goodness-of-fit test accepts ``observed`` at alpha 0.001
-    (the test wrongly fails one time in 1000 for a correct sampler)."""
-    keys = sorted(expected_probs)
-    obs = [observed[k] for k in keys]
-    exp = [expected_probs[k] * samples for k in keys]
-    assert min(exp) >= 5, "too few samples for a chi-square test"
-    df = len(keys) - 1
-    try:
-        from scipy.stats import chisquare
-    except ImportError:
-        stat = sum((o - e) ** 2 / e for o, e in zip(obs, exp))
-        return stat < CHI2_CRITICAL_0_001[df], stat
-    stat, p = chisquare(obs, exp)
-    return p > 0.001, stat
 
 
 def after_building():

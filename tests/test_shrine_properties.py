@@ -30,8 +30,8 @@ from hypothesis import strategies as hs
 
 import core
 from core.shrine import CARD_NAMES
-from conftest import (assert_same, follow_with_copies, random_step, roundtrip_pickle,
-                      roundtrip_serialized, shrine)
+from conftest import (assert_same, chi_square_p_ok, follow_with_copies, random_step,
+                      roundtrip_pickle, roundtrip_serialized, shrine)
 
 VARIANTS = {
     "default": {},
@@ -390,27 +390,6 @@ def expected_worlds(d, observer=0):
                  tuple(tuple(s) for s in shrines))] += 1
     total = sum(weights.values())
     return {w: n / total for w, n in weights.items()}
-
-
-# Upper 0.1% points of the chi-square distribution, used when scipy is absent.
-CHI2_CRITICAL_0_001 = {10: 29.588, 17: 40.790}
-
-
-def chi_square_p_ok(observed, expected_probs, samples):
-    """Whether the chi-square goodness-of-fit test accepts ``observed`` at alpha 0.001
-    (the test wrongly fails one time in 1000 for a correct sampler)."""
-    keys = sorted(expected_probs)
-    obs = [observed[k] for k in keys]
-    exp = [expected_probs[k] * samples for k in keys]
-    assert min(exp) >= 5, "too few samples for a chi-square test"
-    df = len(keys) - 1
-    try:
-        from scipy.stats import chisquare
-    except ImportError:
-        stat = sum((o - e) ** 2 / e for o, e in zip(obs, exp))
-        return stat < CHI2_CRITICAL_0_001[df], stat
-    stat, p = chisquare(obs, exp)
-    return p > 0.001, stat
 
 
 @pytest.mark.parametrize("with_joker", [False, True], ids=["default", "balance"])
