@@ -65,6 +65,13 @@ def _bots(args):
           "ismcts(iterations=4000,uct_c=0.7,rollout=heuristic).")
 
 
+def _play(args):
+    """Play a game against a bot in the terminal: you see only what your seat may see,
+    choose moves by number, and can ask for a hint, undo, save and load."""
+    from tournament import play
+    sys.exit(play.run(args))
+
+
 def main(argv=None):
     """Run the ``cardarena`` command with ``argv`` (the process's arguments if None)."""
     parser = argparse.ArgumentParser(
@@ -83,6 +90,17 @@ def main(argv=None):
     bots = sub.add_parser("bots", help="list the kinds of bot and their parameters",
                           description=_bots.__doc__)
     bots.set_defaults(run=_bots)
+    play = sub.add_parser("play", help="play a game against a bot in the terminal",
+                          description=_play.__doc__)
+    play.add_argument("game", help="a game string, e.g. shrine or 'card_duel(life=15)'")
+    play.add_argument("--bot", default="ismcts(seconds=1,rollout_depth=8)", metavar="SPEC",
+                      help="the bot you play against (default: %(default)s); "
+                      "see cardarena bots")
+    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed for the deal and the bot (default: a fresh one, shown)")
+    play.add_argument("--load", metavar="FILE", help="resume a game saved with save FILE")
+    play.set_defaults(run=_play)
     args = parser.parse_args(argv)
     # Piping into head or less must end quietly, as other Unix tools do.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
