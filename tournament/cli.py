@@ -4,7 +4,10 @@ import random
 import signal
 import sys
 
+import pyspiel
+
 import core
+from tournament.narrate import narrate
 
 
 def _demo(args):
@@ -21,39 +24,21 @@ def _demo(args):
     except core.ParameterError as e:
         sys.exit(f"cardarena demo: {e}")
     rng = random.Random(args.seed)
-    state = game.new_initial_state()
-    out = sys.stdout
-    seats = " against ".join(f"player {p} {bot.spec}" for p, bot in enumerate(bots))
-    out.write(f"{game.long_name} ({game}), seed {args.seed}: {seats}\n")
-    # Game dicts need not share keys beyond the contract, so "turn" and "step" are read
-    # where a game has them: a new turn is announced whenever "turn" changes.
-    turn = None
+    spiel_game = pyspiel.load_game(str(game))
+    state = spiel_game.new_initial_state()
+    history = []
     while not state.is_terminal():
-        view = state.to_dict()
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-            who = "chance"
         else:
             action = bots[state.current_player()].step(state)
-            who = f"player {state.current_player()}"
-        dealing = view.get("step") == "deal"
-        if view.get("turn") != turn and not dealing:
-            turn = view.get("turn")
-            active = view.get("active", state.current_player())
-            out.write(f"\nTurn {turn + 1}, player {active} to play\n")
-            out.write(game.render(view) + "\n")
-        if not dealing:
-            out.write(f"  {who}: {state.action_to_string(action)}\n")
+        history.append(action)
         state.apply_action(action)
-    out.write("\n" + game.render(state.to_dict()) + "\n")
-    returns = state.returns()
-    # The last turn announced is the one the game ended in.
-    played = f" after {turn + 1} turns" if turn is not None else ""
-    if max(returns) == min(returns):
-        out.write(f"Draw{played}.\n")
-    else:
-        out.write(f"Player {returns.index(max(returns))} wins{played}.\n")
+    seats = " against ".join(f"player {p} {bot.spec}" for p, bot in enumerate(bots))
+    print(f"{game.long_name} ({game}), seed {args.seed}: {seats}")
+    narrate(spiel_game.new_initial_state(), history,
+            [f"player {p}" for p in range(game.num_players)], sys.stdout)
 
 
 def _bots(args):

@@ -1,0 +1,208 @@
+"""A tournament's configuration: read from TOML, checked whole before any game starts,
+and turned into the list of games it asks for.
+
+A config file looks like this (``examples/`` has more)::
+
+    game = "shrine"                 # any game string pyspiel can load
+    deals = 20                      # each deal is played in every seating
+    seed = 1
+    seconds_per_move = 5.0          # a longer move is a timeout, lost by the bot
+    max_length = 2000               # decisions; a longer game stops as it stands
+
+    [bots]
+    random = "random"
+    greedy = "greedy"
+    ismcts = "ismcts(iterations=300,rollout_depth=8)"
+    mine = { python = "mypackage.bots:make", args = { depth = 2 } }
+
+A bot is a spec (``cardarena bots`` lists the kinds) or a Python factory
+``module:callable`` called as ``callable(game, player, seed, **args)`` that returns
+any ``pyspiel.Bot``.
+"""
+import dataclasses
+import hashlib
+import importlib
+import itertools
+import json
+import math
+import re
+import sys
+
+import pyspiel
+
+import core  # noqa: F401  (registers our games with pyspiel)
+import search
+from core.errors import CardArenaError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+FIELDS = {
+    "game": "the game string, e.g. \"shrine\" or \"card_duel(life=15)\" or \"leduc_poker\"",
+    "deals": "how many deals; each is played in every seating",
+    "seed": "the seed that fixes every deal and every bot's random choices",
+    "seconds_per_move": "the time limit of one move; a longer move loses the game",
+    "max_length": "the most decisions a game may take before it stops as it stands",
+    "bots": "a table of name = spec",
+}
+DEFAULTS = {"seed": 0, "seconds_per_move": 10.0, "max_length": 10_000}
+
+
+class ConfigError(CardArenaError):
+    """A tournament config that cannot be run; the message names the field."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    """A checked tournament config.  ``bots`` maps each name to its spec: a spec
+    string, or ``{"python": "module:callable", "args": {...}}``."""
+
+    game: str
+    bots: dict
+    deals: int
+    seed: int = DEFAULTS["seed"]
+    seconds_per_move: float = DEFAULTS["seconds_per_move"]
+    max_length: int = DEFAULTS["max_length"]
+
+    @property
+    def key(self):
+        """What identifies this tournament's games in a store.  ``deals`` is left out,
+        so raising it extends a run instead of starting a new one."""
+        fields = dataclasses.asdict(self)
+        del fields["deals"]
+        text = json.dumps(fields, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @property
+    def seats(self):
+        return pyspiel.load_game(self.game).num_players()
+
+    def seatings(self):
+        """Every seating a deal is played in, as tuples of bot names by seat.  With at
+        least as many bots as seats, every table (a set of bots) in every order; with
+        fewer, every way to seat them that leaves no bot out."""
+        names, seats = list(self.bots), self.seats
+        if len(names) >= seats:
+            return [order for table in itertools.combinations(names, seats)
+                    for order in itertools.permutations(table)]
+        return [s for s in itertools.product(names, repeat=seats) if set(s) == set(names)]
+
+    def deal_seed(self, deal):
+        """The seed of deal number ``deal``: its chance outcomes, whoever sits where."""
+        digest = hashlib.sha256(f"{self.seed}/{deal}".encode()).digest()
+        return int.from_bytes(digest[:8], "little") >> 1
+
+    def games(self, deals=None):
+        """The games of deals ``0..deals-1`` (all of them by default), deal by deal, as
+        ``(deal, seating)`` pairs."""
+        seatings = self.seatings()
+        return [(deal, seating) for deal in range(self.deals if deals is None else deals)
+                for seating in seatings]
+
+    def spec_text(self, name):
+        """A bot's spec as one line of text."""
+        spec = self.bots[name]
+        return spec if isinstance(spec, str) else json.dumps(spec, sort_keys=True)
+
+    def only(self, names):
+        """This config with only the bots ``names``."""
+        return dataclasses.replace(self, bots={n: self.bots[n] for n in names})
+
+
+def load(path):
+    """Read and check the config at ``path``; raises :class:`ConfigError`."""
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    try:
+        return parse(data)
+    except ConfigError as e:
+        raise ConfigError(f"{path}: {e}") from None
+
+
+def parse(data):
+    """A :class:`Config` from the dict a TOML file reads as, every field checked."""
+    unknown = sorted(set(data) - set(FIELDS))
+    if unknown:
+        raise ConfigError(f"unknown field {unknown[0]!r}; the fields are: "
+                          + "; ".join(f"{k} ({v})" for k, v in FIELDS.items()))
+    for field in ("game", "bots", "deals"):
+        if field not in data:
+            raise ConfigError(f"{field} is missing: {FIELDS[field]}")
+    game = data["game"]
+    if not isinstance(game, str):
+        raise ConfigError(f"game is a string such as \"shrine\", not {game!r}")
+    try:
+        spiel_game = pyspiel.load_game(game)
+    except pyspiel.SpielError as e:
+        raise ConfigError(f"game: cannot load {game!r}: {e}") from None
+    game = game.strip()
+    deals = _number(data, "deals", int, low=1)
+    seed = _number(data, "seed", int, low=0)
+    seconds = _number(data, "seconds_per_move", float, low=0, strict=True)
+    max_length = _number(data, "max_length", int, low=1)
+    bots = data["bots"]
+    if not isinstance(bots, dict) or len(bots) < 2:
+        raise ConfigError("bots is a table of at least two name = spec lines, e.g. "
+                          "[bots] / a = \"random\" / b = \"greedy\"")
+    for name, spec in bots.items():
+        if not re.fullmatch(r"[A-Za-z0-9_.+-]+", name):
+            raise ConfigError(f"bots: the name {name!r} may hold only letters, digits "
+                              "and _ . + -")
+        _check_bot(spiel_game, name, spec)
+    return Config(game=game, bots=dict(bots), deals=deals, seed=seed,
+                  seconds_per_move=seconds, max_length=max_length)
+
+
+def _number(data, field, kind, low, strict=False):
+    value = data.get(field, DEFAULTS.get(field))
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if type(value) is not kind or kind is float and not math.isfinite(value) \
+            or value < low or strict and value == low:
+        what = "an integer" if kind is int else "a number"
+        bound = f"above {low}" if strict else f"at least {low}"
+        raise ConfigError(f"{field} is {what} {bound}, not {value!r}: {FIELDS[field]}")
+    return value
+
+
+def _check_bot(spiel_game, name, spec):
+    where = f"bots.{name}"
+    try:
+        for player in range(spiel_game.num_players()):
+            make_bot(spec, spiel_game, player, seed=0)
+    except ConfigError as e:
+        raise ConfigError(f"{where}: {e}") from None
+    except CardArenaError as e:
+        raise ConfigError(f"{where}: {e}") from None
+
+
+def make_bot(spec, game, player, seed):
+    """The ``pyspiel.Bot`` a config's bot spec describes, for seat ``player``."""
+    if isinstance(spec, str):
+        return search.make_bot(spec, game, player, seed)
+    if not isinstance(spec, dict) or "python" not in spec \
+            or not set(spec) <= {"python", "args"}:
+        raise ConfigError("a bot is a spec string, or { python = \"module:callable\", "
+                          f"args = {{...}} }}, not {spec!r}")
+    target, args = spec["python"], spec.get("args", {})
+    if not isinstance(args, dict):
+        raise ConfigError(f"args is a table of keyword arguments, not {args!r}")
+    module, _, attr = str(target).partition(":")
+    try:
+        factory = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError, ValueError) as e:
+        raise ConfigError(f"cannot find {target!r} (write module:callable): {e}") from None
+    try:
+        bot = factory(game, player, seed, **args)
+    except Exception as e:  # a user's factory may fail in any way; say how
+        raise ConfigError(f"{target} failed: {type(e).__name__}: {e}") from None
+    if not isinstance(bot, pyspiel.Bot):
+        raise ConfigError(f"{target} returned {type(bot).__name__}, not a pyspiel.Bot")
+    return bot

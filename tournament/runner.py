@@ -1,0 +1,222 @@
+"""Playing a tournament's games: one game from plain data (so any worker, local or on a
+cluster, can play it), and a whole run that stores each game as it ends.
+
+Every random choice of a game comes from its deal's seed and its seating, so a game
+comes out the same whichever worker plays it, and in whatever order."""
+import concurrent.futures as futures
+import hashlib
+import multiprocessing
+import random
+import signal
+import threading
+import time
+
+import pyspiel
+from tqdm import tqdm
+
+import core  # noqa: F401  (registers our games with pyspiel)
+from tournament import config as configs
+
+# Each worker process loads a game once, however many of its games it plays.
+_GAMES = {}
+# A move that runs this many times its limit (plus a second) is stopped where it is.
+HARD_LIMIT = 2.0
+
+
+def job(config, deal, seating):
+    """The plain data ``play`` needs for one game of ``config``."""
+    return {"game": config.game, "deal": deal, "deal_seed": config.deal_seed(deal),
+            "seating": list(seating), "specs": [config.bots[n] for n in seating],
+            "seconds_per_move": config.seconds_per_move, "max_length": config.max_length}
+
+
+class Overtime(Exception):
+    """A move stopped at the hard limit."""
+
+
+def play(job):
+    """Play one game; returns its row: the job's fields and ``returns``, ``length``,
+    ``history``, ``status`` (ok, length, error, timeout or illegal), ``failed`` (the
+    failing bot's name), ``message`` and ``seconds`` (thinking time per seat).
+
+    A bot that raises, overruns ``seconds_per_move`` or plays an illegal action loses:
+    its seat gets the game's least utility and every other seat the most."""
+    game = _GAMES.get(job["game"])
+    if game is None:
+        game = _GAMES[job["game"]] = pyspiel.load_game(job["game"])
+    seats, limit = len(job["seating"]), job["seconds_per_move"]
+    row = dict(job, returns=None, length=0, history=[], status="ok", failed=None,
+               message=None, seconds=[0.0] * seats)
+    del row["seconds_per_move"], row["max_length"]
+    chance = random.Random(job["deal_seed"])
+    state = game.new_initial_state()
+
+    def fail(status, seat, message):
+        row.update(status=status, failed=job["seating"][seat], message=message)
+        row["returns"] = [game.min_utility() if p == seat else game.max_utility()
+                          for p in range(seats)]
+        return row
+
+    try:
+        bots = [configs.make_bot(spec, game, seat, _seed(job["deal_seed"], seat))
+                for seat, spec in enumerate(job["specs"])]
+    except Exception as e:  # a bot that cannot be built for this seat fails at once
+        return fail("error", 0, f"cannot make the bot: {e}")
+    alarm = _Alarm(limit * HARD_LIMIT + 1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            action = chance.choices(actions, probs)[0]
+        else:
+            if row["length"] >= job["max_length"]:
+                row["status"] = "length"
+                break
+            player = state.current_player()
+            start = time.perf_counter()
+            try:
+                with alarm:
+                    action = bots[player].step(state)
+            except Overtime:
+                row["seconds"][player] += time.perf_counter() - start
+                return fail("timeout", player, f"stopped after {alarm.seconds:g} s")
+            except Exception as e:  # whatever a bot raises, it loses the game by it
+                return fail("error", player, f"{type(e).__name__}: {e}")
+            spent = time.perf_counter() - start
+            row["seconds"][player] += spent
+            if spent > limit:
+                return fail("timeout", player, f"took {spent:.3f} s of {limit:g} s")
+            if action not in state.legal_actions():
+                return fail("illegal", player,
+                            f"played {action!r}, which is not legal at move {row['length']}")
+            for other, bot in enumerate(bots):
+                if other != player:
+                    bot.inform_action(state, player, action)
+            row["length"] += 1
+        row["history"].append(int(action))
+        state.apply_action(action)
+    row["returns"] = list(state.returns())
+    return row
+
+
+def _seed(deal_seed, seat):
+    digest = hashlib.sha256(f"{deal_seed}/{seat}".encode()).digest()
+    return int.from_bytes(digest[:4], "little")
+
+
+class _Alarm:
+    """Interrupts a move at the hard limit, where signals can be used: in a process's
+    main thread.  Elsewhere (a Dask worker's thread) only the measured time counts."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+        self.armed = threading.current_thread() is threading.main_thread()
+
+    def __enter__(self):
+        if self.armed:
+            self.previous = signal.signal(signal.SIGALRM, _overtime)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+
+    def __exit__(self, *exc):
+        if self.armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+
+
+def _overtime(signum, frame):
+    raise Overtime
+
+
+# --- a whole run ------------------------------------------------------------------
+
+
+class Serial(futures.Executor):
+    """Plays each game in this process when its result is asked for: one worker with
+    no process to start and nothing to send between processes."""
+
+    def submit(self, fn, *args):
+        future = futures.Future()
+        try:
+            future.set_result(fn(*args))
+        except BaseException as e:
+            future.set_exception(e)
+        return future
+
+
+def executor(workers=None, scheduler=None):
+    """Where games run: a Dask cluster at ``scheduler`` (an address such as
+    ``tcp://host:8786``), else ``workers`` local processes (the CPU count if None), or
+    this process alone for one worker.  Returns ``(executor, how many games to keep in
+    flight, close)``."""
+    if scheduler is not None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise configs.ConfigError(
+                "--scheduler needs Dask: pip install \"cardarena[cluster]\"") from None
+        try:
+            client = Client(scheduler, timeout=30)
+        except OSError as e:
+            raise configs.ConfigError(f"cannot reach the scheduler {scheduler}: {e}") \
+                from None
+        slots = max(1, sum(client.nthreads().values()))
+        return client.get_executor(pure=False), 2 * slots, client.close
+    workers = workers or multiprocessing.cpu_count()
+    if workers == 1:
+        return Serial(), 1, lambda: None
+    # A fork starts a worker in milliseconds with everything imported; workers leave
+    # Ctrl-C to the parent, which stops them.
+    context = multiprocessing.get_context("fork")
+    pool = futures.ProcessPoolExecutor(workers, mp_context=context,
+                                       initializer=signal.signal,
+                                       initargs=(signal.SIGINT, signal.SIG_IGN))
+
+    def close():
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+    return pool, 4 * workers, close
+
+
+def run(config, store, workers=None, scheduler=None, progress=True, on_row=None):
+    """Play every game of ``config`` that ``store`` lacks, storing each as it ends; a
+    rerun after an interruption plays only the rest.  ``on_row(row)`` sees each new
+    row.  Returns the number of games played.  Ctrl-C stops the run; the games already
+    stored stay."""
+    store.begin(config)
+    done = store.done(config)
+    todo = [g for g in config.games() if g not in done]
+    total = len(todo) + len(done)
+    pool, window, close = executor(workers, scheduler)
+    bar = tqdm(total=total, initial=len(done), unit="game", disable=not progress,
+               dynamic_ncols=True, desc=config.game)
+    played = 0
+    pending = set()
+    try:
+        queue = iter(todo)
+        for deal, seating in queue:
+            pending.add(pool.submit(play, job(config, deal, seating)))
+            if len(pending) < window:
+                continue
+            finished, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+            played += _store(finished, config, store, bar, on_row)
+        while pending:
+            finished, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+            played += _store(finished, config, store, bar, on_row)
+    finally:
+        for future in pending:
+            future.cancel()
+        close()
+        bar.close()
+    return played
+
+
+def _store(finished, config, store, bar, on_row):
+    new = 0
+    for future in finished:
+        row = future.result()
+        if store.add(config, row):
+            new += 1
+            if on_row is not None:
+                on_row(row)
+        bar.update(1)
+    return new

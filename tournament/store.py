@@ -1,0 +1,147 @@
+"""The SQLite store: one row per finished game, written the moment the game ends.
+
+A game is keyed by its tournament (the config's ``key``), its deal and its seating, so a
+rerun plays only what is missing and can never store a game twice.  Each row is
+committed on its own in write-ahead-log mode: a process killed at any point loses no
+finished game."""
+import json
+import sqlite3
+import time
+
+from core.errors import CardArenaError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    key TEXT PRIMARY KEY,      -- Config.key
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,      -- the config as JSON
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    tournament TEXT NOT NULL REFERENCES tournaments(key),
+    game TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    deal_seed INTEGER NOT NULL,
+    seating TEXT NOT NULL,     -- JSON: the bot's name in each seat
+    specs TEXT NOT NULL,       -- JSON: the bot's spec in each seat
+    returns TEXT NOT NULL,     -- JSON: each seat's return
+    length INTEGER NOT NULL,   -- decisions taken
+    history TEXT NOT NULL,     -- JSON: every action, chance outcomes included
+    status TEXT NOT NULL,      -- ok, length, error, timeout or illegal
+    failed TEXT,               -- the name of the bot that failed
+    message TEXT,              -- what went wrong
+    seconds TEXT NOT NULL,     -- JSON: each seat's thinking time
+    finished REAL NOT NULL,
+    UNIQUE (tournament, deal, seating)
+);
+"""
+
+JSON_COLUMNS = ("seating", "specs", "returns", "history", "seconds")
+
+
+class StoreError(CardArenaError):
+    """A database that is not a cardarena store, or a game or tournament it lacks."""
+
+
+class Store:
+    """A tournament database file."""
+
+    def __init__(self, path):
+        self.path = path
+        try:
+            self.db = sqlite3.connect(path)
+            self.db.row_factory = sqlite3.Row
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # In WAL mode NORMAL survives a killed process; only a power cut can
+            # lose the last commits.
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{path}: not a cardarena database: {e}") from None
+
+    def close(self):
+        self.db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def begin(self, config):
+        """Record ``config`` as a tournament of this store, or its new number of deals
+        if it is one already."""
+        with self.db:
+            self.db.execute(
+                "INSERT INTO tournaments VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET config = excluded.config",
+                (config.key, config.game, json.dumps(_config_dict(config)), time.time()))
+
+    def done(self, config):
+        """The ``(deal, seating)`` pairs of ``config`` already stored."""
+        rows = self.db.execute("SELECT deal, seating FROM games WHERE tournament = ?",
+                               (config.key,))
+        return {(deal, tuple(json.loads(seating))) for deal, seating in rows}
+
+    def add(self, config, row):
+        """Store one finished game (a dict as ``runner.play`` returns it); a game
+        already stored is left as it is.  Returns whether the row was new."""
+        with self.db:
+            cursor = self.db.execute(
+                "INSERT OR IGNORE INTO games (tournament, game, deal, deal_seed, seating, "
+                "specs, returns, length, history, status, failed, message, seconds, "
+                "finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (config.key, config.game, row["deal"], row["deal_seed"],
+                 *(json.dumps(row[c]) for c in ("seating", "specs", "returns")),
+                 row["length"], json.dumps(row["history"]), row["status"], row["failed"],
+                 row["message"], json.dumps(row["seconds"]), time.time()))
+        return cursor.rowcount == 1
+
+    def tournaments(self):
+        """Every tournament stored, oldest first, as dicts with ``key``, ``game``,
+        ``config`` and ``games`` (how many are stored)."""
+        rows = self.db.execute(
+            "SELECT t.key, t.game, t.config, t.created, COUNT(g.id) AS games "
+            "FROM tournaments t LEFT JOIN games g ON g.tournament = t.key "
+            "GROUP BY t.key ORDER BY t.created")
+        return [dict(r, config=json.loads(r["config"])) for r in rows]
+
+    def tournament(self, key=None):
+        """The tournament whose key starts with ``key`` (the latest if None)."""
+        found = self.tournaments()
+        if key is not None:
+            found = [t for t in found if t["key"].startswith(key)]
+        if not found:
+            raise StoreError(f"{self.path}: no tournament" +
+                             (f" with a key starting {key!r}" if key else "") +
+                             "; run cardarena tournament first")
+        if key is not None and len(found) > 1:
+            raise StoreError(f"{self.path}: {len(found)} tournaments have keys starting "
+                             f"{key!r}; give more of the key")
+        return found[-1]
+
+    def games(self, key):
+        """Every stored game of tournament ``key``, in deal and seating order."""
+        rows = self.db.execute("SELECT * FROM games WHERE tournament = ? ORDER BY deal, id",
+                               (key,))
+        return [_decode(r) for r in rows]
+
+    def game(self, game_id):
+        row = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"{self.path}: no game {game_id}")
+        return _decode(row)
+
+
+def _decode(row):
+    game = dict(row)
+    for column in JSON_COLUMNS:
+        game[column] = json.loads(game[column])
+    return game
+
+
+def _config_dict(config):
+    return {"game": config.game, "bots": config.bots, "deals": config.deals,
+            "seed": config.seed, "seconds_per_move": config.seconds_per_move,
+            "max_length": config.max_length}
