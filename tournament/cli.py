@@ -1,5 +1,6 @@
 """The ``cardarena`` command."""
 import argparse
+import os
 import random
 import signal
 import sys
@@ -57,6 +58,157 @@ def _play(args):
     sys.exit(play.run(args))
 
 
+def _tournament(args):
+    """Play a round-robin tournament from a TOML config, every deal in every seating,
+    storing each game as it ends; run the same command again to resume an interrupted
+    run or to add deals.  Prints the ratings at the end."""
+    from tournament import config as configs, runner
+    config = _load_config(args)
+    db = args.db or _default_db(args.config)
+    with _open_store(db) as store:
+        done = len(store.done(config))
+        total = len(config.games())
+        print(f"{config.game}: {len(config.bots)} bots, {config.deals} deals of "
+              f"{len(config.seatings())} seatings = {total} games; {done} stored in {db}"
+              f" (tournament {config.key})", file=sys.stderr)
+        leader = Leader(config)
+        for row in store.games(config.key):
+            leader.add(row)
+        try:
+            runner.run(config, store, workers=args.workers, scheduler=args.scheduler,
+                       progress=not args.quiet, on_row=leader.add, postfix=leader.text)
+        except configs.ConfigError as e:
+            sys.exit(f"cardarena tournament: {e}")
+        except KeyboardInterrupt:
+            print(f"\nStopped: {len(store.done(config))} of {total} games are stored in "
+                  f"{db}; run the same command again to play the rest.", file=sys.stderr)
+            sys.exit(130)
+        _print_report(store, config.key, args.format, bootstrap=args.bootstrap)
+
+
+class Leader:
+    """The running score of each bot, for the progress bar."""
+
+    def __init__(self, config):
+        self.points = dict.fromkeys(config.bots, 0.0)
+        self.matches = dict.fromkeys(config.bots, 0)
+
+    def add(self, row):
+        from tournament.ratings import match_scores
+        for bot, opponent, score in match_scores(row):
+            for name, points in ((bot, score), (opponent, 1 - score)):
+                self.points[name] += points
+                self.matches[name] += 1
+
+    def text(self):
+        scores = {n: self.points[n] / m for n, m in self.matches.items() if m}
+        if not scores:
+            return ""
+        best = max(scores, key=scores.get)
+        return f"leader {best} {scores[best]:.0%}"
+
+
+def _report_options(parser):
+    parser.add_argument("--format", choices=("text", "markdown", "csv", "json"),
+                        default="text", help="how to print the ratings (default: text)")
+    parser.add_argument("--bootstrap", type=_positive, default=1000, metavar="N",
+                        help="resamples of the deals behind the 95%% intervals "
+                        "(default: %(default)s)")
+
+
+def _print_report(store, key, fmt, bootstrap):
+    from tournament.ratings import rate
+    tournament = store.tournament(key)
+    report = rate(store.games(tournament["key"]), tournament["config"]["bots"],
+                  bootstrap=bootstrap)
+    if fmt == "text":
+        print(f"{tournament['game']}, tournament {tournament['key']}")
+    print({"text": report.to_text, "markdown": report.to_markdown, "csv": report.to_csv,
+           "json": report.to_json}[fmt]())
+
+
+def _ratings(args):
+    """Rate the bots of a stored tournament: Elo with 95% intervals from a bootstrap
+    over deals, score, likelihood of superiority, failures, the crosstable,
+    duplicate-pair results, seat advantage and the dominance graph."""
+    from tournament.ratings import NoGamesError
+    from tournament.store import StoreError
+    if not os.path.exists(args.db):
+        sys.exit(f"cardarena ratings: no such file: {args.db}")
+    with _open_store(args.db) as store:
+        try:
+            if args.list:
+                for t in store.tournaments():
+                    print(f"{t['key']}  {t['game']}  {t['games']} games  bots: "
+                          + ", ".join(t["config"]["bots"]))
+                return
+            if args.games:
+                for row in store.games(store.tournament(args.tournament)["key"]):
+                    print(f"{row['id']:>6}  deal {row['deal']:<4} "
+                          f"{' v '.join(row['seating']):<30} "
+                          f"{' '.join(f'{r:g}' for r in row['returns']):<12} "
+                          f"{row['status']:<8} {row['length']} decisions")
+                return
+            _print_report(store, args.tournament, args.format, args.bootstrap)
+        except (StoreError, NoGamesError) as e:
+            sys.exit(f"cardarena ratings: {e}")
+
+
+def _positive(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+    return value
+
+
+def _load_config(args):
+    from tournament import config as configs
+    try:
+        return configs.load(args.config)
+    except configs.ConfigError as e:
+        sys.exit(f"cardarena {args.command}: {e}")
+
+
+def _default_db(config_path):
+    stem = os.path.splitext(os.path.basename(config_path))[0]
+    return f"{stem}.db"
+
+
+def _open_store(path):
+    from tournament.store import Store, StoreError
+    try:
+        return Store(path)
+    except StoreError as e:
+        sys.exit(f"cardarena: {e}")
+
+
+def _replay(args):
+    """Replay a stored game move by move, in words."""
+    from tournament.store import StoreError
+    if not os.path.exists(args.db):
+        sys.exit(f"cardarena replay: no such file: {args.db}")
+    with _open_store(args.db) as store:
+        try:
+            row = store.game(args.game_id)
+        except StoreError as e:
+            sys.exit(f"cardarena replay: {e}")
+    seats = ", ".join(f"player {p} {name} = {spec}" for p, (name, spec)
+                      in enumerate(zip(row["seating"], row["specs"])))
+    print(f"Game {row['id']}: {row['game']}, deal {row['deal']} (seed {row['deal_seed']}); "
+          f"{seats}")
+    state = pyspiel.load_game(row["game"]).new_initial_state()
+    names = [f"player {p} ({name})" for p, name in enumerate(row["seating"])]
+    narrate(state, row["history"], names, sys.stdout)
+    if row["status"] == "length":
+        print(f"Stopped at the length limit after {row['length']} decisions.")
+    elif row["status"] != "ok":
+        print(f"{row['failed']} lost by {row['status']}: {row['message']}")
+    print("Returns: " + ", ".join(f"{name} {r:g}" for name, r in zip(names, row["returns"])))
+
+
 def main(argv=None):
     """Run the ``cardarena`` command with ``argv`` (the process's arguments if None)."""
     parser = argparse.ArgumentParser(
@@ -86,6 +238,36 @@ def main(argv=None):
                       help="seed for the deal and the bot (default: a fresh one, shown)")
     play.add_argument("--load", metavar="FILE", help="resume a game saved with save FILE")
     play.set_defaults(run=_play)
+    tour = sub.add_parser("tournament", help="play a duplicate round-robin from a TOML config",
+                          description=_tournament.__doc__)
+    tour.add_argument("config", help="the TOML config, e.g. examples/shrine.toml")
+    tour.add_argument("--db", help="the SQLite file to store games in (default: the "
+                      "config's name with .db, in this directory)")
+    tour.add_argument("--workers", type=_positive, default=None,
+                      help="local worker processes (default: one per CPU)")
+    tour.add_argument("--scheduler", metavar="ADDRESS",
+                      help="run on a Dask cluster, e.g. tcp://host:8786 "
+                      "(needs pip install \"cardarena[cluster]\")")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    _report_options(tour)
+    tour.set_defaults(run=_tournament)
+    replay = sub.add_parser("replay", help="replay a stored game move by move",
+                            description=_replay.__doc__)
+    replay.add_argument("db", help="the tournament's SQLite file")
+    replay.add_argument("game_id", type=int, help="the game's id, as ratings DB --games lists")
+    replay.set_defaults(run=_replay)
+    ratings = sub.add_parser("ratings", help="rate the bots of a stored tournament",
+                             description=_ratings.__doc__)
+    ratings.add_argument("db", help="the tournament's SQLite file")
+    ratings.add_argument("--tournament", metavar="KEY",
+                         help="which tournament of the file, by the start of its key "
+                         "(default: the latest)")
+    ratings.add_argument("--list", action="store_true",
+                         help="list the file's tournaments instead")
+    ratings.add_argument("--games", action="store_true",
+                         help="list the tournament's games, with the ids replay takes")
+    _report_options(ratings)
+    ratings.set_defaults(run=_ratings)
     args = parser.parse_args(argv)
     # Piping into head or less must end quietly, as other Unix tools do.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)

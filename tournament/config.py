@@ -30,7 +30,7 @@ import sys
 
 import pyspiel
 
-import core  # noqa: F401  (registers our games with pyspiel)
+import core
 import search
 from core.errors import CardArenaError
 
@@ -138,6 +138,14 @@ def parse(data):
     game = data["game"]
     if not isinstance(game, str):
         raise ConfigError(f"game is a string such as \"shrine\", not {game!r}")
+    try:
+        name = core.parse_spec(game)[0]
+    except CardArenaError as e:
+        raise ConfigError(f"game: {e}") from None
+    if name not in pyspiel.registered_names():
+        raise ConfigError(f"game: unknown game {name!r}; ours are "
+                          f"{', '.join(sorted(core.GAMES))}, and every game OpenSpiel "
+                          "registers (pyspiel.registered_names()) can be played")
     try:
         spiel_game = pyspiel.load_game(game)
     except pyspiel.SpielError as e:

@@ -177,31 +177,33 @@ def executor(workers=None, scheduler=None):
     return pool, 4 * workers, close
 
 
-def run(config, store, workers=None, scheduler=None, progress=True, on_row=None):
-    """Play every game of ``config`` that ``store`` lacks, storing each as it ends; a
-    rerun after an interruption plays only the rest.  ``on_row(row)`` sees each new
-    row.  Returns the number of games played.  Ctrl-C stops the run; the games already
-    stored stay."""
+def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
+        postfix=None, deals=None):
+    """Play every game of ``config``'s first ``deals`` deals (all by default) that
+    ``store`` lacks, storing each as it ends; a rerun after an interruption plays only
+    the rest.  ``on_row(row)`` sees each new row, and the progress bar shows what
+    ``postfix()`` says.  Returns the number of games played.  Ctrl-C stops the run; the
+    games already stored stay."""
     store.begin(config)
     done = store.done(config)
-    todo = [g for g in config.games() if g not in done]
-    total = len(todo) + len(done)
+    wanted = config.games(deals)
+    todo = [g for g in wanted if g not in done]
+    total = len(wanted)
     pool, window, close = executor(workers, scheduler)
-    bar = tqdm(total=total, initial=len(done), unit="game", disable=not progress,
-               dynamic_ncols=True, desc=config.game)
+    bar = tqdm(total=total, initial=total - len(todo), unit="game", disable=not progress,
+               dynamic_ncols=True)
     played = 0
     pending = set()
     try:
-        queue = iter(todo)
-        for deal, seating in queue:
+        for deal, seating in todo:
             pending.add(pool.submit(play, job(config, deal, seating)))
             if len(pending) < window:
                 continue
             finished, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
-            played += _store(finished, config, store, bar, on_row)
+            played += _store(finished, config, store, bar, on_row, postfix)
         while pending:
             finished, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
-            played += _store(finished, config, store, bar, on_row)
+            played += _store(finished, config, store, bar, on_row, postfix)
     finally:
         for future in pending:
             future.cancel()
@@ -210,7 +212,7 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None)
     return played
 
 
-def _store(finished, config, store, bar, on_row):
+def _store(finished, config, store, bar, on_row, postfix):
     new = 0
     for future in finished:
         row = future.result()
@@ -218,5 +220,7 @@ def _store(finished, config, store, bar, on_row):
             new += 1
             if on_row is not None:
                 on_row(row)
+        if postfix is not None:
+            bar.set_postfix_str(postfix(), refresh=False)
         bar.update(1)
     return new

@@ -1,0 +1,335 @@
+"""The tournament harness: configs, scheduling, playing, storing and resuming."""
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tournament import config as configs
+from tournament import runner
+from tournament.store import Store
+
+CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def make_config(**fields):
+    data = {"game": "shrine", "deals": 2, "seed": 3, "seconds_per_move": 10.0,
+            "bots": {"random": "random", "greedy": "greedy"}}
+    data.update(fields)
+    return configs.parse(data)
+
+
+def write_toml(path, text):
+    path.write_text(text)
+    return str(path)
+
+
+def cli(*args, cwd=None, env=None):
+    return subprocess.run([CARDARENA, *args], capture_output=True, text=True, timeout=300,
+                          cwd=cwd, env=env)
+
+
+def comparable(rows):
+    """Rows without what differs between two runs of the same games: ids, times."""
+    keep = ("deal", "deal_seed", "seating", "specs", "returns", "length", "history",
+            "status", "failed")
+    return sorted((json.dumps({k: row[k] for k in keep}, sort_keys=True) for row in rows))
+
+
+# --- configs ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("fields, message", [
+    ({"game": None}, "game is a string"),
+    ({"game": "nosuchgame"}, "game: unknown game 'nosuchgame'; ours are card_duel, shrine"),
+    ({"game": "shrine(life=3)"}, "game: cannot load 'shrine(life=3)'"),
+    ({"game": "shrine(("}, "game: cannot read game string"),
+    ({"deals": 0}, "deals is an integer at least 1, not 0"),
+    ({"deals": 2.5}, "deals is an integer at least 1, not 2.5"),
+    ({"seed": -1}, "seed is an integer at least 0, not -1"),
+    ({"seconds_per_move": 0}, "seconds_per_move is a number above 0, not 0.0"),
+    ({"seconds_per_move": "fast"}, "seconds_per_move is a number above 0, not 'fast'"),
+    ({"max_length": 0}, "max_length is an integer at least 1, not 0"),
+    ({"bots": {"only": "random"}}, "bots is a table of at least two"),
+    ({"bots": {"a": "random", "b": "nosuchbot"}}, "bots.b: unknown bot kind 'nosuchbot'"),
+    ({"bots": {"a": "random", "b": "ismcts(iterations=-4)"}}, "bots.b: ismcts: iterations"),
+    ({"bots": {"a": "random", "b": "ismcts(depth=2)"}}, "bots.b: ismcts has no parameter"),
+    ({"bots": {"a": "random", "b": 7}}, "bots.b: a bot is a spec string, or"),
+    ({"bots": {"a": "random", "b c": "random"}}, "bots: the name 'b c' may hold only"),
+    ({"bots": {"a": "random", "b": {"python": "nosuchmodule:make"}}},
+     "bots.b: cannot find 'nosuchmodule:make'"),
+    ({"bots": {"a": "random", "b": {"python": "faulty_bots:not_a_bot"}}},
+     "bots.b: faulty_bots:not_a_bot returned str, not a pyspiel.Bot"),
+    ({"bots": {"a": "random", "b": {"python": "faulty_bots:raiser", "args": {"x": 1}}}},
+     "bots.b: faulty_bots:raiser failed: TypeError"),
+    ({"rounds": 3}, "unknown field 'rounds'; the fields are: game"),
+])
+def test_a_bad_config_is_refused_naming_the_field(fields, message):
+    with pytest.raises(configs.ConfigError) as e:
+        make_config(**fields)
+    assert message in str(e.value)
+
+
+def test_a_config_needs_game_bots_and_deals():
+    for field in ("game", "bots", "deals"):
+        data = {"game": "shrine", "deals": 1, "bots": {"a": "random", "b": "random"}}
+        del data[field]
+        with pytest.raises(configs.ConfigError, match=f"^{field} is missing"):
+            configs.parse(data)
+
+
+def test_a_search_bot_that_cannot_play_a_game_is_refused_before_any_game():
+    with pytest.raises(configs.ConfigError, match="bots.b: ismcts samples worlds"):
+        make_config(game="gin_rummy", bots={"a": "random", "b": "ismcts"})
+
+
+def test_the_command_refuses_a_bad_file_before_it_starts(tmp_path):
+    bad = write_toml(tmp_path / "bad.toml", 'game = "shrine"\ndeals = 2\n[bots]\na = "random"\n'
+                     'b = "ismcts(uct_c=-1)"\n')
+    result = cli("tournament", bad, "--db", str(tmp_path / "t.db"))
+    assert result.returncode == 1
+    assert "bad.toml: bots.b: ismcts: uct_c must be" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "t.db").exists()
+    broken = write_toml(tmp_path / "broken.toml", "game = \n")
+    result = cli("tournament", broken)
+    assert result.returncode == 1 and "broken.toml: not valid TOML" in result.stderr
+    result = cli("tournament", str(tmp_path / "missing.toml"))
+    assert result.returncode == 1 and "missing.toml: cannot read" in result.stderr
+
+
+def test_raising_deals_extends_a_tournament_and_other_fields_start_a_new_one():
+    base = make_config()
+    assert make_config(deals=7).key == base.key
+    assert make_config(seed=4).key != base.key
+    assert make_config(bots={"random": "random", "other": "greedy"}).key != base.key
+
+
+# --- scheduling -------------------------------------------------------------------
+
+def test_two_seat_games_play_every_ordered_pair_on_every_deal():
+    config = make_config(bots={"a": "random", "b": "random", "c": "greedy"}, deals=2)
+    games = config.games()
+    assert len(games) == 2 * 6
+    assert {s for d, s in games if d == 0} == {("a", "b"), ("b", "a"), ("a", "c"),
+                                                ("c", "a"), ("b", "c"), ("c", "b")}
+
+
+def test_tables_of_more_seats_are_played_in_every_seat_assignment():
+    four = make_config(game="kuhn_poker(players=3)",
+                       bots={"a": "random", "b": "random", "c": "random", "d": "random"})
+    assert len(four.seatings()) == 4 * 6          # 4 tables of 3, each in 3! orders
+    assert len(set(four.seatings())) == 24
+    two = make_config(game="kuhn_poker(players=3)", bots={"a": "random", "b": "random"})
+    # Fewer bots than seats: every seating that leaves nobody out.
+    assert sorted(two.seatings()) == sorted(
+        s for s in [(x, y, z) for x in "ab" for y in "ab" for z in "ab"] if len(set(s)) == 2)
+
+
+def test_a_deal_is_the_same_chance_seed_in_every_seating_and_differs_between_deals():
+    config = make_config()
+    seeds = {runner.job(config, d, s)["deal_seed"] for d, s in config.games() if d == 0}
+    assert len(seeds) == 1
+    assert config.deal_seed(0) != config.deal_seed(1)
+
+
+# --- playing ----------------------------------------------------------------------
+
+def test_a_duplicate_pair_starts_both_games_from_the_same_deal():
+    config = make_config()
+    first, second = (runner.play(runner.job(config, 0, s)) for s in config.seatings())
+    # Shrine's deal is its opening chance outcomes; both seatings get the same ones.
+    assert first["history"][:10] == second["history"][:10]
+    assert first["status"] == second["status"] == "ok"
+    assert sorted(first["returns"]) == [-1.0, 1.0]
+
+
+def test_a_game_stops_at_the_length_limit_as_it_stands():
+    config = make_config(max_length=5)
+    row = runner.play(runner.job(config, 0, ("random", "greedy")))
+    assert row["status"] == "length" and row["length"] == 5
+    assert row["returns"] == [0.0, 0.0] and row["failed"] is None
+
+
+@pytest.mark.parametrize("bot, status, message", [
+    ({"python": "faulty_bots:raiser", "args": {"after": 3}}, "error",
+     "RuntimeError: the bot broke"),
+    ({"python": "faulty_bots:cheat", "args": {"after": 2}}, "illegal", "which is not legal"),
+    ({"python": "faulty_bots:sleeper", "args": {"after": 1, "seconds": 0.5}}, "timeout",
+     "took 0."),
+    # Far past the limit, the move is cut short instead of waited for.
+    ({"python": "faulty_bots:sleeper", "args": {"after": 1, "seconds": 60}}, "timeout",
+     "stopped after 1.4 s"),
+])
+def test_a_failing_bot_loses_the_game_and_the_failure_is_recorded(bot, status, message):
+    config = make_config(seconds_per_move=0.2, bots={"random": "random", "bad": bot})
+    for seating in config.seatings():
+        started = time.perf_counter()
+        row = runner.play(runner.job(config, 0, seating))
+        assert time.perf_counter() - started < 30
+        seat = seating.index("bad")
+        assert (row["status"], row["failed"]) == (status, "bad")
+        assert message in row["message"]
+        assert row["returns"][seat] == -1.0 and row["returns"][1 - seat] == 1.0
+
+
+def test_failures_do_not_stop_the_run_and_every_game_is_stored(tmp_path):
+    config = make_config(bots={"random": "random", "greedy": "greedy",
+                               "bad": {"python": "faulty_bots:raiser", "args": {"after": 2}}})
+    with Store(str(tmp_path / "t.db")) as store:
+        assert runner.run(config, store, workers=1, progress=False) == 12
+        rows = store.games(config.key)
+    statuses = {(tuple(r["seating"]), r["status"]) for r in rows}
+    assert all(status == "error" for seating, status in statuses if "bad" in seating)
+    assert all(status == "ok" for seating, status in statuses if "bad" not in seating)
+
+
+def test_an_n_player_openspiel_game_plays_every_seating_and_stores_it(tmp_path):
+    config = make_config(game="kuhn_poker(players=3)", deals=3,
+                         bots={"random": "random", "cheater": "cheater(iterations=30)",
+                               "mcts": "openspiel_mcts(iterations=20)"})
+    with Store(str(tmp_path / "t.db")) as store:
+        assert runner.run(config, store, workers=1, progress=False) == 3 * 6
+        rows = store.games(config.key)
+    assert {tuple(r["seating"]) for r in rows} == set(config.seatings())
+    for row in rows:
+        assert row["status"] == "ok" and len(row["returns"]) == 3
+        assert abs(sum(row["returns"])) < 1e-9
+        assert row["game"] == "kuhn_poker(players=3)"
+
+
+def test_a_stored_row_holds_everything_about_the_game(tmp_path):
+    config = make_config(deals=1)
+    with Store(str(tmp_path / "t.db")) as store:
+        runner.run(config, store, workers=1, progress=False)
+        row = store.games(config.key)[0]
+    assert row["tournament"] == config.key and row["game"] == "shrine"
+    assert row["deal"] == 0 and row["deal_seed"] == config.deal_seed(0)
+    assert row["specs"] == [config.bots[n] for n in row["seating"]]
+    assert len(row["seconds"]) == 2 and all(s > 0 for s in row["seconds"])
+    # The history replays to the stored result.
+    import pyspiel
+    state = pyspiel.load_game("shrine").new_initial_state()
+    for action in row["history"]:
+        state.apply_action(action)
+    assert state.is_terminal() and state.returns() == row["returns"]
+    assert sum(1 for _ in row["history"]) > row["length"]
+
+
+# --- resuming, workers ------------------------------------------------------------
+
+def test_a_rerun_plays_nothing_twice_and_more_deals_play_only_the_new_ones(tmp_path):
+    config = make_config(deals=2)
+    with Store(str(tmp_path / "t.db")) as store:
+        assert runner.run(config, store, workers=1, progress=False) == 4
+        assert runner.run(config, store, workers=1, progress=False) == 0
+        assert runner.run(make_config(deals=3), store, workers=1, progress=False) == 2
+        assert len(store.games(config.key)) == 6
+
+
+def test_results_do_not_depend_on_the_number_of_workers(tmp_path):
+    config = make_config(deals=3, bots={"random": "random", "greedy": "greedy",
+                                        "ismcts": "ismcts(iterations=30,rollout_depth=4)"})
+    results = []
+    for workers in (1, 2):
+        with Store(str(tmp_path / f"w{workers}.db")) as store:
+            runner.run(config, store, workers=workers, progress=False)
+            results.append(comparable(store.games(config.key)))
+    assert len(results[0]) == 18 and results[0] == results[1]
+
+
+def test_a_dask_local_cluster_plays_the_same_games(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    config = make_config(deals=2, bots={"random": "random", "greedy": "greedy",
+                                        "ismcts": "ismcts(iterations=30,rollout_depth=4)"})
+    with Store(str(tmp_path / "serial.db")) as store:
+        runner.run(config, store, workers=1, progress=False)
+        serial = comparable(store.games(config.key))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with Store(str(tmp_path / "dask.db")) as store:
+            assert runner.run(config, store, scheduler=cluster.scheduler_address,
+                              progress=False) == 12
+            assert comparable(store.games(config.key)) == serial
+
+
+def _rows_in(db):
+    if not os.path.exists(db):
+        return 0
+    try:
+        with sqlite3.connect(db) as conn:
+            return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+
+
+@pytest.mark.parametrize("how, workers", [(signal.SIGKILL, "1"), (signal.SIGINT, "2")])
+def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path, how, workers):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 8\nseed = 5\n'
+                      '[bots]\nrandom = "random"\n'
+                      'ismcts = "ismcts(iterations=300,rollout_depth=8)"\n'
+                      'greedy = "greedy"\n')
+    db = str(tmp_path / "t.db")
+    process = subprocess.Popen([CARDARENA, "tournament", toml, "--db", db, "--workers",
+                                workers, "--quiet"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while _rows_in(db) < 10 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.05)
+    process.send_signal(how)
+    out, err = process.communicate(timeout=60)
+    stored = _rows_in(db)
+    assert 10 <= stored < 48, "the run should have been stopped midway"
+    if how == signal.SIGINT:
+        assert process.returncode == 130
+        assert f"Stopped: {stored} of 48 games are stored" in err
+        assert "Traceback" not in err
+    result = cli("tournament", toml, "--db", db, "--workers", "2", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert f"{stored} stored in" in result.stderr
+    config = configs.load(toml)
+    with Store(db) as store:
+        rows = store.games(config.key)
+    with Store(str(tmp_path / "whole.db")) as whole:
+        runner.run(config, whole, workers=2, progress=False)
+        assert comparable(rows) == comparable(whole.games(config.key))
+
+
+# --- replay -----------------------------------------------------------------------
+
+def test_replay_tells_a_stored_game_in_words(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\n[bots]\n'
+                      'alice = "random"\nbob = "greedy"\n')
+    db = str(tmp_path / "t.db")
+    assert cli("tournament", toml, "--db", db, "--quiet").returncode == 0
+    result = cli("replay", db, "1")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Game 1: shrine, deal 0 (seed ")
+    assert "player 0 alice = random" in lines[0] and "player 1 bob = greedy" in lines[0]
+    assert "Turn 1, player 0 (alice) to play" in lines
+    assert any(line.startswith("  player 1 (bob): ") for line in lines)
+    assert lines[-2].startswith(("Player 0 (alice) wins", "Player 1 (bob) wins"))
+    assert lines[-1].startswith("Returns: player 0 (alice) ")
+    assert cli("replay", db, "99").stderr.strip() == f"cardarena replay: {db}: no game 99"
+    assert "no such file" in cli("replay", str(tmp_path / "none.db"), "1").stderr
+
+
+def test_replay_tells_an_openspiel_game_and_a_failure(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "leduc_poker"\ndeals = 1\n[bots]\n'
+                      'random = "random"\n'
+                      'bad = { python = "faulty_bots:raiser", args = { after = 1 } }\n')
+    db = str(tmp_path / "t.db")
+    env = dict(os.environ, PYTHONPATH=HERE)
+    assert cli("tournament", toml, "--db", db, "--quiet", env=env).returncode == 0
+    with Store(db) as store:
+        failed = [r for r in store.games(store.tournament()["key"]) if r["status"] == "error"]
+    assert failed
+    result = cli("replay", db, str(failed[0]["id"]))
+    assert result.returncode == 0, result.stderr
+    assert "  chance: " in result.stdout
+    assert "bad lost by error: RuntimeError: the bot broke" in result.stdout
