@@ -6,6 +6,7 @@ import signal
 import sys
 
 import pyspiel
+from tqdm import tqdm
 
 import core
 from tournament.narrate import narrate
@@ -154,6 +155,52 @@ def _ratings(args):
             sys.exit(f"cardarena ratings: {e}")
 
 
+def _sprt(args):
+    """Test whether bot A is at least ELO1 stronger than bot B (H1) or at most ELO0
+    (H0), playing duplicate pairs of the config's game, deal after deal, until the test
+    decides.  The games are stored, so an interrupted test resumes."""
+    from tournament import config as configs, runner, sprt
+    config = _load_config(args)
+    for bot in (args.a, args.b):
+        if bot not in config.bots:
+            sys.exit(f"cardarena sprt: no bot {bot!r} in {args.config}; its bots: "
+                     + ", ".join(config.bots))
+    if args.a == args.b:
+        sys.exit("cardarena sprt: --a and --b name the same bot")
+    if config.seats != 2:
+        sys.exit(f"cardarena sprt: duplicate pairs need a two-seat game, and {config.game} "
+                 f"has {config.seats} seats")
+    try:
+        test = sprt.Sprt(args.elo0, args.elo1, args.alpha, args.beta)
+    except ValueError as e:
+        sys.exit(f"cardarena sprt: {e}")
+    pair = config.only([args.a, args.b])
+    db = args.db or _default_db(args.config)
+    batch = 4 * (args.workers or os.cpu_count() or 1)
+    with _open_store(db) as store:
+        bar = tqdm(total=args.max_deals, unit="pair", disable=args.quiet, dynamic_ncols=True)
+        deals = 0
+        try:
+            while test.decision() is None and deals < args.max_deals:
+                deals = min(deals + batch, args.max_deals)
+                runner.run(pair, store, workers=args.workers, scheduler=args.scheduler,
+                           progress=False, deals=deals)
+                test = sprt.Sprt(args.elo0, args.elo1, args.alpha, args.beta)
+                test.extend(sprt.pair_scores(store.games(pair.key), args.a, args.b))
+                bar.update(test.pairs - bar.n)
+                bar.set_postfix_str(f"LLR {test.llr():.2f}")
+        except configs.ConfigError as e:
+            sys.exit(f"cardarena sprt: {e}")
+        except KeyboardInterrupt:
+            sys.exit(f"\nStopped after {test.pairs} pairs; the games are stored in {db}: "
+                     "run the same command again to go on.")
+        finally:
+            bar.close()
+    print(f"{args.a} against {args.b} on {config.game}: {test.summary()}")
+    if test.decision() is None:
+        print(f"Undecided after {args.max_deals} deals (--max-deals).")
+
+
 def _positive(text):
     try:
         value = int(text)
@@ -268,6 +315,28 @@ def main(argv=None):
                          help="list the tournament's games, with the ids replay takes")
     _report_options(ratings)
     ratings.set_defaults(run=_ratings)
+    test = sub.add_parser("sprt", help="a sequential test of one bot against another",
+                          description=_sprt.__doc__)
+    test.add_argument("config", help="the TOML config naming the game and the bots")
+    test.add_argument("--a", required=True, metavar="BOT", help="the bot under test")
+    test.add_argument("--b", required=True, metavar="BOT", help="the bot it is tested against")
+    test.add_argument("--elo0", type=float, default=0.0,
+                      help="H0: A is at most this much stronger (default 0)")
+    test.add_argument("--elo1", type=float, default=20.0,
+                      help="H1: A is at least this much stronger (default 20)")
+    test.add_argument("--alpha", type=float, default=0.05,
+                      help="the chance of accepting H1 when H0 holds (default 0.05)")
+    test.add_argument("--beta", type=float, default=0.05,
+                      help="the chance of accepting H0 when H1 holds (default 0.05)")
+    test.add_argument("--max-deals", type=_positive, default=10_000,
+                      help="give up undecided after this many deals (default 10000)")
+    test.add_argument("--db", help="the SQLite file to store games in (default: the "
+                      "config's name with .db)")
+    test.add_argument("--workers", type=_positive, default=None,
+                      help="local worker processes (default: one per CPU)")
+    test.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
+    test.add_argument("--quiet", action="store_true", help="no progress bar")
+    test.set_defaults(run=_sprt)
     args = parser.parse_args(argv)
     # Piping into head or less must end quietly, as other Unix tools do.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)

@@ -63,14 +63,27 @@ def play(job):
     except Exception as e:  # a bot that cannot be built for this seat fails at once
         return fail("error", 0, f"cannot make the bot: {e}")
     alarm = _Alarm(limit * HARD_LIMIT + 1)
+    try:
+        failure = _moves(state, bots, chance, row, limit, job["max_length"], alarm)
+    finally:
+        alarm.close()
+    if failure is not None:
+        return fail(*failure)
+    row["returns"] = list(state.returns())
+    return row
+
+
+def _moves(state, bots, chance, row, limit, max_length, alarm):
+    """Play ``state`` to its end or to ``max_length`` decisions, recording into
+    ``row``; returns ``(status, seat, message)`` when a bot fails, else None."""
     while not state.is_terminal():
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             action = chance.choices(actions, probs)[0]
         else:
-            if row["length"] >= job["max_length"]:
+            if row["length"] >= max_length:
                 row["status"] = "length"
-                break
+                return None
             player = state.current_player()
             start = time.perf_counter()
             try:
@@ -78,24 +91,23 @@ def play(job):
                     action = bots[player].step(state)
             except Overtime:
                 row["seconds"][player] += time.perf_counter() - start
-                return fail("timeout", player, f"stopped after {alarm.seconds:g} s")
+                return "timeout", player, f"stopped after {alarm.seconds:g} s"
             except Exception as e:  # whatever a bot raises, it loses the game by it
-                return fail("error", player, f"{type(e).__name__}: {e}")
+                return "error", player, f"{type(e).__name__}: {e}"
             spent = time.perf_counter() - start
             row["seconds"][player] += spent
             if spent > limit:
-                return fail("timeout", player, f"took {spent:.3f} s of {limit:g} s")
+                return "timeout", player, f"took {spent:.3f} s of {limit:g} s"
             if action not in state.legal_actions():
-                return fail("illegal", player,
-                            f"played {action!r}, which is not legal at move {row['length']}")
+                return "illegal", player, \
+                    f"played {action!r}, which is not legal at move {row['length']}"
             for other, bot in enumerate(bots):
                 if other != player:
                     bot.inform_action(state, player, action)
             row["length"] += 1
         row["history"].append(int(action))
         state.apply_action(action)
-    row["returns"] = list(state.returns())
-    return row
+    return None
 
 
 def _seed(deal_seed, seat):
@@ -105,20 +117,24 @@ def _seed(deal_seed, seat):
 
 class _Alarm:
     """Interrupts a move at the hard limit, where signals can be used: in a process's
-    main thread.  Elsewhere (a Dask worker's thread) only the measured time counts."""
+    main thread.  Elsewhere (a Dask worker's thread) only the measured time counts.
+    The handler is installed for a whole game; each move only sets the timer."""
 
     def __init__(self, seconds):
         self.seconds = seconds
         self.armed = threading.current_thread() is threading.main_thread()
+        self.previous = signal.signal(signal.SIGALRM, _overtime) if self.armed else None
 
     def __enter__(self):
         if self.armed:
-            self.previous = signal.signal(signal.SIGALRM, _overtime)
             signal.setitimer(signal.ITIMER_REAL, self.seconds)
 
     def __exit__(self, *exc):
         if self.armed:
             signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def close(self):
+        if self.armed:
             signal.signal(signal.SIGALRM, self.previous)
 
 
