@@ -1,0 +1,358 @@
+"""Sparring (``cardarena play``): the installed program driven through a pseudo-terminal
+as a person drives it, and its pieces through ``tournament.play``."""
+import io
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import threading
+
+import pexpect
+import pytest
+
+import core
+from tournament import play
+
+CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
+BOT = "ismcts(iterations=50,rollout_depth=4)"
+PROMPT = r"your move \(1-(\d+), or help\)> "
+OVER = r"(You win\.|Player \d \(.*\) wins\.|A draw\.) Returns: player 0 [-+]\d+, player 1 [-+]\d+\."
+
+
+class Terminal:
+    """``cardarena play ARGS`` on a pseudo-terminal, read one prompt at a time."""
+
+    def __init__(self, *args, cwd):
+        self.child = pexpect.spawn(CARDARENA, ["play", *args], cwd=str(cwd), encoding="utf-8",
+                                   timeout=60, dimensions=(40, 200))
+        # pexpect waits 50 ms before each line it sends by default: a whole game's
+        # worth adds seconds and proves nothing.
+        self.child.delaybeforesend = None
+        self.moves = None
+
+    def wait(self):
+        """The text shown up to the next prompt, or to the end of the game (then
+        ``moves`` is None)."""
+        if self.child.expect([PROMPT, OVER]) == 0:
+            self.moves = int(self.child.match.group(1))
+            return clean(self.child.before)
+        self.moves = None
+        return clean(self.child.before + self.child.after)
+
+    def send(self, line):
+        self.child.sendline(line)
+        return self.wait()
+
+    def exit_status(self):
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        return self.child.exitstatus
+
+
+def clean(text):
+    """``text`` as it reads on the screen: plain newlines, spinner frames wiped."""
+    text = text.replace("\r\n", "\n")
+    return re.sub(r"\r[^\n]*?\x1b\[K", "", text)
+
+
+def screen(text):
+    """The last board and list of moves in ``text``, from its heading on."""
+    return text[text.rindex("== Your move"):]
+
+
+def test_a_whole_game_of_shrine_at_the_terminal(tmp_path):
+    term = Terminal("shrine", "--bot", BOT, "--seed", "3", cwd=tmp_path)
+    text = term.wait()
+    assert f"you are player 0 against {BOT}, seed 3." in text
+    # The deal, on one wrapped line: both Shrine tops and the person's hand, no more.
+    assert re.search(r"chance: deal (\?\?, ){4}\w+, (\?\?, ){4}(\w+, ){6}(\?\?, ){4}\?\?\n",
+                     text.replace("\n    ", " "))
+    first, moves = screen(text), term.moves
+    assert re.search(r"player 1: Shrine (\?\? ){4}\w+ \(top last\) \| Field - \| "
+                     r"hand 5: \?\? \?\? \?\? \?\? \?\?\n", first)
+    assert f"{moves:2}. " in first and f"{moves + 1:2}. " not in first
+
+    for line, message in [("abc", "'abc' is neither a move number nor a command"),
+                          ("0", f"There is no move 0: choose one from 1 to {moves}."),
+                          (str(moves + 1), f"There is no move {moves + 1}"),
+                          ("", f"Type a move's number, from 1 to {moves}, or help."),
+                          ("load missing.json", "cannot read missing.json: No such file"),
+                          ("help", "undo         go back to your previous decision")]:
+        assert message in term.send(line)
+        assert term.moves == moves
+    (tmp_path / "bad.json").write_text("{not json")
+    assert "bad.json is not a saved game" in term.send("load bad.json")
+
+    hint = re.search(r"hint: (\d+)\. (.+): (\d+)% of 50 visits, expected score [01]\.\d\d of 1",
+                     term.send("hint"))
+    assert hint and 1 <= int(hint.group(1)) <= moves
+    assert f"{int(hint.group(1)):2}. {hint.group(2)}\n" in first
+
+    assert "Nothing to undo: this is your first decision." in term.send("undo")
+    after = term.send("1")
+    assert after.startswith("1\n  you: ")
+    text = term.send("undo")
+    assert "Back to your previous decision." in text and screen(text) == first
+
+    assert "Saved to mid.json." in term.send("save mid.json")
+    term.send(str(moves))
+    text = term.send("load mid.json")
+    assert "Loaded mid.json: Shrine (shrine): you are player 0" in text
+    assert screen(text) == first
+
+    # Play on with seeded choices; stop with end of input part-way.
+    rng = random.Random(1)
+    for _ in range(6):
+        text = term.send(str(rng.randint(1, term.moves)))
+        assert term.moves, "the game ended too soon for this test"
+    before_eof = screen(text)
+    term.child.sendeof()
+    term.child.expect("Saved to cardarena-shrine-3.json.")
+    term.child.expect("Resume with: cardarena play shrine --load cardarena-shrine-3.json")
+    assert term.exit_status() == 0
+
+    term = Terminal("shrine", "--load", "cardarena-shrine-3.json", cwd=tmp_path)
+    text = term.wait()
+    assert "Loaded cardarena-shrine-3.json: Shrine (shrine)" in text
+    assert screen(text) == before_eof
+    while term.moves:
+        text = term.send(str(rng.randint(1, term.moves)))
+    assert re.search(OVER, text) and "== Game over after " in text
+    assert term.exit_status() == 0
+
+
+def test_quit_saves_the_game_and_load_resumes_it(tmp_path):
+    term = Terminal("shrine", "--bot", "greedy", "--seed", "5", "--seat", "1", cwd=tmp_path)
+    first = screen(term.wait())
+    term.child.sendline("quit")
+    term.child.expect("Saved to cardarena-shrine-5.json.")
+    assert term.exit_status() == 0
+    saved = json.loads((tmp_path / "cardarena-shrine-5.json").read_text())
+    assert saved["game"] == "shrine" and saved["bot"] == "greedy"
+    assert saved["seat"] == 1 and saved["seed"] == 5 and saved["history"]
+
+    term = Terminal("shrine", "--load", "cardarena-shrine-5.json", cwd=tmp_path)
+    assert screen(term.wait()) == first
+    term.child.sendline("quit")
+    assert term.exit_status() == 0
+
+
+def run(*args, cwd):
+    return subprocess.run([CARDARENA, "play", *args], capture_output=True, text=True,
+                          timeout=60, cwd=cwd, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("args, status, message", [
+    (["chess"], 2, "cardarena play: unknown game 'chess'; games: card_duel, shrine"),
+    (["shrine", "--bot", "ismcts(rollout=smart)"], 2,
+     "cardarena play: ismcts: rollout is one of random, heuristic, not 'smart'"),
+    (["shrine", "--seat", "2"], 2, "cardarena play: a seat of shrine is from 0 to 1, not 2"),
+    (["shrine", "--load", "nowhere.json"], 1,
+     "cardarena play: cannot read nowhere.json: No such file or directory"),
+])
+def test_bad_arguments_stop_with_one_clear_line(tmp_path, args, status, message):
+    result = run(*args, cwd=tmp_path)
+    assert result.returncode == status
+    assert result.stderr == message + "\n" and result.stdout == ""
+
+
+def test_a_saved_game_loads_only_as_the_game_it_is(tmp_path):
+    play.Match("shrine(alt_heal=true)", "random", 0, 1).save(str(tmp_path / "g.json"))
+    result = run("shrine", "--load", "g.json", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == "cardarena play: g.json holds a game of shrine(alt_heal=true), " \
+                            "not shrine\n"
+
+
+def test_without_a_seed_one_is_chosen_and_shown(tmp_path):
+    result = run("shrine", "--bot", "random", cwd=tmp_path)
+    assert result.returncode == 0
+    seed = re.search(r"against random, seed (\d+)\.", result.stdout).group(1)
+    assert (tmp_path / f"cardarena-shrine-{seed}.json").exists()
+
+
+# --- the pieces ------------------------------------------------------------------------
+
+
+def test_card_duel_plays_to_the_end_with_the_bots_hand_kept_secret(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    match = play.Match("card_duel", "greedy", 1, 11)
+    out = io.StringIO()
+    rng = random.Random(2)
+    console = play.Console(match, out=out, status=io.StringIO(),
+                           read=lambda prompt: str(rng.randint(1, len(
+                               match.state.legal_actions()))))
+    assert console.run() == 0
+    text = out.getvalue()
+    assert text.startswith("Card Duel (card_duel): you are player 1 against greedy, seed 11.")
+    # Player 0 builds in secret: one choice per class of its pool, each unseen.
+    assert text.count("  player 0: keep ??\n") >= 2
+    assert "player 0: keep " not in text.replace("player 0: keep ??", "")
+    assert "== Game over after " in text and re.search(OVER, text)
+    assert match.state.is_terminal()
+
+
+def states(game, seed):
+    """Every position of a seeded game between random players (one state, moved on
+    after each is yielded)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        yield state
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", ["shrine", "card_duel"])
+def test_moves_are_told_alike_when_the_person_cannot_tell_them_apart(game):
+    hidden = 0
+    for state in states(core.load_game(game), 4):
+        for observer in (0, 1):
+            told = {}
+            for a in state.legal_actions():
+                told.setdefault(state.action_view(a, observer), set()).add(
+                    play.describe(state, a, observer))
+            for view, words in told.items():
+                assert len(words) == 1, (view, words)
+                if view < 0:
+                    hidden += 1
+                    assert words.pop().endswith("??")
+    assert hidden
+
+
+@pytest.mark.parametrize("game", ["shrine", "card_duel"])
+def test_the_board_shows_nothing_the_person_cannot_know(game):
+    for i, state in enumerate(states(core.load_game(game), 5)):
+        if i % 7 == 0:
+            for seat in (0, 1):
+                world = state.determinized(seat, i)
+                assert play.board(world, seat) == play.board(state, seat)
+
+
+def advance(match):
+    """Play chance, the bot and forced moves up to the person's next choice."""
+    while not match.state.is_terminal():
+        if match.state.is_chance_node():
+            match.apply(match.chance_outcome())
+        elif match.state.current_player() != match.seat:
+            match.apply(match.bot_action())
+        elif match.forced():
+            match.apply(match.state.legal_actions()[0])
+        else:
+            return match
+    return match
+
+
+def drive(match, seed, hints, choices=100):
+    """Play ``match`` on for up to ``choices`` of the person's choices, made at random
+    from ``seed``, asking for a hint before each if ``hints``."""
+    rng = random.Random(seed)
+    for _ in range(choices):
+        if advance(match).state.is_terminal():
+            break
+        if hints:
+            hint, confidence = match.hint()
+            assert hint in match.state.legal_actions() and confidence
+        match.apply(rng.choice(match.state.legal_actions()))
+    return match
+
+
+def test_hints_change_nothing_and_a_history_replays_to_the_same_game():
+    hinted = drive(play.Match("shrine", BOT, 0, 9), seed=3, hints=True)
+    plain = drive(play.Match("shrine", BOT, 0, 9), seed=3, hints=False)
+    assert hinted.history == plain.history
+    again = play.Match("shrine", BOT, 0, 9, plain.history)
+    assert again.state == plain.state
+    # Chance and the bot draw from the step's own stream: a game resumed from any
+    # point goes on as it went.
+    for k in range(0, len(plain.history), 25):
+        resumed = play.Match("shrine", BOT, 0, 9, plain.history[:k])
+        if resumed.state.is_chance_node():
+            assert resumed.chance_outcome() == plain.history[k]
+        elif resumed.state.current_player() == 1:
+            assert resumed.bot_action() == plain.history[k]
+
+
+def test_undo_goes_back_to_the_previous_choice_and_skips_forced_moves():
+    match = advance(play.Match("shrine", "greedy", 0, 2))
+    assert not match.undo()
+    rng = random.Random(0)
+    seen = []
+    for _ in range(3):
+        seen.append((list(match.history), match.state.clone()))
+        match.apply(rng.choice(match.state.legal_actions()))
+        advance(match)
+    for history, state in reversed(seen):
+        assert match.undo()
+        assert match.history == history and match.state == state
+    assert not match.undo()
+
+
+def test_a_hint_is_worked_out_in_a_world_drawn_from_what_the_person_knows(monkeypatch):
+    match = advance(play.Match("shrine", "cheater(iterations=20)", 0, 4))
+    shown = []
+    make_bot = play.search.make_bot
+
+    def spying(*args, **kwargs):
+        bot = make_bot(*args, **kwargs)
+        step = bot.step
+        bot.step = lambda state: shown.append(state.clone()) or step(state)
+        return bot
+
+    monkeypatch.setattr(play.search, "make_bot", spying)
+    match.hint()
+    world, = shown
+    assert world.information_state_string(0) == match.state.information_state_string(0)
+    assert world.to_dict()["players"][1]["hand"] != match.state.to_dict()["players"][1]["hand"]
+
+
+def test_a_save_round_trips_and_bad_files_are_refused_with_a_reason(tmp_path):
+    match = play.Match("card_duel(life=15)", "ismcts(iterations=20)", 1, 7)
+    while match.state.is_chance_node():
+        match.apply(match.chance_outcome())
+    path = str(tmp_path / "duel.json")
+    match.save(path)
+    loaded = play.Match.load(path)
+    assert loaded.to_dict() == match.to_dict() and loaded.state == match.state
+    assert os.listdir(tmp_path) == ["duel.json"]
+
+    def refused(text):
+        (tmp_path / "bad.json").write_text(text)
+        with pytest.raises(play.SaveFileError) as e:
+            play.Match.load(str(tmp_path / "bad.json"))
+        return str(e.value)
+
+    good = match.to_dict()
+    assert "is not a saved game" in refused("[1, 2")
+    assert "is not a saved game of cardarena play" in refused('{"game": "shrine"}')
+    assert "seat is missing or not int" in refused(json.dumps({**good, "seat": "1"}))
+    assert "unknown bot kind 'wizard'" in refused(json.dumps({**good, "bot": "wizard"}))
+    wrong = refused(json.dumps({**good, "history": good["history"] + [999]}))
+    assert f"step {len(good['history']) + 1} of the history: action 999 is out of range" in wrong
+    with pytest.raises(play.SaveFileError, match="cannot read"):
+        play.Match.load(str(tmp_path / "none.json"))
+
+
+def test_the_spinner_turns_on_a_terminal_and_wipes_itself():
+    class Tty(io.StringIO):
+        def __init__(self):
+            super().__init__()
+            self.wrote = threading.Event()
+
+        def isatty(self):
+            return True
+
+        def write(self, text):
+            self.wrote.set()
+            return super().write(text)
+
+    tty = Tty()
+    with play.Spinner(tty, "player 1 is thinking"):
+        assert tty.wrote.wait(30)
+    assert tty.getvalue().startswith("\rplayer 1 is thinking | ")
+    assert tty.getvalue().endswith("s\r\x1b[K")
+    quiet = io.StringIO()
+    with play.Spinner(quiet, "thinking"):
+        pass
+    assert quiet.getvalue() == ""

@@ -1,0 +1,447 @@
+"""Sparring: a person plays a game against a bot in the terminal, as ``cardarena play``
+runs it (docs/play.md).
+
+The person sees what their seat may see and nothing more: the board is the game's
+``render`` of ``observation_dict(seat)``, and every other move is told as
+``action_view`` lets that seat see it.  A game is its seed and its history of actions.
+Each chance outcome and each bot's seed derive from the seed and the number of the
+step, so replaying a history rebuilds the position exactly, and a game undone, saved
+or loaded goes on as it would have gone.
+"""
+import itertools
+import json
+import os
+import random
+import shlex
+import sys
+import threading
+import textwrap
+import time
+
+import core
+import search
+
+FORMAT = "cardarena play"
+# A run of chance events told on one line (a whole deal) wraps to fit a terminal.
+WIDTH = 88
+
+
+class SaveFileError(core.CardArenaError):
+    """A saved game that cannot be resumed: missing, unreadable, not a saved game, or
+    one whose game, bot or moves this program refuses."""
+
+
+class Match:
+    """A person in ``seat`` of ``game`` against a bot of the ``bot`` spec in every other
+    seat, dealt from ``seed``.  ``history`` holds every action and chance outcome so
+    far, and ``state`` the position they lead to."""
+
+    def __init__(self, game, bot, seat, seed, history=()):
+        self.game = core.load_game(game) if isinstance(game, str) else game
+        players = self.game.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise core.PlayerError(f"a seat of {self.game.name} is from 0 to {players - 1}, "
+                                   f"not {seat!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise core.ParameterError(f"a seed is an integer, not {seed!r}")
+        self.seat, self.seed = seat, seed
+        # One bot made now checks the spec and gives its normal form, which is saved.
+        self.bot = search.make_bot(bot, self.game, (seat + 1) % players, seed).spec
+        self._replay(history)
+
+    def _replay(self, history):
+        self.history = []
+        self.state = self.game.new_initial_state()
+        for i, action in enumerate(history):
+            try:
+                self.apply(action)
+            except core.IllegalActionError as e:
+                raise core.IllegalActionError(f"step {i + 1} of the history: {e}") from None
+
+    @property
+    def save_path(self):
+        """Where ``quit`` saves: a file in the current directory named by the game and
+        the seed."""
+        return f"cardarena-{self.game.name}-{self.seed}.json"
+
+    def apply(self, action):
+        """Play ``action`` (or a chance outcome); raises ``core.IllegalActionError``
+        and changes nothing if it is not legal."""
+        self.state.apply_action(action)
+        self.history.append(action)
+
+    def _seed(self, purpose):
+        # A string seed goes through SHA-512, so the streams do not depend on the
+        # process's hash randomisation.
+        return random.Random(f"{self.seed} {purpose} {len(self.history)}").getrandbits(63)
+
+    def chance_outcome(self):
+        """The outcome chance draws at this step, each outcome as likely as the rules
+        make it."""
+        outcomes = self.state.chance_outcomes()
+        rng = random.Random(self._seed("chance"))
+        return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+
+    def bot_action(self):
+        """The move the bot in the seat to move plays at this step."""
+        bot = search.make_bot(self.bot, self.game, self.state.current_player(),
+                              self._seed("bot"))
+        return bot.step(self.state)
+
+    def hint(self):
+        """``(action, confidence)``: what a bot of this match's spec would play in the
+        person's seat here, and how sure it is, in words.  It uses a stream of its own,
+        so asking changes nothing that follows."""
+        legal = self.state.legal_actions()
+        seed = self._seed("hint")
+        bot = search.make_bot(self.bot, self.game, self.seat, seed)
+        # The bot is shown a world drawn from what the person knows: a bot that reads
+        # the true state (cheater) would otherwise hint at the hidden cards.
+        action = bot.step(self.state.determinized(self.seat, seed))
+        if len(legal) == 1:
+            return action, "your only legal move"
+        return action, _confidence(bot, action)
+
+    def forced(self):
+        """Whether the person is to move and has one legal move."""
+        return self.state.current_player() == self.seat \
+            and len(self.state.legal_actions()) == 1
+
+    def undo(self):
+        """Go back to the person's previous decision (a move with a choice): False, with
+        nothing changed, if there is none."""
+        state = self.game.new_initial_state()
+        back = None
+        for i, action in enumerate(self.history):
+            if state.current_player() == self.seat and len(state.legal_actions()) > 1:
+                back = i
+            state.apply_action(action)
+        if back is None:
+            return False
+        self._replay(self.history[:back])
+        return True
+
+    def to_dict(self):
+        """Everything a saved game holds: the seed and the history rebuild the rest."""
+        return {"format": FORMAT, "game": str(self.game), "bot": self.bot, "seat": self.seat,
+                "seed": self.seed, "history": list(self.history)}
+
+    def save(self, path):
+        """Write the game to ``path`` as JSON; raises ``OSError`` if it cannot."""
+        text = json.dumps(self.to_dict()) + "\n"
+        path = os.path.expanduser(path)
+        # Written beside the target and renamed, so a failed write never leaves half a
+        # save where a good one was.
+        part = f"{path}.part"
+        try:
+            with open(part, "w") as f:
+                f.write(text)
+            os.replace(part, path)
+        finally:
+            if os.path.exists(part):
+                os.remove(part)
+
+    @classmethod
+    def load(cls, path):
+        """The game saved in ``path``; raises :class:`SaveFileError` saying what is
+        wrong with it."""
+        try:
+            with open(os.path.expanduser(path)) as f:
+                data = json.load(f)
+        except OSError as e:
+            raise SaveFileError(f"cannot read {path}: {e.strerror}") from None
+        except ValueError as e:
+            raise SaveFileError(f"{path} is not a saved game: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveFileError(f"{path} is not a saved game of cardarena play")
+        kinds = {"game": str, "bot": str, "seat": int, "seed": int, "history": list}
+        for key, kind in kinds.items():
+            if not isinstance(data.get(key), kind) or isinstance(data[key], bool):
+                raise SaveFileError(f"{path}: {key} is missing or not {kind.__name__}")
+        try:
+            return cls(data["game"], data["bot"], data["seat"], data["seed"], data["history"])
+        except core.CardArenaError as e:
+            raise SaveFileError(f"{path}: {e}") from None
+
+
+def _confidence(bot, action):
+    """How sure ``bot`` is of the ``action`` it just chose, in words."""
+    result = bot.last
+    if result is None:
+        return f"{bot.spec} gives no confidence"
+    value = f"expected score {result.values[action]:.2f} of 1"
+    if isinstance(bot.searcher, search.MCTS):
+        share = result.policy()[action]
+        return f"{share:.0%} of {sum(result.visits.values())} visits, {value}"
+    return value
+
+
+def describe(state, action, observer):
+    """``action`` (legal in ``state``, or a chance outcome) in words as ``observer`` sees
+    it: its name; or, for one ``observer`` cannot see, the first word that every action
+    it cannot tell apart from it shares, then ``??`` ("draw ??"); or just ``??``.
+    Actions ``observer`` cannot tell apart are told in the same words."""
+    view = state.action_view(action, observer)
+    if view == action:
+        return state.action_to_string(action)
+    alike = [a for a in state.legal_actions() if state.action_view(a, observer) == view]
+    verbs = {state.action_to_string(a).split(" ", 1)[0] for a in alike}
+    return f"{verbs.pop()} ??" if len(verbs) == 1 else "??"
+
+
+def board(state, seat):
+    """What ``seat`` sees of ``state``, as the game renders an observation."""
+    return state.game.render(state.observation_dict(seat))
+
+
+class Spinner:
+    """A turning bar and the seconds spent, shown on ``stream`` while a bot thinks if
+    ``stream`` is a terminal, and wiped when it is done.  A think shorter than one
+    frame shows nothing."""
+
+    FRAMES = "|/-\\"
+
+    def __init__(self, stream, label):
+        self.stream, self.label = stream, label
+        self.done = threading.Event()
+        self.thread = None
+
+    def __enter__(self):
+        if self.stream.isatty():
+            self.thread = threading.Thread(target=self._spin, daemon=True)
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        if self.thread is not None:
+            self.done.set()
+            self.thread.join()
+
+    def _spin(self):
+        start = time.monotonic()
+        shown = False
+        for frame in itertools.cycle(self.FRAMES):
+            if self.done.wait(0.1):
+                break
+            self.stream.write(f"\r{self.label} {frame} {time.monotonic() - start:.1f}s")
+            self.stream.flush()
+            shown = True
+        if shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+HELP = """\
+  N            play move number N
+  hint         what the bot would play in your place, and how sure it is
+  undo         go back to your previous decision
+  save [FILE]  save the game (to {path} if no FILE is given)
+  load [FILE]  resume a saved game (from {path} if no FILE is given)
+  help         this list
+  quit         save the game to {path} and stop; end of input (Ctrl-D) does the same"""
+
+
+class Console:
+    """The sparring loop on a terminal: it plays chance and the bots, tells their moves,
+    shows the person the board and their moves, and reads their choices and commands
+    with ``read`` (``input`` by default), until the game ends or the person stops."""
+
+    def __init__(self, match, out=sys.stdout, status=sys.stderr, read=input):
+        self.match, self.out, self.status, self.read = match, out, status, read
+        # Chance events come in runs (a deal, a draw of several cards): each run of
+        # one kind is told on one line, gathered here until something else happens.
+        self.chance_line = None
+
+    def run(self, loaded=None):
+        """Play until the game ends (0) or the person stops: 0 once the game is saved,
+        1 if end of input finds it cannot be, 130 on an interrupt.  ``loaded`` names
+        the file the match came from, for the greeting."""
+        self._intro(f"Loaded {loaded}: " if loaded else "")
+        try:
+            while True:
+                self._advance()
+                if self.match.state.is_terminal():
+                    self._result()
+                    return 0
+                self._show()
+                code = self._ask()
+                if code is not None:
+                    return code
+        except KeyboardInterrupt:
+            self._flush()
+            self.out.write("\n")
+            return 130 if self._save_on_exit() else 1
+
+    def _write(self, text):
+        self._flush()
+        self.out.write(text + "\n")
+
+    def _flush(self):
+        if self.chance_line is not None:
+            verb, parts = self.chance_line
+            self.out.write(textwrap.fill(f"chance: {verb} {', '.join(parts)}", WIDTH,
+                                         initial_indent="  ", subsequent_indent="    ") + "\n")
+            self.chance_line = None
+        self.out.flush()
+
+    def _intro(self, prefix):
+        m = self.match
+        self._write(f"{prefix}{m.game.long_name} ({m.game}): you are player {m.seat} against "
+                    f"{m.bot}, seed {m.seed}.")
+        self._write("Type a move's number to play it; help lists the commands.")
+
+    def _advance(self):
+        """Play chance, the bots and the person's forced moves up to the person's next
+        choice or the end of the game, telling each move."""
+        m = self.match
+        while not m.state.is_terminal():
+            player = m.state.current_player()
+            if m.state.is_chance_node():
+                action = m.chance_outcome()
+                self._tell_chance(describe(m.state, action, m.seat))
+            elif player != m.seat:
+                self._flush()
+                with Spinner(self.status, f"player {player} is thinking"):
+                    action = m.bot_action()
+                self._write(f"  player {player}: {describe(m.state, action, m.seat)}")
+            elif m.forced():
+                action = m.state.legal_actions()[0]
+                self._write(f"  you: {m.state.action_to_string(action)} (your only move)")
+            else:
+                return
+            m.apply(action)
+
+    def _tell_chance(self, text):
+        verb, _, rest = text.partition(" ")
+        if self.chance_line is not None and self.chance_line[0] == verb and rest:
+            self.chance_line[1].append(rest)
+            return
+        self._flush()
+        if rest:
+            self.chance_line = (verb, [rest])
+        else:
+            self._write(f"  chance: {text}")
+
+    def _show(self):
+        m = self.match
+        view = m.state.observation_dict(m.seat)
+        where = [f"turn {view['turn'] + 1}"] if isinstance(view.get("turn"), int) else []
+        where += [view["phase"]] if isinstance(view.get("phase"), str) else []
+        self._write(f"\n== Your move (player {m.seat}){', ' + ', '.join(where) if where else ''}")
+        self._write(board(m.state, m.seat))
+        for i, action in enumerate(m.state.legal_actions(), 1):
+            self._write(f"  {i:2}. {m.state.action_to_string(action)}")
+
+    def _ask(self):
+        """Read lines until one plays a move or changes the game (None) or stops the
+        program (its exit status)."""
+        m = self.match
+        legal = m.state.legal_actions()
+        while True:
+            try:
+                line = self.read(f"your move (1-{len(legal)}, or help)> ")
+            except EOFError:
+                self._write("")
+                return 0 if self._save_on_exit() else 1
+            word, _, arg = line.strip().partition(" ")
+            arg = arg.strip()
+            command = word.lower()
+            try:
+                number = int(word)
+            except ValueError:
+                number = None
+            if number is not None:
+                if 1 <= number <= len(legal):
+                    self._write(f"  you: {m.state.action_to_string(legal[number - 1])}")
+                    m.apply(legal[number - 1])
+                    return None
+                self._write(f"There is no move {number}: choose one from 1 to {len(legal)}.")
+            elif not word:
+                self._write(f"Type a move's number, from 1 to {len(legal)}, or help.")
+            elif command == "hint":
+                with Spinner(self.status, "thinking of a hint"):
+                    action, confidence = m.hint()
+                self._write(f"hint: {legal.index(action) + 1}. "
+                            f"{m.state.action_to_string(action)}: {confidence}")
+            elif command == "undo":
+                if m.undo():
+                    self._write("Back to your previous decision.")
+                    return None
+                self._write("Nothing to undo: this is your first decision.")
+            elif command == "save":
+                self._save(arg or m.save_path)
+            elif command == "load":
+                if self._load(arg or m.save_path):
+                    return None
+            elif command in ("help", "?"):
+                self._write("Commands:\n" + HELP.format(path=m.save_path))
+            elif command in ("quit", "exit"):
+                if self._save(m.save_path):
+                    self._resume_note(m.save_path)
+                    return 0
+            else:
+                self._write(f"{line.strip()!r} is neither a move number nor a command; "
+                            "help lists the commands.")
+
+    def _save(self, path):
+        try:
+            self.match.save(path)
+        except OSError as e:
+            self._write(f"Cannot save to {path}: {e.strerror}.")
+            return False
+        self._write(f"Saved to {path}.")
+        return True
+
+    def _save_on_exit(self):
+        path = self.match.save_path
+        if not self._save(path):
+            return False
+        self._resume_note(path)
+        return True
+
+    def _resume_note(self, path):
+        self._write(f"Resume with: cardarena play {shlex.quote(str(self.match.game))} "
+                    f"--load {shlex.quote(path)}")
+
+    def _load(self, path):
+        try:
+            self.match = Match.load(path)
+        except SaveFileError as e:
+            self._write(f"{e}.")
+            return False
+        self._intro(f"Loaded {path}: ")
+        return True
+
+    def _result(self):
+        m = self.match
+        returns = m.state.returns()
+        self._write(f"\n== Game over after {len(m.history)} steps")
+        self._write(board(m.state, m.seat))
+        if max(returns) == min(returns):
+            verdict = "A draw."
+        else:
+            winner = returns.index(max(returns))
+            verdict = "You win." if winner == m.seat else f"Player {winner} ({m.bot}) wins."
+        scores = ", ".join(f"player {p} {r:+g}" for p, r in enumerate(returns))
+        self._write(f"{verdict} Returns: {scores}.")
+
+
+def run(args):
+    """``cardarena play``: set up the match ``args`` describe (a new one, or the one
+    ``args.load`` names) and play it; returns the exit status."""
+    try:
+        game = core.load_game(args.game)
+        if args.load:
+            match = Match.load(args.load)
+            if match.game != game:
+                raise SaveFileError(f"{args.load} holds a game of {match.game}, not {game}")
+        else:
+            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+            match = Match(game, args.bot, args.seat, seed)
+    except SaveFileError as e:
+        print(f"cardarena play: {e}", file=sys.stderr)
+        return 1
+    except core.CardArenaError as e:
+        print(f"cardarena play: {e}", file=sys.stderr)
+        return 2
+    return Console(match).run(args.load)
