@@ -333,3 +333,53 @@ def test_replay_tells_an_openspiel_game_and_a_failure(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "  chance: " in result.stdout
     assert "bad lost by error: RuntimeError: the bot broke" in result.stdout
+
+
+# --- examples and reports -------------------------------------------------------------
+
+EXAMPLES = os.path.join(os.path.dirname(HERE), "examples")
+
+
+@pytest.mark.parametrize("name", sorted(os.listdir(EXAMPLES)))
+def test_every_example_config_is_valid(name):
+    config = configs.load(os.path.join(EXAMPLES, name))
+    assert config.deals >= 1 and len(config.bots) >= 2
+
+
+def test_the_readme_runs_an_example_that_exists():
+    with open(os.path.join(os.path.dirname(HERE), "README.md")) as f:
+        readme = f.read()
+    command = next(line for line in readme.splitlines() if "cardarena tournament" in line)
+    path = command.split("cardarena tournament ")[1].split()[0]
+    assert os.path.exists(os.path.join(os.path.dirname(HERE), path))
+
+
+def test_the_command_prints_ratings_and_they_print_again_in_every_format(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 2\nseed = 2\n[bots]\n'
+                      'random = "random"\ngreedy = "greedy"\n'
+                      'ismcts = "ismcts(iterations=200,rollout_depth=8)"\n')
+    db = str(tmp_path / "t.db")
+    result = cli("tournament", toml, "--db", db, "--workers", "2", "--bootstrap", "50")
+    assert result.returncode == 0, result.stderr
+    assert "3 bots, 2 deals of 6 seatings = 12 games; 0 stored in" in result.stderr
+    assert "12/12" in result.stderr and "leader " in result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("shrine, tournament ")
+    header = next(i for i, line in enumerate(lines) if line.startswith("rank"))
+    ranked = [lines[header + 2 + k].split()[1] for k in range(3)]
+    assert ranked[-1] == "random"
+    again = cli("ratings", db, "--bootstrap", "50")
+    assert again.stdout == result.stdout
+    markdown = cli("ratings", db, "--format", "markdown", "--bootstrap", "50").stdout
+    assert "| rank | bot |" in markdown
+    csv_text = cli("ratings", db, "--format", "csv", "--bootstrap", "50").stdout
+    assert csv_text.splitlines()[0].startswith("rank,bot,spec,elo")
+    data = json.loads(cli("ratings", db, "--format", "json", "--bootstrap", "50").stdout)
+    assert [r["bot"] for r in data["ratings"]] == ranked
+    listed = cli("ratings", db, "--list").stdout
+    assert "shrine  12 games  bots: random, greedy, ismcts" in listed
+    games = cli("ratings", db, "--games").stdout.splitlines()
+    assert len(games) == 12 and games[0].split()[0] == "1"
+    assert "no such file" in cli("ratings", str(tmp_path / "none.db")).stderr
+    assert "no tournament with a key starting 'zz'" in cli(
+        "ratings", db, "--tournament", "zz").stderr
