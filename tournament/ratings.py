@@ -1,0 +1,490 @@
+"""Ratings of a tournament's bots from its finished games, as tables to read or data to
+keep.
+
+A game is scored as matches: every two seats holding different bots play one match,
+the higher return winning and equal returns drawing.  A bot that failed (crashed, ran
+out of time, made an illegal move) loses its matches against every other bot at the
+table, whatever the returns say.  Two seats of one bot are no match.
+
+``rate(rows, bots)`` returns a ``Report``:
+
+- ratings: Elo by pyspiel's Bradley-Terry fit, relative to the mean of the rated bots,
+  with a 95% interval from a bootstrap over deals, the score, the games played, the
+  likelihood of superiority over the next bot down, and the failures by kind;
+- the crosstable of scores between every two bots;
+- duplicate deals: for every two bots, the deals each won, split and lost;
+- seat advantage: each seat's mean return, win and draw rates;
+- the dominance graph (who scores over 50% against whom) and its intransitive cycles.
+
+It prints as a terminal table (``to_text``), Markdown (``to_markdown``), CSV of the
+ratings (``to_csv``) and JSON of everything (``to_json``).
+"""
+import csv
+import dataclasses
+import io
+import itertools
+import json
+import math
+
+import networkx as nx
+import numpy as np
+import pyspiel
+
+from core.errors import CardArenaError
+
+FAILURES = ("error", "timeout", "illegal")
+"""The kinds of failure a game row's ``status`` names when a bot failed."""
+
+# The normal quantile of 97.5%, for 95% intervals.
+Z95 = 1.959963984540054
+
+
+class NoGamesError(CardArenaError):
+    """No finished game to rate."""
+
+
+class RowError(CardArenaError):
+    """A game row that cannot be a finished game: returns that do not match the seating,
+    or a failed bot that has no seat."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Rating:
+    """One bot's line of the ratings table.  Every figure is None where the bot has no
+    match to give it."""
+
+    rank: int
+    bot: str
+    spec: str
+    elo: float | None
+    """Elo relative to the mean of the rated bots."""
+    low: float | None
+    """The 2.5th percentile of the bot's Elo over the bootstrap resamples."""
+    high: float | None
+    """The 97.5th percentile."""
+    score: float | None
+    """(wins + draws / 2) / matches, from 0 to 1."""
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    los: float | None
+    """The likelihood that this bot is stronger than the next bot down, from their
+    head-to-head matches."""
+    failures: dict
+    """Games this bot failed, by kind (``FAILURES``, and any other status named)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Tally:
+    """The matches of one bot against another."""
+
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def matches(self):
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self):
+        return (self.wins + self.draws / 2) / self.matches
+
+
+@dataclasses.dataclass(frozen=True)
+class PairResult:
+    """Duplicate deals of two bots: over the deals where they met, how many ``bot``
+    won (scored over 50% against ``opponent`` in the deal's games between them), split
+    (exactly 50%) and lost."""
+
+    bot: str
+    opponent: str
+    won: int
+    split: int
+    lost: int
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatResult:
+    """One seat over the games no bot failed.  ``wins`` is the fraction of games in
+    which the seat alone has the highest return, ``draws`` the fraction in which it
+    shares the highest.  In two-seat games, ``score`` is wins + draws / 2 and
+    ``low``, ``high`` its 95% Wilson interval; with more seats they are None."""
+
+    seat: int
+    games: int
+    mean_return: float
+    wins: float
+    draws: float
+    score: float | None
+    low: float | None
+    high: float | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Report:
+    """Everything ``rate`` finds, as plain data, with its printed forms."""
+
+    ratings: list
+    """Ratings, best first; bots without a match come last, unrated."""
+    crosstable: dict
+    """``crosstable[a][b]`` is the Tally of a against b, for every two bots that met."""
+    pairs: list
+    """PairResults, one per two bots that met, the better rated named first."""
+    seats: list
+    """SeatResults, seat 0 first."""
+    edges: list
+    """(winner, loser): the winner scores over 50% against the loser."""
+    cycles: list
+    """Intransitive cycles of the dominance graph, each a list of bots, every one
+    scoring over 50% against the next and the last against the first; each starts at
+    its best-rated bot, shortest cycles first."""
+    deals: int
+    games: int
+    bootstrap: int
+    seed: int
+
+    def to_text(self):
+        """Every section as a titled table with aligned columns, for a terminal."""
+        parts = []
+        for title, headers, body, align, notes in self._sections():
+            parts.append("\n".join([title, _text_table(headers, body, align)] + notes))
+        return "\n\n".join(parts) + "\n"
+
+    def to_markdown(self):
+        """Every section under a heading, as a Markdown table."""
+        parts = []
+        for title, headers, body, align, notes in self._sections():
+            parts.append("\n\n".join([f"### {title}", _markdown_table(headers, body, align)]
+                                     + notes))
+        return "\n\n".join(parts) + "\n"
+
+    def to_csv(self):
+        """The ratings table alone, one row per bot, with raw figures: score and LOS
+        as fractions, failures in total and by kind.  The other sections are in
+        ``to_json``."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["rank", "bot", "spec", "elo", "elo_low", "elo_high", "score",
+                         "games", "wins", "draws", "losses", "los", "failures"]
+                        + [f"failures_{kind}" for kind in FAILURES])
+        for r in self.ratings:
+            writer.writerow([r.rank, r.bot, r.spec, _round(r.elo, 1), _round(r.low, 1),
+                             _round(r.high, 1), _round(r.score, 4), r.games, r.wins,
+                             r.draws, r.losses, _round(r.los, 4), sum(r.failures.values())]
+                            + [r.failures.get(kind, 0) for kind in FAILURES])
+        return out.getvalue()
+
+    def to_json(self):
+        """Everything, as a JSON document (see ``to_dict``)."""
+        return json.dumps(self.to_dict(), indent=2)
+
+    def to_dict(self):
+        """Everything as plain data: ratings, crosstable (with each tally's score),
+        pairs, seats and the dominance graph's edges and cycles, with the number of
+        deals, games, bootstrap resamples and the seed, and the Elo anchor."""
+        crosstable = {a: {b: dict(dataclasses.asdict(t), score=t.score)
+                          for b, t in row.items()}
+                      for a, row in self.crosstable.items()}
+        edges = [{"winner": a, "loser": b, "score": self.crosstable[a][b].score}
+                 for a, b in self.edges]
+        return {"deals": self.deals, "games": self.games, "bootstrap": self.bootstrap,
+                "seed": self.seed, "anchor": "mean",
+                "ratings": [dataclasses.asdict(r) for r in self.ratings],
+                "crosstable": crosstable,
+                "pairs": [dataclasses.asdict(p) for p in self.pairs],
+                "seats": [dataclasses.asdict(s) for s in self.seats],
+                "dominance": {"edges": edges, "cycles": self.cycles}}
+
+    def _sections(self):
+        """(title, headers, body, alignment, notes) of each section, cells as text."""
+        if self.bootstrap:
+            interval = (f"95% interval by bootstrap (deals: {self.deals}, resamples: "
+                        f"{self.bootstrap})")
+        else:
+            interval = "no interval (no bootstrap)"
+        ratings = [[str(r.rank), r.bot, r.spec, _signed(r.elo), _signed(r.low), _signed(r.high),
+                    _percent(r.score), str(r.games), _percent(r.los),
+                    str(sum(r.failures.values()))] for r in self.ratings]
+        yield (f"Ratings: Elo relative to the mean, {interval}; LOS over the next bot down",
+               ["rank", "bot", "spec", "elo", "low", "high", "score %", "games", "LOS %",
+                "failures"], ratings, "lllrrrrrrr", [])
+
+        names = [r.bot for r in self.ratings if r.elo is not None]
+        cross = [[a] + [_cell(self.crosstable[a].get(b)) if a != b else "" for b in names]
+                 for a in names]
+        yield ("Crosstable: score % of the row's bot against the column's (matches)",
+               [""] + names, cross, "l" + "r" * len(names), [])
+
+        pairs = [[p.bot, p.opponent, str(p.won + p.split + p.lost), str(p.won), str(p.split),
+                  str(p.lost)] for p in self.pairs]
+        yield ("Duplicate deals: the bot's score against the opponent over each deal's games",
+               ["bot", "opponent", "deals", "won", "split", "lost"], pairs, "llrrrr", [])
+
+        seats = [[str(s.seat), str(s.games), f"{s.mean_return:+.3f}", _percent(s.wins),
+                  _percent(s.draws), _percent(s.score),
+                  "-" if s.low is None else f"{100 * s.low:.1f}-{100 * s.high:.1f}"]
+                 for s in self.seats]
+        yield ("Seats, over the games no bot failed",
+               ["seat", "games", "mean return", "wins %", "draws %", "score %", "95%"],
+               seats, "rrrrrrr", [])
+
+        beats = [[a, ", ".join(b for w, b in self.edges if w == a)] for a in names]
+        if self.cycles:
+            notes = ["Intransitive cycles: " + "; ".join(" > ".join(c + c[:1])
+                                                         for c in self.cycles)]
+        else:
+            notes = ["No intransitive cycle."]
+        yield ("Dominance: whom each bot scores over 50% against", ["bot", "beats"], beats,
+               "ll", notes)
+
+
+def rate(rows, bots, *, seed=0, bootstrap=1000):
+    """Rate the bots of ``rows``, the finished games of a tournament, each a dict with
+    ``deal``, ``seating`` (bot names by seat), ``returns`` (by seat), ``status`` and
+    ``failed`` (the failing bot's name, or None).  ``bots`` maps names to specs, shown
+    beside the names; a bot of ``bots`` with no game is listed unrated.  The 95%
+    intervals come from ``bootstrap`` resamples of the deals (0: none), drawn from a
+    generator seeded with ``seed``, so one seed always gives one report.
+
+    >>> rows = [{"deal": d, "seating": s, "returns": [1, -1], "status": "ok",
+    ...          "failed": None} for d in range(3) for s in (["a", "b"], ["b", "a"])]
+    >>> report = rate(rows, {"a": "greedy", "b": "random"}, bootstrap=0)
+    >>> [(r.bot, r.score) for r in report.ratings]
+    [('a', 0.5), ('b', 0.5)]
+    >>> report.seats[0].wins
+    1.0
+    """
+    rows = list(rows)
+    if not rows:
+        raise NoGamesError("no finished games to rate")
+    if bootstrap < 0:
+        raise ValueError(f"bootstrap must be 0 or more, not {bootstrap}")
+    names = list(dict.fromkeys(list(bots) + [b for r in rows for b in r["seating"]]))
+    index = {b: i for i, b in enumerate(names)}
+    deal_index = {d: k for k, d in enumerate(sorted({r["deal"] for r in rows}))}
+    n, num_deals = len(names), len(deal_index)
+    # wins[d, i, j] counts the matches of deal d that bot i won against bot j; draws
+    # are counted both ways, as pyspiel.elo wants them.
+    wins = np.zeros((num_deals, n, n))
+    draws = np.zeros((num_deals, n, n))
+    games = [0] * n
+    failures = [dict.fromkeys(FAILURES, 0) for _ in names]
+    for row in rows:
+        _check(row)
+        d = deal_index[row["deal"]]
+        for bot in set(row["seating"]):
+            games[index[bot]] += 1
+        if row["failed"] is not None:
+            kinds = failures[index[row["failed"]]]
+            kinds[row["status"]] = kinds.get(row["status"], 0) + 1
+        for a, b, score in match_scores(row):
+            i, j = index[a], index[b]
+            if score == 1:
+                wins[d, i, j] += 1
+            elif score == 0:
+                wins[d, j, i] += 1
+            else:
+                draws[d, i, j] += 1
+                draws[d, j, i] += 1
+
+    total_wins, total_draws = wins.sum(0), draws.sum(0)
+    matches = total_wins + total_wins.T + total_draws
+    rated = [i for i in range(n) if matches[i].sum() > 0]
+    elo = _elo(total_wins, total_draws, rated)
+    low, high = _bootstrap(wins, draws, rated, seed, bootstrap)
+    order = sorted(range(n), key=lambda i: (elo[i] is None, -(elo[i] or 0), i))
+
+    ratings = []
+    for rank, i in enumerate(order, 1):
+        w, dr, lo = (int(x) for x in (total_wins[i].sum(), total_draws[i].sum(),
+                                      total_wins[:, i].sum()))
+        nxt = order[rank] if rank < n else None
+        los = None
+        if nxt is not None and elo[nxt] is not None:
+            los = likelihood_of_superiority(total_wins[i, nxt], total_wins[nxt, i])
+        ratings.append(Rating(
+            rank=rank, bot=names[i], spec=_spec(bots.get(names[i], "")), elo=elo[i],
+            low=low[i], high=high[i], score=(w + dr / 2) / (w + dr + lo) if i in rated else None,
+            games=games[i], wins=w, draws=dr, losses=lo, los=los, failures=failures[i]))
+
+    ranked = [i for i in order if i in rated]
+    crosstable = {names[i]: {names[j]: Tally(int(total_wins[i, j]), int(total_draws[i, j]),
+                                             int(total_wins[j, i]))
+                             for j in ranked if j != i and matches[i, j]}
+                  for i in ranked}
+    pairs = [_pair(names[i], names[j], wins[:, i, j], draws[:, i, j], wins[:, j, i])
+             for i, j in itertools.combinations(ranked, 2) if matches[i, j]]
+    edges = [(a, b) for a in crosstable for b, t in crosstable[a].items()
+             if 2 * t.wins + t.draws > t.matches]
+    return Report(ratings=ratings, crosstable=crosstable, pairs=pairs, seats=_seats(rows),
+                  edges=edges, cycles=_cycles([names[i] for i in ranked], edges),
+                  deals=num_deals, games=len(rows), bootstrap=bootstrap, seed=seed)
+
+
+def match_scores(row):
+    """The matches of one game row, as (bot, opponent, score): one for every two seats
+    holding different bots, the bot's score 1, 0.5 or 0."""
+    seating, returns, failed = row["seating"], row["returns"], row["failed"]
+    for i, j in itertools.combinations(range(len(seating)), 2):
+        a, b = seating[i], seating[j]
+        if a == b:
+            continue
+        if a == failed:
+            score = 0.0
+        elif b == failed:
+            score = 1.0
+        else:
+            score = 1.0 if returns[i] > returns[j] else 0.0 if returns[i] < returns[j] else 0.5
+        yield a, b, score
+
+
+def likelihood_of_superiority(wins, losses):
+    """The probability that a bot with ``wins`` and ``losses`` against another is the
+    stronger, draws aside; None without a decisive game.
+
+    >>> likelihood_of_superiority(10, 10)
+    0.5
+    """
+    if wins + losses == 0:
+        return None
+    return 0.5 * (1 + math.erf((wins - losses) / math.sqrt(2 * (wins + losses))))
+
+
+def _check(row):
+    if len(row["seating"]) < 2 or len(row["returns"]) != len(row["seating"]):
+        raise RowError(f"game {row.get('id')}: {len(row['returns'])} returns for seating "
+                       f"{row['seating']}")
+    if row["failed"] is not None and row["failed"] not in row["seating"]:
+        raise RowError(f"game {row.get('id')}: {row['failed']!r} failed without a seat in "
+                       f"{row['seating']}")
+
+
+def _elo(wins, draws, rated):
+    """Elo of the ``rated`` bots, relative to their mean; None for the others.
+    pyspiel.elo adds 0.01 of a win each way between every two bots, which keeps a bot
+    that never lost (or never won) finite."""
+    elo = [None] * len(wins)
+    if not rated:
+        return elo
+    sub = np.ix_(rated, rated)
+    fit = np.array(pyspiel.elo.compute_ratings_from_matrices(
+        np.rint(wins[sub]).astype(int).tolist(), np.rint(draws[sub]).astype(int).tolist()))
+    for i, x in zip(rated, fit - fit.mean()):
+        elo[i] = float(x)
+    return elo
+
+
+def _bootstrap(wins, draws, rated, seed, resamples):
+    """The 2.5th and 97.5th percentiles of each rated bot's Elo over ``resamples``
+    resamples of the deals with replacement; None for the others, or without
+    resamples."""
+    low, high = [None] * wins.shape[1], [None] * wins.shape[1]
+    if not resamples or not rated:
+        return low, high
+    rng = np.random.default_rng(seed)
+    num_deals = len(wins)
+    flat_wins, flat_draws = wins.reshape(num_deals, -1), draws.reshape(num_deals, -1)
+    samples = []
+    for _ in range(resamples):
+        weights = np.bincount(rng.integers(0, num_deals, num_deals), minlength=num_deals)
+        elo = _elo((weights @ flat_wins).reshape(wins.shape[1:]),
+                   (weights @ flat_draws).reshape(wins.shape[1:]), rated)
+        samples.append([elo[i] for i in rated])
+    lows, highs = np.percentile(samples, [2.5, 97.5], axis=0)
+    for i, lo, hi in zip(rated, lows, highs):
+        low[i], high[i] = float(lo), float(hi)
+    return low, high
+
+
+def _pair(bot, opponent, wins, draws, losses):
+    """Deals won, split and lost from per-deal match counts; a deal is won when the
+    bot scores over half its matches there, 2 * wins + draws > matches."""
+    matches = wins + draws + losses
+    met = matches > 0
+    points = (2 * wins + draws)[met]
+    return PairResult(bot, opponent, won=int((points > matches[met]).sum()),
+                      split=int((points == matches[met]).sum()),
+                      lost=int((points < matches[met]).sum()))
+
+
+def _seats(rows):
+    """Seat results over the games no bot failed: a failure says nothing of the seat."""
+    played = [r for r in rows if r["failed"] is None]
+    seats = []
+    for seat in range(max((len(r["seating"]) for r in played), default=0)):
+        games = [r["returns"] for r in played if len(r["returns"]) > seat]
+        top = [(g[seat] == max(g), sum(x == g[seat] for x in g) > 1) for g in games]
+        wins = sum(best and not shared for best, shared in top) / len(games)
+        draws = sum(best and shared for best, shared in top) / len(games)
+        score = low = high = None
+        if all(len(g) == 2 for g in games):
+            score = wins + draws / 2
+            low, high = _wilson(score, len(games))
+        seats.append(SeatResult(seat=seat, games=len(games),
+                                mean_return=sum(g[seat] for g in games) / len(games),
+                                wins=wins, draws=draws, score=score, low=low, high=high))
+    return seats
+
+
+def _wilson(p, n):
+    """The 95% Wilson score interval of a proportion ``p`` seen over ``n`` trials.
+    With draws scored as halves it is a little wider than it need be."""
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return centre - half, centre + half
+
+
+def _cycles(ranked, edges):
+    """Every simple cycle of the dominance graph, started at its best-rated bot."""
+    graph = nx.DiGraph(edges)
+    place = {b: k for k, b in enumerate(ranked)}
+    cycles = []
+    for cycle in nx.simple_cycles(graph):
+        start = min(range(len(cycle)), key=lambda k: place[cycle[k]])
+        cycles.append(cycle[start:] + cycle[:start])
+    return sorted(cycles, key=lambda c: (len(c), [place[b] for b in c]))
+
+
+def _spec(spec):
+    """A spec as one line: a string as it is, a Python factory's table as JSON."""
+    return spec if isinstance(spec, str) else json.dumps(spec, sort_keys=True)
+
+
+def _round(x, digits):
+    return None if x is None else round(x, digits)
+
+
+def _signed(x):
+    return "-" if x is None else f"{x:+.0f}"
+
+
+def _percent(x):
+    return "-" if x is None else f"{100 * x:.1f}"
+
+
+def _cell(tally):
+    return "" if tally is None else f"{100 * tally.score:.1f} ({tally.matches})"
+
+
+def _text_table(headers, body, align):
+    """Rows of cells in columns, each set left ("l") or right ("r") as ``align`` says."""
+    widths = [max([len(h)] + [len(r[k]) for r in body]) for k, h in enumerate(headers)]
+
+    def line(cells):
+        return "  ".join(c.ljust(w) if a == "l" else c.rjust(w)
+                         for c, w, a in zip(cells, widths, align)).rstrip()
+
+    return "\n".join([line(headers), "  ".join("-" * w for w in widths)]
+                     + [line(r) for r in body])
+
+
+def _markdown_table(headers, body, align):
+    """The same rows as a Markdown table."""
+    def line(cells):
+        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+    rule = "|" + "|".join(":---" if a == "l" else "---:" for a in align) + "|"
+    return "\n".join([line(headers), rule] + [line(r) for r in body])
