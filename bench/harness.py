@@ -30,7 +30,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# This script's folder holds bench/search.py, which would hide the search package.
+sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
@@ -106,6 +107,17 @@ def main():
     print(f"Shrine, {n} random-vs-random games ({args.deals} deals of 6 seatings), "
           f"fastest of {args.repeats}; {cpu_name()}, {os.cpu_count()} CPUs")
     print(table)
+    two = next((t for name, t in timed if name == "harness, 2 workers"), None)
+    goals = []
+    if one is not None:
+        overhead = one / bare - 1
+        goals.append(f"harness overhead per game under 5%: {100 * overhead:+.1f}% -- "
+                     + ("met" if overhead < 0.05 else "NOT met"))
+        if two is not None:
+            goals.append(f"2 workers at least 1.8 times 1 worker: {ratio(one, two)} -- "
+                         + ("met" if one / two >= 1.8 else "NOT met"))
+    if goals:
+        print("\nGoals:\n" + "\n".join("  " + g for g in goals))
 
 
 if __name__ == "__main__":

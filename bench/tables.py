@@ -1,6 +1,8 @@
 """Figures as table cells, and tables as text or Markdown, for the benchmarks."""
 import platform
 
+from tournament import tables
+
 
 def num(x):
     """A figure with as many digits as it has meaning; None reads n/a."""
@@ -28,22 +30,16 @@ def ratio(a, b):
 def text_table(headers, body, left):
     """Rows of cells aligned in columns: the first ``left`` are words, set left; the
     rest are numbers, set right."""
-    widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(headers)]
-
-    def line(r):
-        return "  ".join(c.ljust(w) if i < left else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(r, widths))).rstrip()
-
-    return "\n".join([line(headers), "  ".join("-" * w for w in widths)]
-                     + [line(r) for r in body])
+    return tables.text_table(headers, body, _align(len(headers), left))
 
 
 def markdown_table(headers, body, left):
     """The same rows as a Markdown table."""
-    lines = ["| " + " | ".join(headers) + " |",
-             "|" + "|".join(":---" if i < left else "---:" for i in range(len(headers))) + "|"]
-    lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in body]
-    return "\n".join(lines)
+    return tables.markdown_table(headers, body, _align(len(headers), left))
+
+
+def _align(columns, left):
+    return "l" * left + "r" * (columns - left)
 
 
 def cpu_name():

@@ -54,3 +54,20 @@ def test_search_benchmark_plays_the_match_and_tallies_it():
     assert re.fullmatch(r"ismcts against OpenSpiel's Python ISMCTS at 0.2 s per move: 1 "
                         r"game, \d won, \d lost, \d drawn; win rate [\d.]+, 95% Wilson "
                         r"interval [\d.]+-[\d.]+", out[2])
+
+
+def test_harness_benchmark_prints_every_row_and_its_goals():
+    out = run_bench("harness.py", "--deals", "2", "--repeats", "1", "--markdown")
+    table = [line for line in out.splitlines() if line.startswith("|")]
+    rows = {}
+    for line in table[2:]:
+        name, *figures = [c.strip() for c in line.strip("|").split("|")]
+        rows[name] = figures
+    assert list(rows) == ["OpenSpiel's evaluate_bots", "bare play", "harness, 1 worker",
+                          "harness, 2 workers"]
+    for name, figures in rows.items():
+        assert len(figures) == 5
+        assert FIGURE.fullmatch(figures[0]) and figures[0] != "n/a", name
+    assert re.fullmatch(r"[+-]\d+\.\d%", rows["harness, 2 workers"][2])
+    assert re.search(r"overhead per game under 5%: [+-]\S+% -- (met|NOT met)", out)
+    assert re.search(r"2 workers at least 1.8 times 1 worker: \S+× -- (met|NOT met)", out)

@@ -2,7 +2,6 @@
 import argparse
 import os
 import random
-import signal
 import sys
 
 import pyspiel
@@ -338,9 +337,14 @@ def main(argv=None):
     test.add_argument("--quiet", action="store_true", help="no progress bar")
     test.set_defaults(run=_sprt)
     args = parser.parse_args(argv)
-    # Piping into head or less must end quietly, as other Unix tools do.
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    args.run(args)
+    try:
+        args.run(args)
+    except BrokenPipeError:
+        # Piping into head or less must end quietly, as other Unix tools do.  (Not by
+        # restoring SIGPIPE's default: a worker process stopped mid-run would then
+        # kill this one through the pipe between them.)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
 
 
 if __name__ == "__main__":

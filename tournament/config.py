@@ -20,6 +20,7 @@ A bot is a spec (``cardarena bots`` lists the kinds) or a Python factory
 any ``pyspiel.Bot``.
 """
 import dataclasses
+import functools
 import hashlib
 import importlib
 import itertools
@@ -66,7 +67,7 @@ class Config:
     seconds_per_move: float = DEFAULTS["seconds_per_move"]
     max_length: int = DEFAULTS["max_length"]
 
-    @property
+    @functools.cached_property
     def key(self):
         """What identifies this tournament's games in a store.  ``deals`` is left out,
         so raising it extends a run instead of starting a new one."""

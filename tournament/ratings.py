@@ -31,6 +31,7 @@ import numpy as np
 import pyspiel
 
 from core.errors import CardArenaError
+from tournament.tables import markdown_table, text_table
 
 FAILURES = ("error", "timeout", "illegal")
 """The kinds of failure a game row's ``status`` names when a bot failed."""
@@ -149,14 +150,14 @@ class Report:
         """Every section as a titled table with aligned columns, for a terminal."""
         parts = []
         for title, headers, body, align, notes in self._sections():
-            parts.append("\n".join([title, _text_table(headers, body, align)] + notes))
+            parts.append("\n".join([title, text_table(headers, body, align)] + notes))
         return "\n\n".join(parts) + "\n"
 
     def to_markdown(self):
         """Every section under a heading, as a Markdown table."""
         parts = []
         for title, headers, body, align, notes in self._sections():
-            parts.append("\n\n".join([f"### {title}", _markdown_table(headers, body, align)]
+            parts.append("\n\n".join([f"### {title}", markdown_table(headers, body, align)]
                                      + notes))
         return "\n\n".join(parts) + "\n"
 
@@ -467,24 +468,3 @@ def _percent(x):
 
 def _cell(tally):
     return "" if tally is None else f"{100 * tally.score:.1f} ({tally.matches})"
-
-
-def _text_table(headers, body, align):
-    """Rows of cells in columns, each set left ("l") or right ("r") as ``align`` says."""
-    widths = [max([len(h)] + [len(r[k]) for r in body]) for k, h in enumerate(headers)]
-
-    def line(cells):
-        return "  ".join(c.ljust(w) if a == "l" else c.rjust(w)
-                         for c, w, a in zip(cells, widths, align)).rstrip()
-
-    return "\n".join([line(headers), "  ".join("-" * w for w in widths)]
-                     + [line(r) for r in body])
-
-
-def _markdown_table(headers, body, align):
-    """The same rows as a Markdown table."""
-    def line(cells):
-        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
-
-    rule = "|" + "|".join(":---" if a == "l" else "---:" for a in align) + "|"
-    return "\n".join([line(headers), rule] + [line(r) for r in body])

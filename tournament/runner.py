@@ -3,6 +3,7 @@ cluster, can play it), and a whole run that stores each game as it ends.
 
 Every random choice of a game comes from its deal's seed and its seating, so a game
 comes out the same whichever worker plays it, and in whatever order."""
+import collections
 import concurrent.futures as futures
 import hashlib
 import multiprocessing
@@ -10,6 +11,7 @@ import random
 import signal
 import threading
 import time
+import typing
 
 import pyspiel
 from tqdm import tqdm
@@ -158,11 +160,19 @@ class Serial(futures.Executor):
         return future
 
 
+class Workers(typing.NamedTuple):
+    """An executor, how many tasks to keep in flight on it, the most games a task may
+    hold, and how to let it go."""
+    pool: futures.Executor
+    window: int
+    chunk: int
+    close: typing.Callable
+
+
 def executor(workers=None, scheduler=None):
     """Where games run: a Dask cluster at ``scheduler`` (an address such as
     ``tcp://host:8786``), else ``workers`` local processes (the CPU count if None), or
-    this process alone for one worker.  Returns ``(executor, how many games to keep in
-    flight, close)``."""
+    this process alone for one worker."""
     if scheduler is not None:
         try:
             from distributed import Client
@@ -175,10 +185,11 @@ def executor(workers=None, scheduler=None):
             raise configs.ConfigError(f"cannot reach the scheduler {scheduler}: {e}") \
                 from None
         slots = max(1, sum(client.nthreads().values()))
-        return client.get_executor(pure=False), 2 * slots, client.close
+        return Workers(client.get_executor(pure=False), 2 * slots, MAX_CHUNK, client.close)
     workers = workers or multiprocessing.cpu_count()
     if workers == 1:
-        return Serial(), 1, lambda: None
+        # Nothing to send between processes: each game is stored the moment it ends.
+        return Workers(Serial(), 1, 1, lambda: None)
     # A fork starts a worker in milliseconds with everything imported; workers leave
     # Ctrl-C to the parent, which stops them.
     context = multiprocessing.get_context("fork")
@@ -190,7 +201,7 @@ def executor(workers=None, scheduler=None):
         for process in list(getattr(pool, "_processes", {}).values()):
             process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
-    return pool, 4 * workers, close
+    return Workers(pool, 4 * workers, MAX_CHUNK, close)
 
 
 def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
@@ -199,27 +210,37 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     ``store`` lacks, storing each as it ends; a rerun after an interruption plays only
     the rest.  ``on_row(row)`` sees each new row, and the progress bar shows what
     ``postfix()`` says.  Returns the number of games played.  Ctrl-C stops the run; the
-    games already stored stay."""
+    games already stored stay.
+
+    Quick games go to workers several at a time, enough for about ``TASK_SECONDS``
+    of play, so that this process, which stores every game, keeps up with the
+    workers; a stop loses at most that much play, which a rerun plays again."""
     store.begin(config)
     done = store.done(config)
     wanted = config.games(deals)
-    todo = [g for g in wanted if g not in done]
-    total = len(wanted)
-    pool, window, close = executor(workers, scheduler)
-    bar = tqdm(total=total, initial=total - len(todo), unit="game", disable=not progress,
-               dynamic_ncols=True)
-    played = 0
+    queue = collections.deque(g for g in wanted if g not in done)
+    pool, window, most, close = executor(workers, scheduler)
+    bar = tqdm(total=len(wanted), initial=len(wanted) - len(queue), unit="game",
+               disable=not progress, dynamic_ncols=True)
+    played, chunk = 0, 1
     pending = set()
     try:
-        for deal, seating in todo:
-            pending.add(pool.submit(play, job(config, deal, seating)))
-            if len(pending) < window:
-                continue
+        while queue or pending:
+            while queue and len(pending) < window:
+                batch = [job(config, *queue.popleft()) for _ in range(min(chunk, len(queue)))]
+                pending.add(pool.submit(play_all, batch))
             finished, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
-            played += _store(finished, config, store, bar, on_row, postfix)
-        while pending:
-            finished, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
-            played += _store(finished, config, store, bar, on_row, postfix)
+            for future in finished:
+                rows, seconds = future.result()
+                chunk = max(1, min(most, int(TASK_SECONDS * len(rows) / max(seconds, 1e-6))))
+                new = store.add_all(config, rows)
+                played += len(new)
+                if on_row is not None:
+                    for row in new:
+                        on_row(row)
+                if postfix is not None:
+                    bar.set_postfix_str(postfix(), refresh=False)
+                bar.update(len(rows))
     finally:
         for future in pending:
             future.cancel()
@@ -228,15 +249,14 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     return played
 
 
-def _store(finished, config, store, bar, on_row, postfix):
-    new = 0
-    for future in finished:
-        row = future.result()
-        if store.add(config, row):
-            new += 1
-            if on_row is not None:
-                on_row(row)
-        if postfix is not None:
-            bar.set_postfix_str(postfix(), refresh=False)
-        bar.update(1)
-    return new
+# Quick games are sent to a worker this many seconds' worth at a time, at most
+# MAX_CHUNK together.
+TASK_SECONDS = 0.1
+MAX_CHUNK = 64
+
+
+def play_all(jobs):
+    """Play the games of ``jobs`` in turn; returns their rows and the seconds taken."""
+    start = time.perf_counter()
+    rows = [play(j) for j in jobs]
+    return rows, time.perf_counter() - start

@@ -84,19 +84,24 @@ class Store:
                                (config.key,))
         return {(deal, tuple(json.loads(seating))) for deal, seating in rows}
 
-    def add(self, config, row):
-        """Store one finished game (a dict as ``runner.play`` returns it); a game
-        already stored is left as it is.  Returns whether the row was new."""
+    def add_all(self, config, rows):
+        """Store finished games (dicts as ``runner.play`` returns them) in one
+        transaction; a game already stored is left as it is.  Returns the rows that
+        were new."""
+        new = []
         with self.db:
-            cursor = self.db.execute(
-                "INSERT OR IGNORE INTO games (tournament, game, deal, deal_seed, seating, "
-                "specs, returns, length, history, status, failed, message, seconds, "
-                "finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (config.key, config.game, row["deal"], row["deal_seed"],
-                 *(json.dumps(row[c]) for c in ("seating", "specs", "returns")),
-                 row["length"], json.dumps(row["history"]), row["status"], row["failed"],
-                 row["message"], json.dumps(row["seconds"]), time.time()))
-        return cursor.rowcount == 1
+            for row in rows:
+                cursor = self.db.execute(
+                    "INSERT OR IGNORE INTO games (tournament, game, deal, deal_seed, "
+                    "seating, specs, returns, length, history, status, failed, message, "
+                    "seconds, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (config.key, config.game, row["deal"], row["deal_seed"],
+                     *(json.dumps(row[c]) for c in ("seating", "specs", "returns")),
+                     row["length"], json.dumps(row["history"]), row["status"],
+                     row["failed"], row["message"], json.dumps(row["seconds"]), time.time()))
+                if cursor.rowcount == 1:
+                    new.append(row)
+        return new
 
     def tournaments(self):
         """Every tournament stored, oldest first, as dicts with ``key``, ``game``,

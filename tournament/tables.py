@@ -1,0 +1,22 @@
+"""Tables as aligned text for a terminal or as Markdown, for reports and benchmarks."""
+
+
+def text_table(headers, body, align):
+    """Rows of cells in columns, each set left ("l") or right ("r") as ``align`` says."""
+    widths = [max([len(h)] + [len(r[k]) for r in body]) for k, h in enumerate(headers)]
+
+    def line(cells):
+        return "  ".join(c.ljust(w) if a == "l" else c.rjust(w)
+                         for c, w, a in zip(cells, widths, align)).rstrip()
+
+    return "\n".join([line(headers), "  ".join("-" * w for w in widths)]
+                     + [line(r) for r in body])
+
+
+def markdown_table(headers, body, align):
+    """The same rows as a Markdown table."""
+    def line(cells):
+        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+    rule = "|" + "|".join(":---" if a == "l" else "---:" for a in align) + "|"
+    return "\n".join([line(headers), rule] + [line(r) for r in body])
