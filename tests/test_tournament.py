@@ -385,3 +385,49 @@ def test_the_command_prints_ratings_and_they_print_again_in_every_format(tmp_pat
     assert "no such file" in cli("ratings", str(tmp_path / "none.db")).stderr
     assert "no tournament with a key starting 'zz'" in cli(
         "ratings", db, "--tournament", "zz").stderr
+
+
+# --- sprt -------------------------------------------------------------------------
+
+def test_sprt_plays_pairs_until_it_decides_and_a_rerun_replays_nothing(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\nseed = 4\n[bots]\n'
+                      'random = "random"\ngreedy = "greedy"\ncopy = "random"\n')
+    db = str(tmp_path / "t.db")
+    result = cli("sprt", toml, "--a", "greedy", "--b", "random", "--elo0", "0",
+                 "--elo1", "50", "--db", db, "--workers", "2", "--quiet")
+    assert result.returncode == 0, result.stderr
+    line = result.stdout.strip()
+    assert line.startswith("greedy against random on shrine: ")
+    assert line.endswith("H1 accepted: greedy is at least 50 Elo stronger")
+    with Store(db) as store:
+        stored = store.tournament()["games"]
+        rows = store.games(store.tournament()["key"])
+    assert {tuple(r["seating"]) for r in rows} == {("greedy", "random"), ("random", "greedy")}
+    assert cli("sprt", toml, "--a", "greedy", "--b", "random", "--elo0", "0", "--elo1", "50",
+               "--db", db, "--quiet").stdout == result.stdout
+    with Store(db) as store:
+        assert store.tournament()["games"] == stored
+    # Two copies of one bot split every duplicate pair: no difference, H0.
+    same = cli("sprt", toml, "--a", "random", "--b", "copy", "--elo0", "0", "--elo1", "100",
+               "--db", db, "--quiet")
+    assert "H0 accepted" in same.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--a", "nobody", "--b", "random"], "no bot 'nobody' in"),
+    (["--a", "random", "--b", "random"], "--a and --b name the same bot"),
+    (["--a", "random", "--b", "greedy", "--elo0", "10", "--elo1", "5"], "elo0 must be below"),
+    (["--a", "random", "--b", "greedy", "--alpha", "1.5"], "alpha and beta must be"),
+])
+def test_sprt_refuses_bad_arguments(tmp_path, args, message):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\n[bots]\n'
+                      'random = "random"\ngreedy = "greedy"\n')
+    result = cli("sprt", toml, *args, "--db", str(tmp_path / "t.db"))
+    assert result.returncode == 1 and message in result.stderr, result.stderr
+
+
+def test_sprt_needs_a_two_seat_game(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "kuhn_poker(players=3)"\ndeals = 1\n'
+                      '[bots]\na = "random"\nb = "random"\n')
+    result = cli("sprt", toml, "--a", "a", "--b", "b")
+    assert "duplicate pairs need a two-seat game" in result.stderr

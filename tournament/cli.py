@@ -195,7 +195,7 @@ def _sprt(args):
                      "run the same command again to go on.")
         finally:
             bar.close()
-    print(f"{args.a} against {args.b} on {config.game}: {test.summary()}")
+    print(f"{args.a} against {args.b} on {config.game}: {test.summary(args.a)}")
     if test.decision() is None:
         print(f"Undecided after {args.max_deals} deals (--max-deals).")
 

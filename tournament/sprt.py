@@ -132,11 +132,12 @@ class Sprt:
         return n * sum(p * (math.log1p(x0 * (k / 4 - s0)) - math.log1p(x1 * (k / 4 - s1)))
                        for k, p in enumerate(probs))
 
-    def summary(self):
-        """One line for people: pairs by class, score, LLR within its bounds, decision."""
+    def summary(self, a="A"):
+        """One line for people, bot A named ``a``: pairs by class, score, LLR within
+        its bounds, decision."""
         lower, upper = self.bounds
-        verdict = {"H1": f"H1 accepted: A is at least {self.elo1:g} Elo stronger",
-                   "H0": f"H0 accepted: A is at most {self.elo0:g} Elo stronger",
+        verdict = {"H1": f"H1 accepted: {a} is at least {self.elo1:g} Elo stronger",
+                   "H0": f"H0 accepted: {a} is at most {self.elo0:g} Elo stronger",
                    None: "no decision yet"}[self._decision]
         return (f"{self.pairs} pairs {self.pentanomial}, score {100 * self.score():.1f}% "
                 f"({elo_from_score(self.score()):+.1f} Elo), LLR {self.llr():.2f} "
