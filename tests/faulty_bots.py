@@ -40,6 +40,51 @@ class Cheat(_Faulty):
         return next(a for a in range(state.num_distinct_actions()) if a not in legal)
 
 
+class Floater(_Faulty):
+    def fail(self, state):
+        return float(state.legal_actions()[0])
+
+
+class Meddler(_Faulty):
+    """Plays its move on the state it is handed instead of returning it alone."""
+
+    def fail(self, state):
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        return action
+
+
+class Gossip(_Faulty):
+    """Breaks when told of another player's move."""
+
+    def inform_action(self, state, player_id, action):
+        self.moves += 1
+        if self.moves > self.after:
+            raise RuntimeError("the bot broke on being told a move")
+
+    def fail(self, state):
+        return state.legal_actions()[0]
+
+
+class Stubborn(_Faulty):
+    """Thinks for ``seconds`` in a loop that catches every Exception, as a bot that
+    guards its search might."""
+
+    def fail(self, state):
+        start = time.perf_counter()
+        while time.perf_counter() - start < self.seconds:
+            try:
+                time.sleep(0.01)
+            except Exception:
+                pass
+        return state.legal_actions()[0]
+
+
+class Quitter(_Faulty):
+    def fail(self, state):
+        raise SystemExit(3)
+
+
 def raiser(game, player, seed, **args):
     return Raiser(game, player, seed, **args)
 
@@ -50,6 +95,26 @@ def sleeper(game, player, seed, **args):
 
 def cheat(game, player, seed, **args):
     return Cheat(game, player, seed, **args)
+
+
+def floater(game, player, seed, **args):
+    return Floater(game, player, seed, **args)
+
+
+def meddler(game, player, seed, **args):
+    return Meddler(game, player, seed, **args)
+
+
+def gossip(game, player, seed, **args):
+    return Gossip(game, player, seed, **args)
+
+
+def stubborn(game, player, seed, **args):
+    return Stubborn(game, player, seed, **args)
+
+
+def quitter(game, player, seed, **args):
+    return Quitter(game, player, seed, **args)
 
 
 def not_a_bot(game, player, seed):

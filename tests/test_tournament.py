@@ -164,6 +164,16 @@ def test_a_game_stops_at_the_length_limit_as_it_stands():
     # Far past the limit, the move is cut short instead of waited for.
     ({"python": "faulty_bots:sleeper", "args": {"after": 1, "seconds": 60}}, "timeout",
      "stopped after 1.4 s"),
+    # A bot that catches every Exception in its search is still stopped.
+    ({"python": "faulty_bots:stubborn", "args": {"after": 1, "seconds": 6}}, "timeout",
+     "stopped after 1.4 s"),
+    # 0.0 is no action, though it equals one: pyspiel refuses it.
+    ({"python": "faulty_bots:floater", "args": {"after": 2}}, "illegal", ".0, which is not"),
+    ({"python": "faulty_bots:meddler", "args": {"after": 2}}, "illegal",
+     "changed the game's state"),
+    ({"python": "faulty_bots:gossip", "args": {"after": 2}}, "error",
+     "RuntimeError in inform_action: the bot broke on being told a move"),
+    ({"python": "faulty_bots:quitter", "args": {"after": 1}}, "error", "SystemExit: 3"),
 ])
 def test_a_failing_bot_loses_the_game_and_the_failure_is_recorded(bot, status, message):
     config = make_config(seconds_per_move=0.2, bots={"random": "random", "bad": bot})
@@ -175,6 +185,16 @@ def test_a_failing_bot_loses_the_game_and_the_failure_is_recorded(bot, status, m
         assert (row["status"], row["failed"]) == (status, "bad")
         assert message in row["message"]
         assert row["returns"][seat] == -1.0 and row["returns"][1 - seat] == 1.0
+
+
+def test_a_bot_that_cannot_be_made_for_its_seat_is_the_one_that_loses():
+    config = make_config()
+    job = runner.job(config, 0, ("random", "greedy"))
+    job["specs"][1] = {"python": "faulty_bots:not_a_bot"}
+    row = runner.play(job)
+    assert (row["status"], row["failed"]) == ("error", "greedy")
+    assert "returned str, not a pyspiel.Bot" in row["message"]
+    assert row["returns"] == [1.0, -1.0]
 
 
 def test_failures_do_not_stop_the_run_and_every_game_is_stored(tmp_path):

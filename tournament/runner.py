@@ -7,6 +7,7 @@ import collections
 import concurrent.futures as futures
 import hashlib
 import multiprocessing
+import numbers
 import random
 import signal
 import threading
@@ -32,8 +33,9 @@ def job(config, deal, seating):
             "seconds_per_move": config.seconds_per_move, "max_length": config.max_length}
 
 
-class Overtime(Exception):
-    """A move stopped at the hard limit."""
+class Overtime(BaseException):
+    """A move stopped at the hard limit.  Not an Exception, so that a bot that guards
+    its search with ``except Exception`` cannot catch it and think on."""
 
 
 def play(job):
@@ -41,8 +43,9 @@ def play(job):
     ``history``, ``status`` (ok, length, error, timeout or illegal), ``failed`` (the
     failing bot's name), ``message`` and ``seconds`` (thinking time per seat).
 
-    A bot that raises, overruns ``seconds_per_move`` or plays an illegal action loses:
-    its seat gets the game's least utility and every other seat the most."""
+    A bot that raises, overruns ``seconds_per_move``, plays an illegal action or changes
+    the state it is handed loses: its seat gets the game's least utility and every
+    other seat the most."""
     game = _GAMES.get(job["game"])
     if game is None:
         game = _GAMES[job["game"]] = pyspiel.load_game(job["game"])
@@ -59,11 +62,12 @@ def play(job):
                           for p in range(seats)]
         return row
 
-    try:
-        bots = [configs.make_bot(spec, game, seat, _seed(job["deal_seed"], seat))
-                for seat, spec in enumerate(job["specs"])]
-    except Exception as e:  # a bot that cannot be built for this seat fails at once
-        return fail("error", 0, f"cannot make the bot: {e}")
+    bots = []
+    for seat, spec in enumerate(job["specs"]):
+        try:
+            bots.append(configs.make_bot(spec, game, seat, _seed(job["deal_seed"], seat)))
+        except (Exception, SystemExit) as e:  # a bot that cannot be built loses at once
+            return fail("error", seat, f"cannot make the bot: {e}")
     alarm = _Alarm(limit * HARD_LIMIT + 1)
     try:
         failure = _moves(state, bots, chance, row, limit, job["max_length"], alarm)
@@ -87,29 +91,53 @@ def _moves(state, bots, chance, row, limit, max_length, alarm):
                 row["status"] = "length"
                 return None
             player = state.current_player()
+            # Bots are handed the game's own state, which they must leave as it is;
+            # one that applies actions to it would corrupt the game and its record.
+            moves = state.move_number()
             start = time.perf_counter()
-            try:
-                with alarm:
-                    action = bots[player].step(state)
-            except Overtime:
-                row["seconds"][player] += time.perf_counter() - start
-                return "timeout", player, f"stopped after {alarm.seconds:g} s"
-            except Exception as e:  # whatever a bot raises, it loses the game by it
-                return "error", player, f"{type(e).__name__}: {e}"
+            action, failure = _call(alarm, "", bots[player].step, state)
             spent = time.perf_counter() - start
             row["seconds"][player] += spent
+            if failure is not None:
+                return failure[0], player, failure[1]
             if spent > limit:
                 return "timeout", player, f"took {spent:.3f} s of {limit:g} s"
-            if action not in state.legal_actions():
+            if state.move_number() != moves:
+                return "illegal", player, CHANGED_STATE
+            # A float equal to a legal action passes the test below, but is no action.
+            if not isinstance(action, numbers.Integral) or action not in state.legal_actions():
                 return "illegal", player, \
                     f"played {action!r}, which is not legal at move {row['length']}"
             for other, bot in enumerate(bots):
                 if other != player:
-                    bot.inform_action(state, player, action)
+                    _, failure = _call(alarm, " in inform_action", bot.inform_action,
+                                       state, player, action)
+                    if failure is not None:
+                        return failure[0], other, failure[1]
+                    if state.move_number() != moves:
+                        return "illegal", other, CHANGED_STATE
             row["length"] += 1
         row["history"].append(int(action))
         state.apply_action(action)
     return None
+
+
+CHANGED_STATE = "changed the game's state instead of a copy of it"
+
+
+def _call(alarm, where, method, *args):
+    """``method(*args)``, a bot's, under the hard limit: (its result, None), or (None,
+    (status, message)) when it raises or is stopped; ``where`` follows the failure's
+    kind in the message."""
+    try:
+        with alarm:
+            return method(*args), None
+    except Overtime:
+        return None, ("timeout", f"stopped after {alarm.seconds:g} s{where}")
+    # Whatever a bot raises, it loses the game by it; even SystemExit, which would
+    # otherwise end the whole run.  Ctrl-C still stops the run.
+    except (Exception, SystemExit) as e:
+        return None, ("error", f"{type(e).__name__}{where}: {e}")
 
 
 def _seed(deal_seed, seat):
