@@ -127,7 +127,8 @@ class Store:
         return found[-1]
 
     def games(self, key):
-        """Every stored game of tournament ``key``, in deal and seating order."""
+        """Every stored game of tournament ``key``, by deal, each deal's games in the
+        order they were stored (the order they ended, with several workers)."""
         rows = self.db.execute("SELECT * FROM games WHERE tournament = ? ORDER BY deal, id",
                                (key,))
         return [_decode(r) for r in rows]
