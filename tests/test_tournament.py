@@ -47,12 +47,22 @@ def comparable(rows):
     ({"game": None}, "game is a string"),
     ({"game": "nosuchgame"}, "game: unknown game 'nosuchgame'; ours are card_duel, shrine"),
     ({"game": "shrine(life=3)"}, "game: cannot load 'shrine(life=3)'"),
-    ({"game": "shrine(("}, "game: cannot read game string"),
+    ({"game": "shrine(("}, "game: cannot load 'shrine((': Missing closing bracket"),
+    ({"game": "misere(game=nosuchgame())"},
+     "game: cannot load 'misere(game=nosuchgame())': Unknown game 'nosuchgame'"),
+    ({"game": "blackjack"}, "game: blackjack is a one-player game"),
+    ({"game": "goofspiel(num_cards=4)"}, "game: goofspiel is a simultaneous-move game; "
+     "the harness plays games in turns, as "
+     "turn_based_simultaneous_game(game=goofspiel(num_cards=4))"),
+    ({"game": "goofspiel"}, "as turn_based_simultaneous_game(game=goofspiel())"),
     ({"deals": 0}, "deals is an integer at least 1, not 0"),
     ({"deals": 2.5}, "deals is an integer at least 1, not 2.5"),
     ({"seed": -1}, "seed is an integer at least 0, not -1"),
-    ({"seconds_per_move": 0}, "seconds_per_move is a number above 0, not 0.0"),
-    ({"seconds_per_move": "fast"}, "seconds_per_move is a number above 0, not 'fast'"),
+    ({"seconds_per_move": 0}, "seconds_per_move is a number above 0 and at most 86400, "
+     "not 0.0"),
+    ({"seconds_per_move": "fast"},
+     "seconds_per_move is a number above 0 and at most 86400, not 'fast'"),
+    ({"seconds_per_move": 1e300}, "seconds_per_move is a number above 0 and at most 86400"),
     ({"max_length": 0}, "max_length is an integer at least 1, not 0"),
     ({"bots": {"only": "random"}}, "bots is a table of at least two"),
     ({"bots": {"a": "random", "b": "nosuchbot"}}, "bots.b: unknown bot kind 'nosuchbot'"),
@@ -80,6 +90,20 @@ def test_a_config_needs_game_bots_and_deals():
         del data[field]
         with pytest.raises(configs.ConfigError, match=f"^{field} is missing"):
             configs.parse(data)
+
+
+@pytest.mark.parametrize("game, loaded", [
+    ("  shrine  ", "shrine"),
+    # Game strings that hold game strings, as OpenSpiel's game transforms take them.
+    ("misere(game=tic_tac_toe())", "misere(game=tic_tac_toe())"),
+    ("turn_based_simultaneous_game(game=goofspiel(num_cards=4))",
+     "turn_based_simultaneous_game(game=goofspiel(num_cards=4))"),
+])
+def test_any_game_string_pyspiel_loads_is_played(game, loaded):
+    config = make_config(game=game, bots={"a": "random", "b": "random"})
+    assert config.game == loaded
+    row = runner.play(runner.job(config, 0, ("a", "b")))
+    assert row["status"] == "ok" and len(row["returns"]) == 2
 
 
 def test_a_search_bot_that_cannot_play_a_game_is_refused_before_any_game():

@@ -49,6 +49,9 @@ FIELDS = {
     "bots": "a table of name = spec",
 }
 DEFAULTS = {"seed": 0, "seconds_per_move": 10.0, "max_length": 10_000}
+# A day: far beyond any move a tournament waits for, and within what the move timer
+# can be set to (a limit of 1e300 made every first move fail).
+MOST_SECONDS_PER_MOVE = 86_400
 
 
 class ConfigError(CardArenaError):
@@ -139,10 +142,9 @@ def parse(data):
     game = data["game"]
     if not isinstance(game, str):
         raise ConfigError(f"game is a string such as \"shrine\", not {game!r}")
-    try:
-        name = core.parse_spec(game)[0]
-    except CardArenaError as e:
-        raise ConfigError(f"game: {e}") from None
+    game = game.strip()
+    # The name is checked first: pyspiel's error for an unknown one lists every game.
+    name = game.partition("(")[0].strip()
     if name not in pyspiel.registered_names():
         raise ConfigError(f"game: unknown game {name!r}; ours are "
                           f"{', '.join(sorted(core.GAMES))}, and every game OpenSpiel "
@@ -150,11 +152,19 @@ def parse(data):
     try:
         spiel_game = pyspiel.load_game(game)
     except pyspiel.SpielError as e:
-        raise ConfigError(f"game: cannot load {game!r}: {e}") from None
-    game = game.strip()
+        raise ConfigError(f"game: cannot load {game!r}: {str(e).splitlines()[0]}") \
+            from None
+    if spiel_game.num_players() < 2:
+        raise ConfigError(f"game: {name} is a one-player game; bots meet only in games "
+                          "of two or more players")
+    if spiel_game.get_type().dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+        turns = game if "(" in game else f"{game}()"
+        raise ConfigError(f"game: {name} is a simultaneous-move game; the harness plays "
+                          f"games in turns, as turn_based_simultaneous_game(game={turns})")
     deals = _number(data, "deals", int, low=1)
     seed = _number(data, "seed", int, low=0)
-    seconds = _number(data, "seconds_per_move", float, low=0, strict=True)
+    seconds = _number(data, "seconds_per_move", float, low=0, strict=True,
+                      high=MOST_SECONDS_PER_MOVE)
     max_length = _number(data, "max_length", int, low=1)
     bots = data["bots"]
     if not isinstance(bots, dict) or len(bots) < 2:
@@ -169,14 +179,16 @@ def parse(data):
                   seconds_per_move=seconds, max_length=max_length)
 
 
-def _number(data, field, kind, low, strict=False):
+def _number(data, field, kind, low, strict=False, high=None):
     value = data.get(field, DEFAULTS.get(field))
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if type(value) is not kind or kind is float and not math.isfinite(value) \
-            or value < low or strict and value == low:
+            or value < low or strict and value == low or high is not None and value > high:
         what = "an integer" if kind is int else "a number"
         bound = f"above {low}" if strict else f"at least {low}"
+        if high is not None:
+            bound += f" and at most {high:g}"
         raise ConfigError(f"{field} is {what} {bound}, not {value!r}: {FIELDS[field]}")
     return value
 
