@@ -166,6 +166,16 @@ def test_a_saved_game_loads_only_as_the_game_it_is(tmp_path):
                             "not shrine\n"
 
 
+def test_a_game_against_openspiels_bot_is_saved_at_the_end_of_input(tmp_path):
+    # OpenSpiel's bot answers with numpy integers, which the save must still write.
+    bot = "openspiel_ismcts(iterations=5)"
+    result = run("card_duel", "--seat", "1", "--bot", bot, "--seed", "1", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Saved to cardarena-card_duel-1.json." in result.stdout
+    saved = play.Match.load(str(tmp_path / "cardarena-card_duel-1.json"))
+    assert saved.bot == bot and "player 0: keep ??" in result.stdout
+
+
 def test_without_a_seed_one_is_chosen_and_shown(tmp_path):
     result = run("shrine", "--bot", "random", cwd=tmp_path)
     assert result.returncode == 0

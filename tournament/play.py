@@ -68,7 +68,8 @@ class Match:
         """Play ``action`` (or a chance outcome); raises ``core.IllegalActionError``
         and changes nothing if it is not legal."""
         self.state.apply_action(action)
-        self.history.append(action)
+        # OpenSpiel's bots answer with numpy integers, which a save cannot write as JSON.
+        self.history.append(int(action))
 
     def _seed(self, purpose):
         # A string seed goes through SHA-512, so the streams do not depend on the
