@@ -176,6 +176,20 @@ def test_a_game_against_openspiels_bot_is_saved_at_the_end_of_input(tmp_path):
     assert saved.bot == bot and "player 0: keep ??" in result.stdout
 
 
+def talk(*lines, env=None, cwd):
+    """``cardarena play shrine`` (random bot, seed 1) fed ``lines``, as bytes."""
+    return subprocess.run([CARDARENA, "play", "shrine", "--bot", "random", "--seed", "1"],
+                          input=b"".join(line + b"\n" for line in lines), capture_output=True,
+                          timeout=60, cwd=cwd, env={**os.environ, **(env or {})})
+
+
+def test_a_line_the_terminals_encoding_cannot_read_is_answered(tmp_path):
+    # Strict decoding, as in most locales (C.UTF-8 escapes such bytes instead).
+    result = talk(b"caf\xe9", b"quit", env={"PYTHONIOENCODING": "utf-8:strict"}, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()
+    assert "'caf\ufffd' is neither a move number nor a command" in result.stdout.decode()
+
+
 def test_without_a_seed_one_is_chosen_and_shown(tmp_path):
     result = run("shrine", "--bot", "random", cwd=tmp_path)
     assert result.returncode == 0

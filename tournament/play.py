@@ -445,4 +445,7 @@ def run(args):
     except core.CardArenaError as e:
         print(f"cardarena play: {e}", file=sys.stderr)
         return 2
+    # Bytes the terminal's encoding cannot read come in as U+FFFD and are answered like
+    # any other bad line; strict decoding, most locales' default, ended the game.
+    sys.stdin.reconfigure(errors="replace")
     return Console(match).run(args.load)
