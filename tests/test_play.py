@@ -190,6 +190,13 @@ def test_a_line_the_terminals_encoding_cannot_read_is_answered(tmp_path):
     assert "'caf\ufffd' is neither a move number nor a command" in result.stdout.decode()
 
 
+def test_a_file_name_no_file_can_have_is_answered(tmp_path):
+    result = talk(b"save a\x00b", b"quit", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()
+    assert "Cannot save to 'a\\x00b': embedded null byte." in result.stdout.decode()
+    assert os.listdir(tmp_path) == ["cardarena-shrine-1.json"]
+
+
 def test_without_a_seed_one_is_chosen_and_shown(tmp_path):
     result = run("shrine", "--bot", "random", cwd=tmp_path)
     assert result.returncode == 0

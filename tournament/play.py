@@ -390,6 +390,9 @@ class Console:
         except OSError as e:
             self._write(f"Cannot save to {path}: {e.strerror}.")
             return False
+        except ValueError as e:  # how open() refuses a name with a NUL character in it
+            self._write(f"Cannot save to {path!r}: {e}.")
+            return False
         self._write(f"Saved to {path}.")
         return True
 
