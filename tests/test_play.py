@@ -360,9 +360,30 @@ def test_a_save_round_trips_and_bad_files_are_refused_with_a_reason(tmp_path):
     assert "seat is missing or not int" in refused(json.dumps({**good, "seat": "1"}))
     assert "unknown bot kind 'wizard'" in refused(json.dumps({**good, "bot": "wizard"}))
     wrong = refused(json.dumps({**good, "history": good["history"] + [999]}))
-    assert f"step {len(good['history']) + 1} of the history: action 999 is out of range" in wrong
+    assert wrong.endswith(f"step {len(good['history']) + 1} of the history: action 999 is "
+                          "not legal there")
     with pytest.raises(play.SaveFileError, match="cannot read"):
         play.Match.load(str(tmp_path / "none.json"))
+
+
+def test_a_refused_history_names_no_card_the_person_cannot_see(tmp_path):
+    # The engine's refusal lists the legal moves: at the bot's step, its hand; at a
+    # draw, what is left in the Library.
+    match = play.Match("shrine", "greedy", 0, 3)
+    steps = {}
+    while len(steps) < 2:
+        player = match.state.current_player()
+        if player == 1 or player < 0 and len(match.history) > 20:
+            steps.setdefault(player, list(match.history))
+        match.apply(match.chance_outcome() if match.state.is_chance_node()
+                    else match.bot_action() if player == 1 else match.state.legal_actions()[0])
+    path = tmp_path / "tampered.json"
+    for history in steps.values():
+        path.write_text(json.dumps({**match.to_dict(), "history": history + [999]}))
+        with pytest.raises(play.SaveFileError) as e:
+            play.Match.load(str(path))
+        assert str(e.value) == f"{path}: step {len(history) + 1} of the history: action 999 " \
+                               "is not legal there"
 
 
 def test_the_spinner_turns_on_a_terminal_and_wipes_itself():

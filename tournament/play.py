@@ -55,8 +55,11 @@ class Match:
         for i, action in enumerate(history):
             try:
                 self.apply(action)
-            except core.IllegalActionError as e:
-                raise core.IllegalActionError(f"step {i + 1} of the history: {e}") from None
+            except core.IllegalActionError:
+                # Not the engine's message, which lists the legal moves: at the bot's
+                # step or a draw they name cards the person may not see.
+                raise core.IllegalActionError(f"step {i + 1} of the history: action "
+                                              f"{action!r} is not legal there") from None
 
     @property
     def save_path(self):
