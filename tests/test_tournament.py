@@ -1,10 +1,13 @@
 """The tournament harness: configs, scheduling, playing, storing and resuming."""
 import json
 import os
+import pathlib
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -343,6 +346,74 @@ def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path, how, 
     with Store(str(tmp_path / "whole.db")) as whole:
         runner.run(config, whole, workers=2, progress=False)
         assert comparable(rows) == comparable(whole.games(config.key))
+
+
+def test_a_database_that_is_not_a_store_is_refused_and_left_as_it_was(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\n[bots]\n'
+                      'a = "random"\nb = "greedy"\n')
+    other = str(tmp_path / "other.db")
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, title TEXT)")
+    conn.close()
+    for args in (["tournament", toml, "--db", other, "--quiet"], ["ratings", other],
+                 ["replay", other, "1"]):
+        result = cli(*args)
+        assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+        assert f"{other}: not a cardarena database" in result.stderr
+    # Reading another program's database does not add tables to it or change its mode.
+    people = str(tmp_path / "people.db")
+    with sqlite3.connect(people) as conn:
+        conn.execute("CREATE TABLE people (name TEXT)")
+    conn.close()
+    for args in (["ratings", people], ["replay", people, "1"]):
+        assert "not a cardarena database" in cli(*args).stderr
+    with sqlite3.connect(people) as conn:
+        assert conn.execute("SELECT name FROM sqlite_master").fetchall() == [("people",)]
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    conn.close()
+
+
+def test_a_store_that_cannot_be_opened_says_so(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\n[bots]\n'
+                      'a = "random"\nb = "greedy"\n')
+    db = str(tmp_path / "no" / "such" / "folder" / "t.db")
+    result = cli("tournament", toml, "--db", db)
+    assert result.returncode == 1
+    assert result.stderr.strip() == f"cardarena: {db}: cannot open: unable to open database file"
+
+
+def test_a_store_that_may_only_be_read_is_rated_and_replayed():
+    """As a user who may read the files and their folder but write none of them."""
+    folder = tempfile.mkdtemp()
+    try:
+        toml = write_toml(pathlib.Path(folder) / "t.toml", 'game = "shrine"\ndeals = 1\n'
+                          '[bots]\na = "random"\nb = "greedy"\n')
+        db = os.path.join(folder, "t.db")
+        assert cli("tournament", toml, "--db", db, "--quiet", "--workers", "1").returncode == 0
+        os.chmod(db, 0o444)
+        os.chmod(folder, 0o555)
+        if os.geteuid() == 0:
+            # Permissions do not hold root back: read as nobody instead.
+            reader = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", CARDARENA]
+        else:
+            reader = [CARDARENA]
+
+        def read(*args):
+            return subprocess.run(reader + list(args), capture_output=True, text=True,
+                                  timeout=300)
+
+        ratings = read("ratings", db, "--bootstrap", "10")
+        assert ratings.returncode == 0, ratings.stderr
+        assert "Crosstable" in ratings.stdout
+        replay = read("replay", db, "1")
+        assert replay.returncode == 0 and replay.stdout.startswith("Game 1: shrine"), \
+            replay.stderr
+        written = read("tournament", toml, "--db", db, "--quiet")
+        assert written.returncode == 1
+        assert f"{db}: cannot open: attempt to write a readonly database" in written.stderr
+    finally:
+        os.chmod(folder, 0o755)
+        shutil.rmtree(folder)
 
 
 # --- replay -----------------------------------------------------------------------

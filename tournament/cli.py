@@ -135,7 +135,7 @@ def _ratings(args):
     from tournament.store import StoreError
     if not os.path.exists(args.db):
         sys.exit(f"cardarena ratings: no such file: {args.db}")
-    with _open_store(args.db) as store:
+    with _open_store(args.db, readonly=True) as store:
         try:
             if args.list:
                 for t in store.tournaments():
@@ -223,10 +223,10 @@ def _default_db(config_path):
     return f"{stem}.db"
 
 
-def _open_store(path):
+def _open_store(path, readonly=False):
     from tournament.store import Store, StoreError
     try:
-        return Store(path)
+        return Store(path, readonly)
     except StoreError as e:
         sys.exit(f"cardarena: {e}")
 
@@ -236,7 +236,7 @@ def _replay(args):
     from tournament.store import StoreError
     if not os.path.exists(args.db):
         sys.exit(f"cardarena replay: no such file: {args.db}")
-    with _open_store(args.db) as store:
+    with _open_store(args.db, readonly=True) as store:
         try:
             row = store.game(args.game_id)
         except StoreError as e:

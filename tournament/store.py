@@ -5,6 +5,8 @@ rerun plays only what is missing and can never store a game twice.  Each row is
 committed on its own in write-ahead-log mode: a process killed at any point loses no
 finished game."""
 import json
+import os
+import pathlib
 import sqlite3
 import time
 
@@ -40,25 +42,62 @@ CREATE TABLE IF NOT EXISTS games (
 JSON_COLUMNS = ("seating", "specs", "returns", "history", "seconds")
 
 
+def _columns(db, table):
+    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+
+
+def _schema_columns():
+    db = sqlite3.connect(":memory:")
+    db.executescript(SCHEMA)
+    columns = {table: _columns(db, table) for table in ("tournaments", "games")}
+    db.close()
+    return columns
+
+
+# Each table's columns, which a database must have to be a store.
+COLUMNS = _schema_columns()
+
+
 class StoreError(CardArenaError):
     """A database that is not a cardarena store, or a game or tournament it lacks."""
 
 
 class Store:
-    """A tournament database file."""
+    """A tournament database file, created if need be; ``readonly`` opens an existing
+    one to read, changing nothing in it and needing no leave to write it."""
 
-    def __init__(self, path):
+    def __init__(self, path, readonly=False):
         self.path = path
         try:
-            self.db = sqlite3.connect(path)
-            self.db.row_factory = sqlite3.Row
-            self.db.execute("PRAGMA journal_mode=WAL")
-            # In WAL mode NORMAL survives a killed process; only a power cut can
-            # lose the last commits.
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.executescript(SCHEMA)
+            if readonly:
+                self.db = _open_to_read(path)
+                self._check(missing_ok=False)
+            else:
+                self.db = sqlite3.connect(path)
+                self._check(missing_ok=True)
+                self.db.execute("PRAGMA journal_mode=WAL")
+                # In WAL mode NORMAL survives a killed process; only a power cut can
+                # lose the last commits.
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                self.db.executescript(SCHEMA)
+        except sqlite3.OperationalError as e:
+            raise StoreError(f"{path}: cannot open: {e}") from None
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{path}: not a cardarena database: {e}") from None
+        self.db.row_factory = sqlite3.Row
+
+    def _check(self, missing_ok):
+        """Refuse a database whose tables are not a store's: another program's, which
+        the queries would fail on, or (to read) one without them."""
+        for table, columns in COLUMNS.items():
+            found = _columns(self.db, table)
+            if not found and missing_ok:
+                continue
+            if not columns <= found:
+                self.db.close()
+                what = f"no {table} table" if not found else \
+                    f"its {table} table lacks {', '.join(sorted(columns - found))}"
+                raise StoreError(f"{self.path}: not a cardarena database: {what}")
 
     def close(self):
         self.db.close()
@@ -138,6 +177,25 @@ class Store:
         if row is None:
             raise StoreError(f"{self.path}: no game {game_id}")
         return _decode(row)
+
+
+def _open_to_read(path):
+    """A connection to the existing database at ``path`` that nothing is written
+    through.  It may write (mode=rw, so that it tidies the log files away when it
+    closes, as a read-only one cannot), and SQLite opens it read-only if the file is."""
+    path = pathlib.Path(path).absolute()
+    db = sqlite3.connect(f"{path.as_uri()}?mode=rw", uri=True)
+    try:
+        db.execute("SELECT 1 FROM sqlite_master").fetchall()
+    except sqlite3.OperationalError:
+        # A reader of a database in write-ahead-log mode must create the log's index
+        # file beside it unless a writer has.  Where the folder cannot be written to,
+        # no writer can be at work, and the file is read as it stands.
+        if os.access(path.parent, os.W_OK):
+            raise
+        db.close()
+        db = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True)
+    return db
 
 
 def _decode(row):
