@@ -354,7 +354,11 @@ class Console:
                 number = int(word)
             except ValueError:
                 number = None
-            if number is not None:
+            if arg and command not in ("save", "load"):
+                # "1 2" or "undo 2" asks for more than its first word does.
+                self._write(f"{line.strip()!r}: only save and load take something after "
+                            "them; type a move's number or a command alone.")
+            elif number is not None:
                 if 1 <= number <= len(legal):
                     self._write(f"  you: {m.state.action_to_string(legal[number - 1])}")
                     m.apply(legal[number - 1])
