@@ -304,6 +304,17 @@ def test_a_dask_local_cluster_plays_the_same_games(tmp_path):
             assert comparable(store.games(config.key)) == serial
 
 
+def test_a_scheduler_address_that_cannot_be_used_is_one_line(tmp_path):
+    pytest.importorskip("distributed")
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\n[bots]\n'
+                      'a = "random"\nb = "greedy"\n')
+    result = cli("tournament", toml, "--db", str(tmp_path / "t.db"), "--scheduler", "nonsense")
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        "cardarena tournament: cannot reach the scheduler nonsense: missing port number in "
+        "address 'nonsense'")
+
+
 def _rows_in(db):
     if not os.path.exists(db):
         return 0

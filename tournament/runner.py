@@ -209,7 +209,7 @@ def executor(workers=None, scheduler=None):
                 "--scheduler needs Dask: pip install \"cardarena[cluster]\"") from None
         try:
             client = Client(scheduler, timeout=30)
-        except OSError as e:
+        except (OSError, ValueError) as e:  # ValueError: an address Dask cannot read
             raise configs.ConfigError(f"cannot reach the scheduler {scheduler}: {e}") \
                 from None
         slots = max(1, sum(client.nthreads().values()))
