@@ -96,6 +96,29 @@ def test_dominance_by_hand():
     assert "No intransitive cycle." in report.to_text()
 
 
+def test_many_even_bots_list_only_the_shortest_cycles():
+    # Fourteen bots, a coin naming the winner of each pair's two games: their dominance
+    # graph has some 65,000 cycles, and with a few more bots, millions.
+    rng = random.Random(1)
+    bots = {f"bot{k}": "random" for k in range(14)}
+    rows = []
+    for a, b in itertools.combinations(bots, 2):
+        winner = rng.choice([0, 1])
+        rows += [game(0, [a, b], [1, -1] if winner == 0 else [-1, 1]),
+                 game(0, [b, a], [1, -1] if winner == 1 else [-1, 1])]
+    report = rate(rows, bots, bootstrap=0)
+    assert len(report.cycles) == tournament.ratings.MOST_CYCLES and report.more_cycles
+    assert all(len(cycle) == 3 for cycle in report.cycles)
+    edges = set(report.edges)
+    for cycle in report.cycles:
+        assert all((a, b) in edges for a, b in zip(cycle, cycle[1:] + cycle[:1]))
+    assert report.to_dict()["dominance"]["more_cycles"] is True
+    notes = report.to_text().splitlines()[-1]
+    assert notes.startswith(f"The {tournament.ratings.MOST_CYCLES} shortest intransitive "
+                            "cycles of more: ")
+    assert len(notes) < 2000
+
+
 def test_stronger_bot_rates_higher_with_an_interval_above_the_mean():
     report = rate(two_bot_rows(40, 0.75, seed=1), {}, bootstrap=200, seed=3)
     strong, weak = report.ratings

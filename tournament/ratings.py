@@ -39,6 +39,11 @@ FAILURES = ("error", "timeout", "illegal")
 # The normal quantile of 97.5%, for 95% intervals.
 Z95 = 1.959963984540054
 
+# The most intransitive cycles a report lists.  Among bots of about one strength the
+# cycles grow exponentially in number with the bots (65,000 among 14), so only the
+# shortest are looked for.
+MOST_CYCLES = 10
+
 
 class NoGamesError(CardArenaError):
     """No finished game to rate."""
@@ -140,7 +145,9 @@ class Report:
     cycles: list
     """Intransitive cycles of the dominance graph, each a list of bots, every one
     scoring over 50% against the next and the last against the first; each starts at
-    its best-rated bot, shortest cycles first."""
+    its best-rated bot, shortest cycles first, at most ``MOST_CYCLES`` of them."""
+    more_cycles: bool
+    """Whether the graph has cycles beyond those listed."""
     deals: int
     games: int
     bootstrap: int
@@ -196,7 +203,8 @@ class Report:
                 "crosstable": crosstable,
                 "pairs": [dataclasses.asdict(p) for p in self.pairs],
                 "seats": [dataclasses.asdict(s) for s in self.seats],
-                "dominance": {"edges": edges, "cycles": self.cycles}}
+                "dominance": {"edges": edges, "cycles": self.cycles,
+                              "more_cycles": self.more_cycles}}
 
     def _sections(self):
         """(title, headers, body, alignment, notes) of each section, cells as text."""
@@ -233,8 +241,9 @@ class Report:
 
         beats = [[a, ", ".join(b for w, b in self.edges if w == a)] for a in names]
         if self.cycles:
-            notes = ["Intransitive cycles: " + "; ".join(" > ".join(c + c[:1])
-                                                         for c in self.cycles)]
+            title = (f"The {len(self.cycles)} shortest intransitive cycles of more: "
+                     if self.more_cycles else "Intransitive cycles: ")
+            notes = [title + "; ".join(" > ".join(c + c[:1]) for c in self.cycles)]
         else:
             notes = ["No intransitive cycle."]
         yield ("Dominance: whom each bot scores over 50% against", ["bot", "beats"], beats,
@@ -319,9 +328,10 @@ def rate(rows, bots, *, seed=0, bootstrap=1000):
              for i, j in itertools.combinations(ranked, 2) if matches[i, j]]
     edges = [(a, b) for a in crosstable for b, t in crosstable[a].items()
              if 2 * t.wins + t.draws > t.matches]
+    cycles, more_cycles = _cycles([names[i] for i in ranked], edges)
     return Report(ratings=ratings, crosstable=crosstable, pairs=pairs, seats=_seats(rows),
-                  edges=edges, cycles=_cycles([names[i] for i in ranked], edges),
-                  deals=num_deals, games=len(rows), bootstrap=bootstrap, seed=seed)
+                  edges=edges, cycles=cycles, more_cycles=more_cycles, deals=num_deals,
+                  games=len(rows), bootstrap=bootstrap, seed=seed)
 
 
 def match_scores(row):
@@ -439,14 +449,25 @@ def _wilson(p, n):
 
 
 def _cycles(ranked, edges):
-    """Every simple cycle of the dominance graph, started at its best-rated bot."""
+    """The shortest simple cycles of the dominance graph, at most ``MOST_CYCLES``, each
+    started at its best-rated bot; and whether there are more.  Cycles are looked for
+    one length at a time, so that no more of them are found than are listed."""
     graph = nx.DiGraph(edges)
+    found = []
+    for length in range(3, len(graph) + 1):
+        # No two bots each score over 50% against the other: no cycle is shorter than 3.
+        of_length = (c for c in nx.simple_cycles(graph, length_bound=length)
+                     if len(c) == length)
+        found += itertools.islice(of_length, MOST_CYCLES + 1 - len(found))
+        if len(found) > MOST_CYCLES:
+            break
     place = {b: k for k, b in enumerate(ranked)}
     cycles = []
-    for cycle in nx.simple_cycles(graph):
+    for cycle in found[:MOST_CYCLES]:
         start = min(range(len(cycle)), key=lambda k: place[cycle[k]])
         cycles.append(cycle[start:] + cycle[:start])
-    return sorted(cycles, key=lambda c: (len(c), [place[b] for b in c]))
+    cycles.sort(key=lambda c: (len(c), [place[b] for b in c]))
+    return cycles, len(found) > MOST_CYCLES
 
 
 def _spec(spec):
