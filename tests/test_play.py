@@ -160,6 +160,14 @@ def test_bad_arguments_stop_with_one_clear_line(tmp_path, args, status, message)
     assert result.stderr == message + "\n" and result.stdout == ""
 
 
+def test_a_closed_standard_input_stops_with_one_clear_line(tmp_path):
+    result = subprocess.run(["sh", "-c", f"'{CARDARENA}' play shrine <&-"], capture_output=True,
+                            text=True, timeout=60, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "cardarena play: standard input is closed: there is nothing to " \
+                            "read moves from\n" and result.stdout == ""
+
+
 def test_a_saved_game_loads_only_as_the_game_it_is(tmp_path):
     play.Match("shrine(alt_heal=true)", "random", 0, 1).save(str(tmp_path / "g.json"))
     result = run("shrine", "--load", "g.json", cwd=tmp_path)

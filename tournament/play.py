@@ -440,6 +440,10 @@ class Console:
 def run(args):
     """``cardarena play``: set up the match ``args`` describe (a new one, or the one
     ``args.load`` names) and play it; returns the exit status."""
+    if sys.stdin is None:
+        print("cardarena play: standard input is closed: there is nothing to read moves from",
+              file=sys.stderr)
+        return 2
     try:
         game = core.load_game(args.game)
         if args.load:
