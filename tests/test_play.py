@@ -235,6 +235,18 @@ def test_card_duel_plays_to_the_end_with_the_bots_hand_kept_secret(tmp_path, mon
     assert match.state.is_terminal()
 
 
+def test_a_run_of_chance_events_named_in_several_words_names_them_once(tmp_path, monkeypatch):
+    # A Balance card drawn by the bot makes this person's Shrine take cards face down.
+    monkeypatch.chdir(tmp_path)
+    match = play.Match("shrine(balance=true)", "greedy", 0, 15)
+    out = io.StringIO()
+    rng = random.Random(15)
+    play.Console(match, out=out, status=io.StringIO(),
+                 read=lambda prompt: str(rng.randint(1, len(match.state.legal_actions())))).run()
+    run = re.search(r"chance: add face down (.*)", out.getvalue()).group(1)
+    assert "," in run and "face down" not in run
+
+
 def states(game, seed):
     """Every position of a seeded game between random players (one state, moved on
     after each is yielded)."""

@@ -283,6 +283,13 @@ class Console:
     def _flush(self):
         if self.chance_line is not None:
             verb, parts = self.chance_line
+            # A run is gathered by its first word; the rest of a verb of several words
+            # ("add face down") is told once, not in every part.
+            words = [part.split(" ") for part in parts]
+            while len(words) > 1 and all(len(w) > 1 and w[0] == words[0][0] for w in words):
+                verb += " " + words[0][0]
+                words = [w[1:] for w in words]
+            parts = [" ".join(w) for w in words]
             self.out.write(textwrap.fill(f"chance: {verb} {', '.join(parts)}", WIDTH,
                                          initial_indent="  ", subsequent_indent="    ") + "\n")
             self.chance_line = None
