@@ -235,16 +235,41 @@ def test_card_duel_plays_to_the_end_with_the_bots_hand_kept_secret(tmp_path, mon
     assert match.state.is_terminal()
 
 
-def test_a_run_of_chance_events_named_in_several_words_names_them_once(tmp_path, monkeypatch):
-    # A Balance card drawn by the bot makes this person's Shrine take cards face down.
-    monkeypatch.chdir(tmp_path)
-    match = play.Match("shrine(balance=true)", "greedy", 0, 15)
+def played(game, bot, seat, seed):
+    """A whole game through the console, the person choosing at random from ``seed``:
+    the match at its end and what the screen showed."""
+    match = play.Match(game, bot, seat, seed)
     out = io.StringIO()
-    rng = random.Random(15)
+    rng = random.Random(seed)
     play.Console(match, out=out, status=io.StringIO(),
                  read=lambda prompt: str(rng.randint(1, len(match.state.legal_actions())))).run()
-    run = re.search(r"chance: add face down (.*)", out.getvalue()).group(1)
+    return match, out.getvalue()
+
+
+# A Balance card the bot draws in this game makes the person's Shrine take cards face down.
+BALANCE = ("shrine(balance=true)", "greedy", 0, 15)
+
+
+def test_a_run_of_chance_events_named_in_several_words_names_them_once():
+    run = re.search(r"chance: add face down (.*)", played(*BALANCE)[1]).group(1)
     assert "," in run and "face down" not in run
+
+
+@pytest.mark.xfail(strict=True, reason="core/shrine.pyx: action_view shows a card a Balance "
+                   "adds face down to every player, where the rules and observation_dict hide it")
+def test_no_chance_event_is_told_in_more_detail_than_the_person_learns():
+    match, _ = played(*BALANCE)
+    state = match.game.new_initial_state()
+    for action in match.history:
+        if state.is_chance_node():
+            told = {}
+            for a in state.legal_actions():
+                after = state.clone()
+                after.apply_action(a)
+                told.setdefault(after.information_state_string(match.seat), set()).add(
+                    play.describe(state, a, match.seat))
+            assert all(len(words) == 1 for words in told.values()), told
+        state.apply_action(action)
 
 
 def states(game, seed):
