@@ -207,6 +207,15 @@ def test_a_file_name_no_file_can_have_is_answered(tmp_path):
     assert os.listdir(tmp_path) == ["cardarena-shrine-1.json"]
 
 
+def test_two_games_of_one_seed_are_saved_apart(tmp_path):
+    games = ["shrine", "shrine(alt_heal=true)"]
+    for game in games:
+        assert run(game, "--bot", "random", "--seed", "3", cwd=tmp_path).returncode == 0
+    for game in games:
+        path = tmp_path / f"cardarena-{game}-3.json"
+        assert play.Match.load(str(path)).game == core.load_game(game)
+
+
 def test_without_a_seed_one_is_chosen_and_shown(tmp_path):
     result = run("shrine", "--bot", "random", cwd=tmp_path)
     assert result.returncode == 0

@@ -63,9 +63,9 @@ class Match:
 
     @property
     def save_path(self):
-        """Where ``quit`` saves: a file in the current directory named by the game and
-        the seed."""
-        return f"cardarena-{self.game.name}-{self.seed}.json"
+        """Where ``quit`` saves: a file in the current directory named by the game
+        string, parameters and all, and the seed."""
+        return f"cardarena-{self.game}-{self.seed}.json"
 
     def apply(self, action):
         """Play ``action`` (or a chance outcome); raises ``core.IllegalActionError``
