@@ -541,6 +541,43 @@ def test_sprt_plays_pairs_until_it_decides_and_a_rerun_replays_nothing(tmp_path)
     assert "H0 accepted" in same.stdout
 
 
+def test_a_resumed_sprt_takes_the_deals_in_order(tmp_path):
+    """A stopped run leaves deals stored out of order: with several workers a later deal
+    can end before an earlier one.  The resumed test must still take the pairs deal by
+    deal, as a run that was never stopped does, and not skip the unfinished deal."""
+    from tournament import sprt
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\nseed = 4\n[bots]\n'
+                      'random = "random"\ngreedy = "greedy"\n')
+    db = str(tmp_path / "t.db")
+    pair = configs.load(toml).only(["greedy", "random"])
+
+    def row(deal, seating, winner):
+        return {"deal": deal, "deal_seed": pair.deal_seed(deal), "seating": list(seating),
+                "specs": [pair.bots[n] for n in seating],
+                "returns": [1.0 if n == winner else -1.0 for n in seating], "length": 1,
+                "history": [], "status": "ok", "failed": None, "message": None,
+                "seconds": [0.0, 0.0]}
+
+    # Greedy wins both games of deals 0 to 29, but deal 10 holds only the game random
+    # won: its other game was cut short by the stop.
+    rows = [row(deal, seating, "greedy") for deal in range(30)
+            for seating in (("greedy", "random"), ("random", "greedy")) if deal != 10]
+    rows.append(row(10, ("random", "greedy"), "random"))
+    with Store(db) as store:
+        store.begin(pair)
+        store.add_all(pair, rows)
+    result = cli("sprt", toml, "--a", "greedy", "--b", "random", "--elo0", "0", "--elo1", "50",
+                 "--db", db, "--workers", "1", "--quiet")
+    assert result.returncode == 0, result.stderr
+    with Store(db) as store:
+        games = store.games(pair.key)
+    assert {tuple(g["seating"]) for g in games if g["deal"] == 10} == {
+        ("greedy", "random"), ("random", "greedy")}
+    test = sprt.Sprt(0, 50)
+    test.extend(sprt.pair_scores(games, "greedy", "random"))
+    assert result.stdout.strip() == f"greedy against random on shrine: {test.summary('greedy')}"
+
+
 @pytest.mark.parametrize("args, message", [
     (["--a", "nobody", "--b", "random"], "no bot 'nobody' in"),
     (["--a", "random", "--b", "random"], "--a and --b name the same bot"),

@@ -181,11 +181,14 @@ def _sprt(args):
         deals = 0
         try:
             while test.decision() is None and deals < args.max_deals:
-                deals = min(deals + batch, args.max_deals)
+                # Each batch's deals are all played before the test takes them, in deal
+                # order, so a resumed test takes the same pairs as one never stopped,
+                # though a stopped run may have stored later deals before earlier ones.
+                played, deals = deals, min(deals + batch, args.max_deals)
                 runner.run(pair, store, workers=args.workers, scheduler=args.scheduler,
                            progress=False, deals=deals)
-                test = sprt.Sprt(args.elo0, args.elo1, args.alpha, args.beta)
-                test.extend(sprt.pair_scores(store.games(pair.key), args.a, args.b))
+                rows = store.games(pair.key, range(played, deals))
+                test.extend(sprt.pair_scores(rows, args.a, args.b))
                 bar.update(test.pairs - bar.n)
                 bar.set_postfix_str(f"LLR {test.llr():.2f}")
         except configs.ConfigError as e:

@@ -165,12 +165,15 @@ class Store:
                              f"{key!r}; give more of the key")
         return found[-1]
 
-    def games(self, key):
-        """Every stored game of tournament ``key``, by deal, each deal's games in the
-        order they were stored (the order they ended, with several workers)."""
-        rows = self.db.execute("SELECT * FROM games WHERE tournament = ? ORDER BY deal, id",
-                               (key,))
-        return [_decode(r) for r in rows]
+    def games(self, key, deals=None):
+        """Every stored game of tournament ``key`` (of the deals in the range ``deals``
+        if given), by deal, each deal's games in the order they were stored (the order
+        they ended, with several workers)."""
+        query, params = "SELECT * FROM games WHERE tournament = ?", [key]
+        if deals is not None:
+            query += " AND deal >= ? AND deal < ?"
+            params += [deals.start, deals.stop]
+        return [_decode(r) for r in self.db.execute(query + " ORDER BY deal, id", params)]
 
     def game(self, game_id):
         row = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
