@@ -207,6 +207,13 @@ def test_a_file_name_no_file_can_have_is_answered(tmp_path):
     assert os.listdir(tmp_path) == ["cardarena-shrine-1.json"]
 
 
+def test_a_quit_that_cannot_save_says_how_to_go_on(tmp_path):
+    (tmp_path / "cardarena-shrine-1.json").mkdir()
+    out = talk(b"quit", cwd=tmp_path).stdout.decode()
+    assert "Cannot save to cardarena-shrine-1.json: Is a directory.\nThe game goes on: " \
+           "save FILE saves it elsewhere, and end of input (Ctrl-D) stops without saving." in out
+
+
 def test_two_games_of_one_seed_are_saved_apart(tmp_path):
     games = ["shrine", "shrine(alt_heal=true)"]
     for game in games:

@@ -394,6 +394,8 @@ class Console:
                 if self._save(m.save_path):
                     self._resume_note(m.save_path)
                     return 0
+                self._write("The game goes on: save FILE saves it elsewhere, and end of "
+                            "input (Ctrl-D) stops without saving.")
             else:
                 self._write(f"{line.strip()!r} is neither a move number nor a command; "
                             "help lists the commands.")
