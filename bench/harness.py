@@ -85,7 +85,7 @@ def main():
     args = parser.parse_args()
     config = configs.parse({"game": "shrine", "deals": args.deals, "seed": 1,
                             "bots": BOTS})
-    games = config.games()
+    games = list(config.games())
     n = len(games)
     timed = [("OpenSpiel's evaluate_bots", fastest(args.repeats,
                                                     lambda: openspiel_loop(config, games))),

@@ -2,6 +2,7 @@
 import json
 import os
 import pathlib
+import resource
 import shutil
 import signal
 import sqlite3
@@ -140,7 +141,7 @@ def test_raising_deals_extends_a_tournament_and_other_fields_start_a_new_one():
 
 def test_two_seat_games_play_every_ordered_pair_on_every_deal():
     config = make_config(bots={"a": "random", "b": "random", "c": "greedy"}, deals=2)
-    games = config.games()
+    games = list(config.games())
     assert len(games) == 2 * 6
     assert {s for d, s in games if d == 0} == {("a", "b"), ("b", "a"), ("a", "c"),
                                                 ("c", "a"), ("b", "c"), ("c", "b")}
@@ -425,6 +426,29 @@ def test_a_store_that_may_only_be_read_is_rated_and_replayed():
     finally:
         os.chmod(folder, 0o755)
         shutil.rmtree(folder)
+
+
+def _limit_memory():
+    # Two gigabytes: a run that lists its games before playing them fails at once
+    # instead of filling the machine.
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def test_a_tournament_of_more_deals_than_memory_holds_starts_at_once(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", f'game = "shrine"\ndeals = {2 ** 63 - 1}\n'
+                      '[bots]\na = "random"\nb = "greedy"\n')
+    db = str(tmp_path / "t.db")
+    process = subprocess.Popen([CARDARENA, "tournament", toml, "--db", db, "--workers", "1",
+                                "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, preexec_fn=_limit_memory)
+    deadline = time.monotonic() + 120
+    while _rows_in(db) < 4 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert f"= {2 * (2 ** 63 - 1)} games; 0 stored" in err
+    assert _rows_in(db) >= 4
 
 
 # --- replay -----------------------------------------------------------------------

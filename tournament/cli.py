@@ -67,7 +67,7 @@ def _tournament(args):
     db = args.db or _default_db(args.config)
     with _open_store(db) as store:
         done = len(store.done(config))
-        total = len(config.games())
+        total = config.deals * len(config.seatings())
         print(f"{config.game}: {len(config.bots)} bots, {config.deals} deals of "
               f"{len(config.seatings())} seatings = {total} games; {done} stored in {db}"
               f" (tournament {config.key})", file=sys.stderr)

@@ -100,10 +100,11 @@ class Config:
 
     def games(self, deals=None):
         """The games of deals ``0..deals-1`` (all of them by default), deal by deal, as
-        ``(deal, seating)`` pairs."""
+        ``(deal, seating)`` pairs, made as they are asked for: a config may have more
+        deals than memory could list."""
         seatings = self.seatings()
-        return [(deal, seating) for deal in range(self.deals if deals is None else deals)
-                for seating in seatings]
+        return ((deal, seating) for deal in range(self.deals if deals is None else deals)
+                for seating in seatings)
 
     def spec_text(self, name):
         """A bot's spec as one line of text."""

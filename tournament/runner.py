@@ -3,9 +3,9 @@ cluster, can play it), and a whole run that stores each game as it ends.
 
 Every random choice of a game comes from its deal's seed and its seating, so a game
 comes out the same whichever worker plays it, and in whatever order."""
-import collections
 import concurrent.futures as futures
 import hashlib
+import itertools
 import multiprocessing
 import numbers
 import random
@@ -245,18 +245,22 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     workers; a stop loses at most that much play, which a rerun plays again."""
     store.begin(config)
     done = store.done(config)
-    wanted = config.games(deals)
-    queue = collections.deque(g for g in wanted if g not in done)
+    deals = config.deals if deals is None else deals
+    todo = (g for g in config.games(deals) if g not in done)
     pool, window, most, close = executor(workers, scheduler)
-    bar = tqdm(total=len(wanted), initial=len(wanted) - len(queue), unit="game",
-               disable=not progress, dynamic_ncols=True)
+    bar = tqdm(total=deals * len(config.seatings()), initial=sum(d < deals for d, _ in done),
+               unit="game", disable=not progress, dynamic_ncols=True)
     played, chunk = 0, 1
     pending = set()
     try:
-        while queue or pending:
-            while queue and len(pending) < window:
-                batch = [job(config, *queue.popleft()) for _ in range(min(chunk, len(queue)))]
+        while True:
+            while len(pending) < window:
+                batch = [job(config, *g) for g in itertools.islice(todo, chunk)]
+                if not batch:
+                    break
                 pending.add(pool.submit(play_all, batch))
+            if not pending:
+                break
             finished, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
             for future in finished:
                 rows, seconds = future.result()
