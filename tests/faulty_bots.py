@@ -1,5 +1,6 @@
 """Bots that fail in each way a tournament must survive, built from a config as
 ``{ python = "faulty_bots:NAME" }``; each plays legally until move ``after``."""
+import signal
 import time
 
 import pyspiel
@@ -80,6 +81,19 @@ class Stubborn(_Faulty):
         return state.legal_actions()[0]
 
 
+class Deaf(_Faulty):
+    """Thinks for ``seconds`` without hearing the timer's signal, as a search in
+    compiled code does; hears it when it is done."""
+
+    def fail(self, state):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        try:
+            time.sleep(self.seconds)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
+        return state.legal_actions()[0]
+
+
 class Quitter(_Faulty):
     def fail(self, state):
         raise SystemExit(3)
@@ -111,6 +125,10 @@ def gossip(game, player, seed, **args):
 
 def stubborn(game, player, seed, **args):
     return Stubborn(game, player, seed, **args)
+
+
+def deaf(game, player, seed, **args):
+    return Deaf(game, player, seed, **args)
 
 
 def quitter(game, player, seed, **args):

@@ -2,6 +2,7 @@
 import json
 import os
 import pathlib
+import re
 import resource
 import shutil
 import signal
@@ -213,6 +214,17 @@ def test_a_failing_bot_loses_the_game_and_the_failure_is_recorded(bot, status, m
         assert (row["status"], row["failed"]) == (status, "bad")
         assert message in row["message"]
         assert row["returns"][seat] == -1.0 and row["returns"][1 - seat] == 1.0
+
+
+def test_a_move_the_timer_cannot_stop_is_reported_with_the_time_it_took():
+    # The hard limit is 2 * 0.05 + 1 = 1.1 s; the bot runs 2 s before it can be stopped.
+    config = make_config(seconds_per_move=0.05, bots={
+        "random": "random", "bad": {"python": "faulty_bots:deaf",
+                                    "args": {"after": 0, "seconds": 2.0}}})
+    row = runner.play(runner.job(config, 0, ("bad", "random")))
+    assert (row["status"], row["failed"]) == ("timeout", "bad")
+    taken = float(re.fullmatch(r"stopped after ([\d.]+) s", row["message"]).group(1))
+    assert taken >= 2.0 and row["seconds"][0] >= 2.0
 
 
 def test_a_bot_that_cannot_be_made_for_its_seat_is_the_one_that_loses():
