@@ -74,6 +74,8 @@ def comparable(rows):
     ({"bots": {"a": "random", "b": "ismcts(iterations=-4)"}}, "bots.b: ismcts: iterations"),
     ({"bots": {"a": "random", "b": "ismcts(depth=2)"}}, "bots.b: ismcts has no parameter"),
     ({"bots": {"a": "random", "b": 7}}, "bots.b: a bot is a spec string, or"),
+    ({"bots": {"a": "random", "b": f"ismcts(iterations={10 ** 30})"}},
+     "bots.b: cannot make the bot: OverflowError: "),
     ({"bots": {"a": "random", "b c": "random"}}, "bots: the name 'b c' may hold only"),
     ({"bots": {"a": "random", "b": {"python": "nosuchmodule:make"}}},
      "bots.b: cannot find 'nosuchmodule:make'"),

@@ -199,10 +199,11 @@ def _check_bot(spiel_game, name, spec):
     try:
         for player in range(spiel_game.num_players()):
             make_bot(spec, spiel_game, player, seed=0)
-    except ConfigError as e:
-        raise ConfigError(f"{where}: {e}") from None
     except CardArenaError as e:
         raise ConfigError(f"{where}: {e}") from None
+    except Exception as e:  # a spec that passes its checks may still fail to build
+        raise ConfigError(f"{where}: cannot make the bot: {type(e).__name__}: {e}") \
+            from None
 
 
 def make_bot(spec, game, player, seed):
