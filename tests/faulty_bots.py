@@ -1,5 +1,6 @@
 """Bots that fail in each way a tournament must survive, built from a config as
 ``{ python = "faulty_bots:NAME" }``; each plays legally until move ``after``."""
+import os
 import signal
 import time
 
@@ -94,6 +95,14 @@ class Deaf(_Faulty):
         return state.legal_actions()[0]
 
 
+class Killed(_Faulty):
+    """Dies with its process, as a bot that crashes in compiled code or is killed for
+    the memory it takes."""
+
+    def fail(self, state):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
 class Quitter(_Faulty):
     def fail(self, state):
         raise SystemExit(3)
@@ -129,6 +138,10 @@ def stubborn(game, player, seed, **args):
 
 def deaf(game, player, seed, **args):
     return Deaf(game, player, seed, **args)
+
+
+def killed(game, player, seed, **args):
+    return Killed(game, player, seed, **args)
 
 
 def quitter(game, player, seed, **args):

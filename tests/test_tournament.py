@@ -250,6 +250,27 @@ def test_failures_do_not_stop_the_run_and_every_game_is_stored(tmp_path):
     assert all(status == "ok" for seating, status in statuses if "bad" not in seating)
 
 
+def test_a_bot_that_kills_its_worker_loses_and_the_run_goes_on(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 2\n[bots]\n'
+                      'random = "random"\ngreedy = "greedy"\n'
+                      'killed = { python = "faulty_bots:killed", args = { after = 2 } }\n')
+    db = str(tmp_path / "t.db")
+    env = dict(os.environ, PYTHONPATH=HERE)
+    result = cli("tournament", toml, "--db", db, "--workers", "2", "--quiet", env=env)
+    assert result.returncode == 0, result.stderr
+    with Store(db) as store:
+        rows = store.games(store.tournament()["key"])
+    assert len(rows) == 12
+    for row in rows:
+        if "killed" in row["seating"]:
+            assert (row["status"], row["failed"]) == ("error", "killed")
+            assert "its process died" in row["message"]
+            seat = row["seating"].index("killed")
+            assert row["returns"][seat] == -1.0 and row["returns"][1 - seat] == 1.0
+        else:
+            assert row["status"] == "ok"
+
+
 def test_an_n_player_openspiel_game_plays_every_seating_and_stores_it(tmp_path):
     config = make_config(game="kuhn_poker(players=3)", deals=3,
                          bots={"random": "random", "cheater": "cheater(iterations=30)",

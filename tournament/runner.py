@@ -13,6 +13,7 @@ import signal
 import threading
 import time
 import typing
+from concurrent.futures.process import BrokenProcessPool
 
 import pyspiel
 from tqdm import tqdm
@@ -46,36 +47,48 @@ def play(job):
     A bot that raises, overruns ``seconds_per_move``, plays an illegal action or changes
     the state it is handed loses: its seat gets the game's least utility and every
     other seat the most."""
-    game = _GAMES.get(job["game"])
-    if game is None:
-        game = _GAMES[job["game"]] = pyspiel.load_game(job["game"])
-    seats, limit = len(job["seating"]), job["seconds_per_move"]
-    row = dict(job, returns=None, length=0, history=[], status="ok", failed=None,
-               message=None, seconds=[0.0] * seats)
-    del row["seconds_per_move"], row["max_length"]
+    game, row, limit = _game(job["game"]), _new_row(job), job["seconds_per_move"]
     chance = random.Random(job["deal_seed"])
     state = game.new_initial_state()
-
-    def fail(status, seat, message):
-        row.update(status=status, failed=job["seating"][seat], message=message)
-        row["returns"] = [game.min_utility() if p == seat else game.max_utility()
-                          for p in range(seats)]
-        return row
-
     bots = []
     for seat, spec in enumerate(job["specs"]):
+        _at_work(seat)
         try:
             bots.append(configs.make_bot(spec, game, seat, _seed(job["deal_seed"], seat)))
         except (Exception, SystemExit) as e:  # a bot that cannot be built loses at once
-            return fail("error", seat, f"cannot make the bot: {e}")
+            return _lose(row, game, "error", seat, f"cannot make the bot: {e}")
     alarm = _Alarm(limit * HARD_LIMIT + 1)
     try:
         failure = _moves(state, bots, chance, row, limit, job["max_length"], alarm)
     finally:
         alarm.close()
     if failure is not None:
-        return fail(*failure)
+        return _lose(row, game, *failure)
     row["returns"] = list(state.returns())
+    return row
+
+
+def _game(name):
+    game = _GAMES.get(name)
+    if game is None:
+        game = _GAMES[name] = pyspiel.load_game(name)
+    return game
+
+
+def _new_row(job):
+    """The row of ``job``'s game before a move is played."""
+    row = dict(job, returns=None, length=0, history=[], status="ok", failed=None,
+               message=None, seconds=[0.0] * len(job["seating"]))
+    del row["seconds_per_move"], row["max_length"]
+    return row
+
+
+def _lose(row, game, status, seat, message):
+    """``row`` as a game lost by the bot in ``seat``: the game's least utility for its
+    seat and the most for every other."""
+    row.update(status=status, failed=row["seating"][seat], message=message)
+    row["returns"] = [game.min_utility() if p == seat else game.max_utility()
+                      for p in range(len(row["seating"]))]
     return row
 
 
@@ -95,7 +108,7 @@ def _moves(state, bots, chance, row, limit, max_length, alarm):
             # one that applies actions to it would corrupt the game and its record.
             moves = state.move_number()
             start = time.perf_counter()
-            action, failure = _call(alarm, "", bots[player].step, state)
+            action, failure = _call(alarm, player, "", bots[player].step, state)
             spent = time.perf_counter() - start
             row["seconds"][player] += spent
             if failure is not None:
@@ -110,8 +123,8 @@ def _moves(state, bots, chance, row, limit, max_length, alarm):
                     f"played {action!r}, which is not legal at move {row['length']}"
             for other, bot in enumerate(bots):
                 if other != player:
-                    _, failure = _call(alarm, " in inform_action", bot.inform_action,
-                                       state, player, action)
+                    _, failure = _call(alarm, other, " in inform_action",
+                                       bot.inform_action, state, player, action)
                     if failure is not None:
                         return failure[0], other, failure[1]
                     if state.move_number() != moves:
@@ -125,10 +138,11 @@ def _moves(state, bots, chance, row, limit, max_length, alarm):
 CHANGED_STATE = "changed the game's state instead of a copy of it"
 
 
-def _call(alarm, where, method, *args):
-    """``method(*args)``, a bot's, under the hard limit: (its result, None), or (None,
-    (status, message)) when it raises or is stopped; ``where`` follows the failure's
-    kind in the message."""
+def _call(alarm, seat, where, method, *args):
+    """``method(*args)``, of the bot in ``seat``, under the hard limit: (its result,
+    None), or (None, (status, message)) when it raises or is stopped; ``where`` follows
+    the failure's kind in the message."""
+    _at_work(seat)
     start = time.perf_counter()
     try:
         with alarm:
@@ -142,6 +156,38 @@ def _call(alarm, where, method, *args):
     # otherwise end the whole run.  Ctrl-C still stops the run.
     except (Exception, SystemExit) as e:
         return None, ("error", f"{type(e).__name__}{where}: {e}")
+
+
+# In a process that plays one game alone (see _play_alone), the shared number in which
+# it keeps the seat whose bot is at work; None elsewhere.
+_mover = None
+
+
+def _at_work(seat):
+    if _mover is not None:
+        _mover.value = seat
+
+
+def _play_alone(job):
+    """Play one game in a process of its own.  A game that kills the process playing
+    it (a bot that crashes in compiled code, or is killed for the memory it takes) is
+    lost by the bot that was at work."""
+    context = multiprocessing.get_context("fork")
+    mover = context.Value("i", 0, lock=False)
+    with futures.ProcessPoolExecutor(1, mp_context=context, initializer=_alone,
+                                     initargs=(mover,)) as pool:
+        try:
+            return pool.submit(play, job).result()
+        except BrokenProcessPool:
+            return _lose(_new_row(job), _game(job["game"]), "error", mover.value,
+                         "its process died: a crash in compiled code, or killed for "
+                         "its memory")
+
+
+def _alone(mover):
+    global _mover
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _mover = mover
 
 
 def _seed(deal_seed, seat):
@@ -255,28 +301,47 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     bar = tqdm(total=deals * len(config.seatings()), initial=sum(d < deals for d, _ in done),
                unit="game", disable=not progress, dynamic_ncols=True)
     played, chunk = 0, 1
-    pending = set()
+    pending = {}  # each task in flight, with its jobs
+
+    def keep(rows):
+        nonlocal played
+        new = store.add_all(config, rows)
+        played += len(new)
+        if on_row is not None:
+            for row in new:
+                on_row(row)
+        if postfix is not None:
+            bar.set_postfix_str(postfix(), refresh=False)
+        bar.update(len(rows))
+
     try:
         while True:
             while len(pending) < window:
                 batch = [job(config, *g) for g in itertools.islice(todo, chunk)]
                 if not batch:
                     break
-                pending.add(pool.submit(play_all, batch))
+                pending[pool.submit(play_all, batch)] = batch
             if not pending:
                 break
-            finished, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+            finished, _ = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+            if any(isinstance(f.exception(), BrokenProcessPool) for f in finished):
+                # A game killed its worker, and the pool fails every task in flight.
+                finished, _ = futures.wait(pending)
+            lost = []
             for future in finished:
+                batch = pending.pop(future)
+                if isinstance(future.exception(), BrokenProcessPool):
+                    lost += batch
+                    continue
                 rows, seconds = future.result()
                 chunk = max(1, min(most, int(TASK_SECONDS * len(rows) / max(seconds, 1e-6))))
-                new = store.add_all(config, rows)
-                played += len(new)
-                if on_row is not None:
-                    for row in new:
-                        on_row(row)
-                if postfix is not None:
-                    bar.set_postfix_str(postfix(), refresh=False)
-                bar.update(len(rows))
+                keep(rows)
+            if lost:
+                # Which game it was is not known: each is played again alone.
+                close()
+                pool, window, most, close = executor(workers, scheduler)
+                for lost_job in lost:
+                    keep([_play_alone(lost_job)])
     finally:
         for future in pending:
             future.cancel()
