@@ -271,6 +271,20 @@ def test_a_bot_that_kills_its_worker_loses_and_the_run_goes_on(tmp_path):
             assert row["status"] == "ok"
 
 
+def test_a_bot_that_kills_its_dask_worker_loses_and_the_run_goes_on(tmp_path, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setenv("PYTHONPATH", HERE)   # for the cluster's worker processes
+    config = make_config(deals=1, bots={
+        "random": "random", "killed": {"python": "faulty_bots:killed", "args": {"after": 2}}})
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with Store(str(tmp_path / "t.db")) as store:
+            assert runner.run(config, store, scheduler=cluster.scheduler_address,
+                              progress=False) == 2
+            rows = store.games(config.key)
+    assert {(r["status"], r["failed"]) for r in rows} == {("error", "killed")}
+
+
 def test_an_n_player_openspiel_game_plays_every_seating_and_stores_it(tmp_path):
     config = make_config(game="kuhn_poker(players=3)", deals=3,
                          bots={"random": "random", "cheater": "cheater(iterations=30)",

@@ -240,11 +240,13 @@ class Serial(futures.Executor):
 
 class Workers(typing.NamedTuple):
     """An executor, how many tasks to keep in flight on it, the most games a task may
-    hold, and how to let it go."""
+    hold, how to let it go, and the exceptions by which it says that a task's worker
+    process died under it."""
     pool: futures.Executor
     window: int
     chunk: int
     close: typing.Callable
+    died: tuple
 
 
 def executor(workers=None, scheduler=None):
@@ -253,7 +255,7 @@ def executor(workers=None, scheduler=None):
     this process alone for one worker."""
     if scheduler is not None:
         try:
-            from distributed import Client
+            from distributed import Client, KilledWorker
         except ImportError:
             raise configs.ConfigError(
                 "--scheduler needs Dask: pip install \"cardarena[cluster]\"") from None
@@ -263,11 +265,13 @@ def executor(workers=None, scheduler=None):
             raise configs.ConfigError(f"cannot reach the scheduler {scheduler}: {e}") \
                 from None
         slots = max(1, sum(client.nthreads().values()))
-        return Workers(client.get_executor(pure=False), 2 * slots, MAX_CHUNK, client.close)
+        # Dask gives up on a task whose workers died running it, after some retries.
+        return Workers(client.get_executor(pure=False), 2 * slots, MAX_CHUNK, client.close,
+                       (KilledWorker,))
     workers = workers or multiprocessing.cpu_count()
     if workers == 1:
         # Nothing to send between processes: each game is stored the moment it ends.
-        return Workers(Serial(), 1, 1, lambda: None)
+        return Workers(Serial(), 1, 1, lambda: None, ())
     # A fork starts a worker in milliseconds with everything imported; workers leave
     # Ctrl-C to the parent, which stops them.
     context = multiprocessing.get_context("fork")
@@ -279,7 +283,8 @@ def executor(workers=None, scheduler=None):
         for process in list(getattr(pool, "_processes", {}).values()):
             process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
-    return Workers(pool, 4 * workers, MAX_CHUNK, close)
+    # The pool breaks when a worker dies, failing every task in flight.
+    return Workers(pool, 4 * workers, MAX_CHUNK, close, (BrokenProcessPool,))
 
 
 def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
@@ -297,7 +302,7 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     done = store.done(config)
     deals = config.deals if deals is None else deals
     todo = (g for g in config.games(deals) if g not in done)
-    pool, window, most, close = executor(workers, scheduler)
+    pool, window, most, close, died = executor(workers, scheduler)
     bar = tqdm(total=deals * len(config.seatings()), initial=sum(d < deals for d, _ in done),
                unit="game", disable=not progress, dynamic_ncols=True)
     played, chunk = 0, 1
@@ -314,34 +319,39 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
             bar.set_postfix_str(postfix(), refresh=False)
         bar.update(len(rows))
 
+    lost = []  # the games of tasks whose worker died
     try:
         while True:
-            while len(pending) < window:
+            while len(pending) < window and not lost:
                 batch = [job(config, *g) for g in itertools.islice(todo, chunk)]
                 if not batch:
                     break
-                pending[pool.submit(play_all, batch)] = batch
-            if not pending:
+                try:
+                    pending[pool.submit(play_all, batch)] = batch
+                except died:  # since the last wait
+                    lost += batch
+            if not pending and not lost:
                 break
             finished, _ = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
-            if any(isinstance(f.exception(), BrokenProcessPool) for f in finished):
-                # A game killed its worker, and the pool fails every task in flight.
+            if lost or any(isinstance(f.exception(), died) for f in finished):
+                # A game killed its worker; let the tasks in flight end before the
+                # executor is replaced.
                 finished, _ = futures.wait(pending)
-            lost = []
             for future in finished:
                 batch = pending.pop(future)
-                if isinstance(future.exception(), BrokenProcessPool):
+                if isinstance(future.exception(), died):
                     lost += batch
                     continue
                 rows, seconds = future.result()
                 chunk = max(1, min(most, int(TASK_SECONDS * len(rows) / max(seconds, 1e-6))))
                 keep(rows)
             if lost:
-                # Which game it was is not known: each is played again alone.
+                # Which game it was is not known: each is played again alone, here.
                 close()
-                pool, window, most, close = executor(workers, scheduler)
                 for lost_job in lost:
                     keep([_play_alone(lost_job)])
+                lost = []
+                pool, window, most, close, died = executor(workers, scheduler)
     finally:
         for future in pending:
             future.cancel()
