@@ -60,6 +60,10 @@ def comparable(rows):
      "the harness plays games in turns, as "
      "turn_based_simultaneous_game(game=goofspiel(num_cards=4))"),
     ({"game": "goofspiel"}, "as turn_based_simultaneous_game(game=goofspiel())"),
+    # Its deals come from the game's own generator, whatever bots play it.
+    ({"game": "tarok", "bots": {"a": {"python": "faulty_bots:raiser", "args": {"after": 99}},
+                                "b": {"python": "faulty_bots:raiser", "args": {"after": 99}}}},
+     "game: tarok draws its own chance outcomes"),
     ({"deals": 0}, "deals is an integer at least 1, not 0"),
     ({"deals": 2.5}, "deals is an integer at least 1, not 2.5"),
     ({"seed": -1}, "seed is an integer at least 0, not -1"),

@@ -162,6 +162,10 @@ def parse(data):
         turns = game if "(" in game else f"{game}()"
         raise ConfigError(f"game: {name} is a simultaneous-move game; the harness plays "
                           f"games in turns, as turn_based_simultaneous_game(game={turns})")
+    if spiel_game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC:
+        raise ConfigError(f"game: {name} draws its own chance outcomes, from a generator "
+                          "inside the game, so no seed can fix a deal: the harness plays "
+                          "games that list their chance outcomes")
     deals = _number(data, "deals", int, low=1)
     seed = _number(data, "seed", int, low=0)
     seconds = _number(data, "seconds_per_move", float, low=0, strict=True,
