@@ -174,14 +174,16 @@ def _play_alone(job):
     lost by the bot that was at work."""
     context = multiprocessing.get_context("fork")
     mover = context.Value("i", 0, lock=False)
-    with futures.ProcessPoolExecutor(1, mp_context=context, initializer=_alone,
-                                     initargs=(mover,)) as pool:
-        try:
-            return pool.submit(play, job).result()
-        except BrokenProcessPool:
-            return _lose(_new_row(job), _game(job["game"]), "error", mover.value,
-                         "its process died: a crash in compiled code, or killed for "
-                         "its memory")
+    pool = futures.ProcessPoolExecutor(1, mp_context=context, initializer=_alone,
+                                       initargs=(mover,))
+    try:
+        return pool.submit(play, job).result()
+    except BrokenProcessPool:
+        return _lose(_new_row(job), _game(job["game"]), "error", mover.value,
+                     "its process died: a crash in compiled code, or killed for its "
+                     "memory")
+    finally:
+        _stop(pool)  # at once, on Ctrl-C too
 
 
 def _alone(mover):
@@ -279,12 +281,15 @@ def executor(workers=None, scheduler=None):
                                        initializer=signal.signal,
                                        initargs=(signal.SIGINT, signal.SIG_IGN))
 
-    def close():
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
     # The pool breaks when a worker dies, failing every task in flight.
-    return Workers(pool, 4 * workers, MAX_CHUNK, close, (BrokenProcessPool,))
+    return Workers(pool, 4 * workers, MAX_CHUNK, lambda: _stop(pool), (BrokenProcessPool,))
+
+
+def _stop(pool):
+    """Stop a process pool now, with any games its workers are playing."""
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
