@@ -343,6 +343,14 @@ def test_results_do_not_depend_on_the_number_of_workers(tmp_path):
     assert len(results[0]) == 18 and results[0] == results[1]
 
 
+def test_the_default_workers_are_the_cpus_this_process_may_use(monkeypatch):
+    # A batch job (SLURM's srun -c 1, taskset) may use fewer CPUs than the machine has.
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
+    workers = runner.executor()
+    workers.close()
+    assert isinstance(workers.pool, runner.Serial)
+
+
 def test_a_dask_local_cluster_plays_the_same_games(tmp_path):
     distributed = pytest.importorskip("distributed")
     config = make_config(deals=2, bots={"random": "random", "greedy": "greedy",

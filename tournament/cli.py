@@ -175,7 +175,7 @@ def _sprt(args):
         sys.exit(f"cardarena sprt: {e}")
     pair = config.only([args.a, args.b])
     db = args.db or _default_db(args.config)
-    batch = 4 * (args.workers or os.cpu_count() or 1)
+    batch = 4 * (args.workers or runner.cpus())
     with _open_store(db) as store:
         bar = tqdm(total=args.max_deals, unit="pair", disable=args.quiet, dynamic_ncols=True)
         deals = 0
@@ -293,7 +293,7 @@ def main(argv=None):
     tour.add_argument("--db", help="the SQLite file to store games in (default: the "
                       "config's name with .db, in this directory)")
     tour.add_argument("--workers", type=_positive, default=None,
-                      help="local worker processes (default: one per CPU)")
+                      help="local worker processes (default: one per CPU it may use)")
     tour.add_argument("--scheduler", metavar="ADDRESS",
                       help="run on a Dask cluster, e.g. tcp://host:8786 "
                       "(needs pip install \"cardarena[cluster]\")")
@@ -335,7 +335,7 @@ def main(argv=None):
     test.add_argument("--db", help="the SQLite file to store games in (default: the "
                       "config's name with .db)")
     test.add_argument("--workers", type=_positive, default=None,
-                      help="local worker processes (default: one per CPU)")
+                      help="local worker processes (default: one per CPU it may use)")
     test.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
     test.add_argument("--quiet", action="store_true", help="no progress bar")
     test.set_defaults(run=_sprt)

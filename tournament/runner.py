@@ -8,6 +8,7 @@ import hashlib
 import itertools
 import multiprocessing
 import numbers
+import os
 import random
 import signal
 import threading
@@ -253,7 +254,8 @@ class Workers(typing.NamedTuple):
 
 def executor(workers=None, scheduler=None):
     """Where games run: a Dask cluster at ``scheduler`` (an address such as
-    ``tcp://host:8786``), else ``workers`` local processes (the CPU count if None), or
+    ``tcp://host:8786``), else ``workers`` local processes (one per CPU it may use if
+    None), or
     this process alone for one worker."""
     if scheduler is not None:
         try:
@@ -270,7 +272,7 @@ def executor(workers=None, scheduler=None):
         # Dask gives up on a task whose workers died running it, after some retries.
         return Workers(client.get_executor(pure=False), 2 * slots, MAX_CHUNK, client.close,
                        (KilledWorker,))
-    workers = workers or multiprocessing.cpu_count()
+    workers = workers or cpus()
     if workers == 1:
         # Nothing to send between processes: each game is stored the moment it ends.
         return Workers(Serial(), 1, 1, lambda: None, ())
@@ -290,6 +292,14 @@ def _stop(pool):
     for process in list(getattr(pool, "_processes", {}).values()):
         process.terminate()
     pool.shutdown(wait=True, cancel_futures=True)
+
+
+def cpus():
+    """The CPUs this process may run on: under a batch system or taskset, fewer than
+    the machine has."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
