@@ -60,6 +60,15 @@ def test_refuses_hypotheses_that_make_no_test(elo0, elo1, alpha, beta):
         Sprt(elo0, elo1, alpha, beta)
 
 
+# Expected scores of 1 or 0 (to the last bit of a float), or none at all.
+@pytest.mark.parametrize("elo0, elo1", [(0, 100_000), (0, math.inf), (-1e6, 0),
+                                        (math.nan, 20)])
+def test_refuses_elo_beyond_any_score(elo0, elo1):
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        Sprt(elo0, elo1)
+    assert Sprt(0, 6000).extend([1, 0.75, 0.5] * 3) == "H0"
+
+
 @pytest.mark.parametrize("scores", [[1, 0.5, 0.75], [0, 0.25, 0.25, 0.5, 1, 0.75, 0.5],
                                     [0.5] * 6, [1] * 3])
 def test_llr_equals_the_empirical_likelihood_ratio(scores):

@@ -68,6 +68,15 @@ class Sprt:
     the pairs by A's points over the two games: 0, 1/2, 1, 3/2 and 2."""
 
     def __init__(self, elo0, elo1, alpha=0.05, beta=0.05):
+        for elo in (elo0, elo1):
+            try:
+                inside = 0 < expected_score(elo) < 1
+            except OverflowError:  # far below -100000
+                inside = False
+            # A score of 0 or 1 leaves the likelihood ratio undefined.
+            if not inside:
+                raise ValueError("elo0 and elo1 must give expected scores between 0 and 1, "
+                                 f"which a float holds within about +-6000 Elo, not {elo}")
         if not elo0 < elo1:
             raise ValueError(f"elo0 must be below elo1, not {elo0} and {elo1}")
         if not (0 < alpha < 1 and 0 < beta < 1 and alpha + beta < 1):
