@@ -1,9 +1,10 @@
-"""The SQLite store: one row per finished game, written the moment the game ends.
+"""The SQLite store: one row per finished game, written as soon as a worker hands it
+back.
 
 A game is keyed by its tournament (the config's ``key``), its deal and its seating, so a
-rerun plays only what is missing and can never store a game twice.  Each row is
-committed on its own in write-ahead-log mode: a process killed at any point loses no
-finished game."""
+rerun plays only what is missing and can never store a game twice.  Each batch of rows
+is committed in one transaction in write-ahead-log mode: a process killed at any point
+loses no stored game."""
 import json
 import os
 import pathlib
