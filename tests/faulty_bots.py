@@ -108,6 +108,22 @@ class Quitter(_Faulty):
         raise SystemExit(3)
 
 
+class Interrupter(_Faulty):
+    """Raises KeyboardInterrupt itself, as a bot that stops a subprocess of its own."""
+
+    def fail(self, state):
+        raise KeyboardInterrupt("the bot's own")
+
+
+class Abort(BaseException):
+    """A bot's own exception outside the Exception hierarchy."""
+
+
+class Aborter(_Faulty):
+    def fail(self, state):
+        raise Abort("gave up")
+
+
 def raiser(game, player, seed, **args):
     return Raiser(game, player, seed, **args)
 
@@ -146,6 +162,14 @@ def killed(game, player, seed, **args):
 
 def quitter(game, player, seed, **args):
     return Quitter(game, player, seed, **args)
+
+
+def interrupter(game, player, seed, **args):
+    return Interrupter(game, player, seed, **args)
+
+
+def aborter(game, player, seed, **args):
+    return Aborter(game, player, seed, **args)
 
 
 def not_a_bot(game, player, seed):

@@ -209,6 +209,7 @@ def test_a_game_stops_at_the_length_limit_as_it_stands():
     ({"python": "faulty_bots:gossip", "args": {"after": 2}}, "error",
      "RuntimeError in inform_action: the bot broke on being told a move"),
     ({"python": "faulty_bots:quitter", "args": {"after": 1}}, "error", "SystemExit: 3"),
+    ({"python": "faulty_bots:aborter", "args": {"after": 1}}, "error", "Abort: gave up"),
 ])
 def test_a_failing_bot_loses_the_game_and_the_failure_is_recorded(bot, status, message):
     config = make_config(seconds_per_move=0.2, bots={"random": "random", "bad": bot})
@@ -252,6 +253,22 @@ def test_failures_do_not_stop_the_run_and_every_game_is_stored(tmp_path):
     statuses = {(tuple(r["seating"]), r["status"]) for r in rows}
     assert all(status == "error" for seating, status in statuses if "bad" in seating)
     assert all(status == "ok" for seating, status in statuses if "bad" not in seating)
+
+
+def test_a_bot_that_raises_keyboard_interrupt_in_a_worker_loses_and_the_run_goes_on(tmp_path):
+    # Workers ignore Ctrl-C, which stops the command: a KeyboardInterrupt in a worker is
+    # the bot's own.
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\n[bots]\n'
+                      'random = "random"\n'
+                      'bad = { python = "faulty_bots:interrupter", args = { after = 2 } }\n')
+    db = str(tmp_path / "t.db")
+    env = dict(os.environ, PYTHONPATH=HERE)
+    result = cli("tournament", toml, "--db", db, "--workers", "2", "--quiet", env=env)
+    assert result.returncode == 0, result.stderr
+    with Store(db) as store:
+        rows = store.games(store.tournament()["key"])
+    assert [(r["status"], r["failed"], r["message"]) for r in rows] == [
+        ("error", "bad", "KeyboardInterrupt: the bot's own")] * 2
 
 
 def test_a_bot_that_kills_its_worker_loses_and_the_run_goes_on(tmp_path):

@@ -56,7 +56,9 @@ def play(job):
         _at_work(seat)
         try:
             bots.append(configs.make_bot(spec, game, seat, _seed(job["deal_seed"], seat)))
-        except (Exception, SystemExit) as e:  # a bot that cannot be built loses at once
+        except BaseException as e:  # a bot that cannot be built loses at once
+            if _is_stop(e):
+                raise
             return _lose(row, game, "error", seat, f"cannot make the bot: {e}")
     alarm = _Alarm(limit * HARD_LIMIT + 1)
     try:
@@ -155,8 +157,17 @@ def _call(alarm, seat, where, method, *args):
         return None, ("timeout", f"stopped after {taken:.1f} s{where}")
     # Whatever a bot raises, it loses the game by it; even SystemExit, which would
     # otherwise end the whole run.  Ctrl-C still stops the run.
-    except (Exception, SystemExit) as e:
+    except BaseException as e:
+        if _is_stop(e):
+            raise
         return None, ("error", f"{type(e).__name__}{where}: {e}")
+
+
+def _is_stop(error):
+    """Whether ``error`` is Ctrl-C stopping the run.  Workers ignore Ctrl-C, which the
+    command's process sees, so a KeyboardInterrupt in one is a bot's own."""
+    return isinstance(error, KeyboardInterrupt) \
+        and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
 
 
 # In a process that plays one game alone (see _play_alone), the shared number in which
