@@ -1,4 +1,5 @@
 """The tournament harness: configs, scheduling, playing, storing and resuming."""
+import datetime
 import json
 import os
 import pathlib
@@ -88,6 +89,11 @@ def comparable(rows):
     ({"bots": {"a": "random", "b": {"python": "faulty_bots:raiser", "args": {"x": 1}}}},
      "bots.b: faulty_bots:raiser failed: TypeError"),
     ({"rounds": 3}, "unknown field 'rounds'; the fields are: game"),
+    # The store keeps a bot's spec as JSON, which has no dates.
+    ({"bots": {"a": "random", "b": {"python": "faulty_bots:raiser",
+                                    "args": {"after": datetime.date(1979, 5, 27)}}}},
+     "bots.b: args hold strings, numbers, booleans, arrays and tables: Object of type date "
+     "is not JSON serializable"),
 ])
 def test_a_bad_config_is_refused_naming_the_field(fields, message):
     with pytest.raises(configs.ConfigError) as e:

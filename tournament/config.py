@@ -221,6 +221,12 @@ def make_bot(spec, game, player, seed):
     target, args = spec["python"], spec.get("args", {})
     if not isinstance(args, dict):
         raise ConfigError(f"args is a table of keyword arguments, not {args!r}")
+    # The spec is stored, and keys the tournament, as JSON.
+    try:
+        json.dumps(args)
+    except TypeError as e:
+        raise ConfigError(f"args hold strings, numbers, booleans, arrays and tables: {e}") \
+            from None
     module, _, attr = str(target).partition(":")
     try:
         factory = getattr(importlib.import_module(module), attr)
