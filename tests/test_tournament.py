@@ -554,6 +554,8 @@ def test_replay_tells_a_stored_game_in_words(tmp_path):
     assert lines[-2].startswith(("Player 0 (alice) wins", "Player 1 (bob) wins"))
     assert lines[-1].startswith("Returns: player 0 (alice) ")
     assert cli("replay", db, "99").stderr.strip() == f"cardarena replay: {db}: no game 99"
+    huge = str(10 ** 30)   # beyond SQLite's integers
+    assert cli("replay", db, huge).stderr.strip() == f"cardarena replay: {db}: no game {huge}"
     assert "no such file" in cli("replay", str(tmp_path / "none.db"), "1").stderr
 
 

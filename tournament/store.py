@@ -177,7 +177,10 @@ class Store:
         return [_decode(r) for r in self.db.execute(query + " ORDER BY deal, id", params)]
 
     def game(self, game_id):
-        row = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        try:
+            row = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        except OverflowError:  # beyond SQLite's 64-bit ids
+            row = None
         if row is None:
             raise StoreError(f"{self.path}: no game {game_id}")
         return _decode(row)
