@@ -728,12 +728,18 @@ def render(view):
             return "?"
         return f"{len(cards_)}: {' '.join(cards_)}" if cards_ else "0"
 
+    def deck(cards_):
+        # While hands are built, a deck is still the pool a hand is chosen from.
+        if cards_ is None:
+            return "?"
+        return pile(cards_) if view["phase"] == "build" else str(len(cards_))
+
     lines = []
     for p, pl in enumerate(view["players"]):
         taken = sum(11 if c == "A" else int(c) for c in pl["damage"])
         role = "offense" if p == view["offense"] else "defense"
         lines.append(f"  player {p} ({role}): hand {pile(pl['hand'])} | deck "
-                     f"{'?' if pl['deck'] is None else len(pl['deck'])} | discard "
+                     f"{deck(pl['deck'])} | discard "
                      f"{pile(pl['discard'])} | damage {taken} ({' '.join(pl['damage']) or '-'})")
     table = view["table"]
     lines.append(f"  exchange {view['exchange'] + 1}: attack {table['attack'] or '-'}, "

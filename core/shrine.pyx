@@ -1454,11 +1454,21 @@ cdef class ShrineState(GameState):
 
     cdef int c_action_view(self, int action, int observer) noexcept nogil:
         # Every Shrine decision is made in the open; only chance hides cards: those
-        # dealt face down, and a draw into the other player's hand.  A card a Balance
-        # puts face down becomes the top card, face up, as it lands.
-        cdef int what = self.s.chance, n = self.s.deal_n
+        # dealt face down, a draw into the other player's hand, and the cards a Balance
+        # adds face down to a Shrine.  Of those, only the last is seen, as the top card
+        # turned up once the adding is done: played out, it shows whether it is.
+        cdef int what = self.s.chance, n = self.s.deal_n, to = self.s.draw_to
+        cdef int at = self.s.shrine_len[to] if to >= 0 else 0
+        cdef ShrineData after
         if self.s.phase != PH_CHANCE:
             return action
+        if what == CH_HIDDEN:
+            memcpy(&after, &self.s, sizeof(ShrineData))
+            apply_chance(&after, action)
+            advance(&after)
+            if after.shrine_len[to] > at and after.shrine[to][at] & SEEN:
+                return action
+            return -1
         if what == CH_DEAL:
             if n < 10 and n % 5 == 4 or n >= 10 and (n - 10) // 5 == observer:
                 return action

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from core.shrine import CARD_NAMES
+from core.shrine import CARD_KINDS, CARD_NAMES
 from conftest import act, assert_next_turn, names, offered, outcomes, pl, play, position, \
     shrine
 
@@ -408,3 +408,15 @@ def test_s21_a_balance_adds_face_down_cards_onto_an_ace_on_top():
     assert d["players"][1]["shrine"] == ["3R", "AR", "5R", "6R"]
     assert d["players"][1]["shrine_seen"] == [False, True, False, True]
     assert_next_turn(state)
+
+
+def test_s15_cards_a_balance_adds_face_down_are_hidden_from_both_but_the_top_turned_up():
+    # Ours: what each player sees of the additions.  The Shrine's new top is turned up
+    # once the adding is done, so that card alone is seen as it comes out.
+    state = position(pl("3B 4B", "2B 6B 7B 8R"), pl("9B 9R", "3R AR"),
+                     game=shrine(balance=True), phase="start", graveyard=["10B"])
+    play(state, "draw", "JOKER")
+    first, last = CARD_KINDS["5R"], CARD_KINDS["6R"]
+    assert [state.action_view(first, p) for p in (0, 1)] == [-1, -1]
+    play(state, "5R")
+    assert [state.action_view(last, p) for p in (0, 1)] == [last, last]
