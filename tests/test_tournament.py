@@ -40,6 +40,17 @@ def cli(*args, cwd=None, env=None):
                           cwd=cwd, env=env)
 
 
+def run_command(tmp_path, toml_text, *args):
+    """Run ``cardarena tournament`` on a config (its Python bots found among the
+    tests); returns the database's path and its games."""
+    toml, db = write_toml(tmp_path / "t.toml", toml_text), str(tmp_path / "t.db")
+    result = cli("tournament", toml, "--db", db, "--quiet", *args,
+                 env=dict(os.environ, PYTHONPATH=HERE))
+    assert result.returncode == 0, result.stderr
+    with Store(db) as store:
+        return db, store.games(store.tournament()["key"])
+
+
 def comparable(rows):
     """Rows without what differs between two runs of the same games: ids, times."""
     keep = ("deal", "deal_seed", "seating", "specs", "returns", "length", "history",
@@ -264,29 +275,18 @@ def test_failures_do_not_stop_the_run_and_every_game_is_stored(tmp_path):
 def test_a_bot_that_raises_keyboard_interrupt_in_a_worker_loses_and_the_run_goes_on(tmp_path):
     # Workers ignore Ctrl-C, which stops the command: a KeyboardInterrupt in a worker is
     # the bot's own.
-    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\n[bots]\n'
-                      'random = "random"\n'
-                      'bad = { python = "faulty_bots:interrupter", args = { after = 2 } }\n')
-    db = str(tmp_path / "t.db")
-    env = dict(os.environ, PYTHONPATH=HERE)
-    result = cli("tournament", toml, "--db", db, "--workers", "2", "--quiet", env=env)
-    assert result.returncode == 0, result.stderr
-    with Store(db) as store:
-        rows = store.games(store.tournament()["key"])
+    _, rows = run_command(tmp_path, 'game = "shrine"\ndeals = 1\n[bots]\nrandom = "random"\n'
+                          'bad = { python = "faulty_bots:interrupter", args = { after = 2 } }\n',
+                          "--workers", "2")
     assert [(r["status"], r["failed"], r["message"]) for r in rows] == [
         ("error", "bad", "KeyboardInterrupt: the bot's own")] * 2
 
 
 def test_a_bot_that_kills_its_worker_loses_and_the_run_goes_on(tmp_path):
-    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 2\n[bots]\n'
-                      'random = "random"\ngreedy = "greedy"\n'
-                      'killed = { python = "faulty_bots:killed", args = { after = 2 } }\n')
-    db = str(tmp_path / "t.db")
-    env = dict(os.environ, PYTHONPATH=HERE)
-    result = cli("tournament", toml, "--db", db, "--workers", "2", "--quiet", env=env)
-    assert result.returncode == 0, result.stderr
-    with Store(db) as store:
-        rows = store.games(store.tournament()["key"])
+    _, rows = run_command(tmp_path, 'game = "shrine"\ndeals = 2\n[bots]\nrandom = "random"\n'
+                          'greedy = "greedy"\n'
+                          'killed = { python = "faulty_bots:killed", args = { after = 2 } }\n',
+                          "--workers", "2")
     assert len(rows) == 12
     for row in rows:
         if "killed" in row["seating"]:
@@ -560,14 +560,10 @@ def test_replay_tells_a_stored_game_in_words(tmp_path):
 
 
 def test_replay_tells_an_openspiel_game_and_a_failure(tmp_path):
-    toml = write_toml(tmp_path / "t.toml", 'game = "leduc_poker"\ndeals = 1\n[bots]\n'
-                      'random = "random"\n'
-                      'bad = { python = "faulty_bots:raiser", args = { after = 1 } }\n')
-    db = str(tmp_path / "t.db")
-    env = dict(os.environ, PYTHONPATH=HERE)
-    assert cli("tournament", toml, "--db", db, "--quiet", env=env).returncode == 0
-    with Store(db) as store:
-        failed = [r for r in store.games(store.tournament()["key"]) if r["status"] == "error"]
+    db, rows = run_command(tmp_path, 'game = "leduc_poker"\ndeals = 1\n[bots]\n'
+                           'random = "random"\n'
+                           'bad = { python = "faulty_bots:raiser", args = { after = 1 } }\n')
+    failed = [r for r in rows if r["status"] == "error"]
     assert failed
     result = cli("replay", db, str(failed[0]["id"]))
     assert result.returncode == 0, result.stderr

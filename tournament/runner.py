@@ -266,8 +266,7 @@ class Workers(typing.NamedTuple):
 def executor(workers=None, scheduler=None):
     """Where games run: a Dask cluster at ``scheduler`` (an address such as
     ``tcp://host:8786``), else ``workers`` local processes (one per CPU it may use if
-    None), or
-    this process alone for one worker."""
+    None), or this process alone for one worker."""
     if scheduler is not None:
         try:
             from distributed import Client, KilledWorker
