@@ -2,6 +2,7 @@
 import argparse
 import os
 import random
+import shlex
 import sys
 
 import pyspiel
@@ -203,6 +204,50 @@ def _sprt(args):
         print(f"Undecided after {args.max_deals} deals (--max-deals).")
 
 
+def _skill(args):
+    """Measure how much skill a game rewards, variant by variant: a ladder of players
+    (random, greedy, a searcher at doubling budgets, and the cheater at the top
+    budget) plays on duplicate deals through the tournament harness, and the report
+    gives each rung's Elo, the skill chain, SkillTrace, the seat advantage, the game's
+    length and branching, and the cheater's edge, and says which variant is deepest
+    and which fairest.  Games are stored as they end: run the same command again to
+    resume, or with more --deals or a higher --max-budget to extend."""
+    from tournament import runner, skill, skill_report
+    try:
+        plan = skill.Plan(skill.variants(args.game, args.variant, args.grid),
+                          skill.ladder(args.player, args.min_budget, args.max_budget),
+                          deals=args.deals, seed=args.seed, reach=args.reach,
+                          seconds_per_move=args.seconds_per_move)
+        plan.check()
+    except skill.SkillError as e:
+        sys.exit(f"cardarena skill: {e}")
+    out = args.out or "skill-" + core.parse_spec(args.game)[0]
+    os.makedirs(out, exist_ok=True)
+    db = args.db or os.path.join(out, "games.db")
+    schedule = plan.schedule()
+    with _open_store(db) as store:
+        total = sum(c.deals * len(c.seatings()) for c in schedule)
+        done = sum(len(store.done(c)) for c in schedule)
+        print(f"{len(plan.variants)} variants x {len(schedule) // len(plan.variants)} "
+              f"matches x {args.deals} deals = {total} games; {done} stored in {db}",
+              file=sys.stderr)
+        try:
+            runner.run(schedule, store, workers=args.workers, scheduler=args.scheduler,
+                       progress=not args.quiet)
+        except KeyboardInterrupt:
+            done = sum(len(store.done(c)) for c in schedule)
+            print(f"\nStopped: {done} of {total} games are stored in {db}; run the same "
+                  "command again to play the rest.", file=sys.stderr)
+            sys.exit(130)
+        results = skill.measure(store, plan, bootstrap=args.bootstrap, seed=args.seed)
+    command = "cardarena skill " + shlex.join(args.argv)
+    written, missing = skill_report.write(results, out, command)
+    print(skill_report.summary(results, command))
+    print("Wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
+    if missing:
+        print(f"No plots: {missing}", file=sys.stderr)
+
+
 def _positive(text):
     try:
         value = int(text)
@@ -260,6 +305,7 @@ def _replay(args):
 
 def main(argv=None):
     """Run the ``cardarena`` command with ``argv`` (the process's arguments if None)."""
+    from tournament import skill as skill_module
     parser = argparse.ArgumentParser(
         prog="cardarena",
         description="Game-AI search and tournaments for hidden-information card games.")
@@ -339,7 +385,49 @@ def main(argv=None):
     test.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
     test.add_argument("--quiet", action="store_true", help="no progress bar")
     test.set_defaults(run=_sprt)
+    skill = sub.add_parser("skill", help="measure how much skill a game and its variants "
+                           "reward", description=_skill.__doc__)
+    skill.add_argument("game", help="the game, e.g. shrine or 'card_duel(max_exchanges=200)'")
+    skill.add_argument("--variant", action="append", default=[], metavar="PARAMS",
+                       help="a variant to compare, as name=value,... over the game's own "
+                       "(default for its rules as they stand); give it once per variant")
+    skill.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2,...",
+                       help="compare every value of a parameter; two --grid lines give "
+                       "every combination, drawn as heat maps")
+    skill.add_argument("--deals", type=_positive, default=30,
+                       help="deals per match, each played in both seatings "
+                       "(default %(default)s)")
+    skill.add_argument("--player", default=skill_module.PLAYER, metavar="SPEC",
+                       help="the searcher the ladder climbs with, without iterations "
+                       "(default: %(default)s)")
+    skill.add_argument("--min-budget", type=_positive, default=8, metavar="N",
+                       help="the lowest rung's iterations per move (default %(default)s)")
+    skill.add_argument("--max-budget", type=_positive, default=1024, metavar="N",
+                       help="the highest rung's iterations per move, doubling from "
+                       "--min-budget (default %(default)s)")
+    skill.add_argument("--reach", type=_positive, default=1,
+                       help="each rung meets this many rungs above it (default "
+                       "%(default)s; more tightens the Elo and lets a skill chain skip a "
+                       "rung)")
+    skill.add_argument("--seed", type=int, default=0, help="fixes every deal and every "
+                       "bot's choices, and the bootstrap (default 0)")
+    skill.add_argument("--seconds-per-move", type=float, default=60.0, metavar="S",
+                       help="a move that takes longer loses its game (default "
+                       "%(default)s)")
+    skill.add_argument("--out", metavar="DIR", help="where the report, skill.json and "
+                       "the plots go (default: skill-GAME)")
+    skill.add_argument("--db", help="the SQLite file to store games in (default: "
+                       "games.db in --out)")
+    skill.add_argument("--bootstrap", type=_positive, default=1000, metavar="N",
+                       help="resamples of the deals behind the Elo intervals "
+                       "(default %(default)s)")
+    skill.add_argument("--workers", type=_positive, default=None,
+                       help="local worker processes (default: one per CPU it may use)")
+    skill.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
+    skill.add_argument("--quiet", action="store_true", help="no progress bar")
+    skill.set_defaults(run=_skill)
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
     try:
         args.run(args)
     except BrokenPipeError:

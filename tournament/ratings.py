@@ -275,29 +275,16 @@ def rate(rows, bots, *, seed=0, bootstrap=1000):
     index = {b: i for i, b in enumerate(names)}
     deal_index = {d: k for k, d in enumerate(sorted({r["deal"] for r in rows}))}
     n, num_deals = len(names), len(deal_index)
-    # wins[d, i, j] counts the matches of deal d that bot i won against bot j; draws
-    # are counted both ways, as pyspiel.elo wants them.
-    wins = np.zeros((num_deals, n, n))
-    draws = np.zeros((num_deals, n, n))
     games = [0] * n
     failures = [dict.fromkeys(FAILURES, 0) for _ in names]
     for row in rows:
         _check(row)
-        d = deal_index[row["deal"]]
         for bot in set(row["seating"]):
             games[index[bot]] += 1
         if row["failed"] is not None:
             kinds = failures[index[row["failed"]]]
             kinds[row["status"]] = kinds.get(row["status"], 0) + 1
-        for a, b, score in match_scores(row):
-            i, j = index[a], index[b]
-            if score == 1:
-                wins[d, i, j] += 1
-            elif score == 0:
-                wins[d, j, i] += 1
-            else:
-                draws[d, i, j] += 1
-                draws[d, j, i] += 1
+    wins, draws = _counts(rows, index, deal_index)
 
     total_wins, total_draws = wins.sum(0), draws.sum(0)
     matches = total_wins + total_wins.T + total_draws
@@ -332,6 +319,57 @@ def rate(rows, bots, *, seed=0, bootstrap=1000):
     return Report(ratings=ratings, crosstable=crosstable, pairs=pairs, seats=_seats(rows),
                   edges=edges, cycles=cycles, more_cycles=more_cycles, deals=num_deals,
                   games=len(rows), bootstrap=bootstrap, seed=seed)
+
+
+def elo_samples(rows, names, *, seed=0, bootstrap=1000):
+    """Elo of the bots ``names`` from game rows, as ``rate`` fits it, relative to their
+    mean: an array of the fit on every deal, and a ``bootstrap`` by ``len(names)``
+    array of fits on resamples of the deals drawn with a generator seeded by ``seed``.
+    Every bot must have a match; differences between columns of the resamples give
+    intervals for differences of Elo.
+
+    >>> rows = [{"deal": d, "seating": s, "returns": [1, -1], "status": "ok",
+    ...          "failed": None} for d in range(4) for s in (["a", "b"], ["b", "a"])]
+    >>> elo, samples = elo_samples(rows, ["a", "b"], bootstrap=10)
+    >>> elo.tolist(), samples.shape
+    ([0.0, 0.0], (10, 2))
+    """
+    rows = list(rows)
+    index = {b: i for i, b in enumerate(names)}
+    deal_index = {d: k for k, d in enumerate(sorted({r["deal"] for r in rows}))}
+    for row in rows:
+        _check(row)
+    wins, draws = _counts(rows, index, deal_index)
+    rated = list(range(len(names)))
+    total_wins, total_draws = wins.sum(0), draws.sum(0)
+    matches = total_wins + total_wins.T + total_draws
+    unmatched = [names[i] for i in rated if not matches[i].any()]
+    if not rows or unmatched:
+        raise NoGamesError(f"no match for {', '.join(unmatched) or 'any bot'}")
+    elo = np.array(_elo(total_wins, total_draws, rated))
+    return elo, np.array(_resamples(wins, draws, rated, seed, bootstrap)).reshape(
+        bootstrap, len(names))
+
+
+def _counts(rows, index, deal_index):
+    """Arrays of matches by deal: ``wins[d, i, j]`` counts the matches of deal ``d``
+    that bot i won against bot j, ``draws[d, i, j]`` the drawn ones, counted both ways
+    as pyspiel.elo wants them."""
+    n = len(index)
+    wins = np.zeros((len(deal_index), n, n))
+    draws = np.zeros((len(deal_index), n, n))
+    for row in rows:
+        d = deal_index[row["deal"]]
+        for a, b, score in match_scores(row):
+            i, j = index[a], index[b]
+            if score == 1:
+                wins[d, i, j] += 1
+            elif score == 0:
+                wins[d, j, i] += 1
+            else:
+                draws[d, i, j] += 1
+                draws[d, j, i] += 1
+    return wins, draws
 
 
 def match_scores(row):
@@ -394,6 +432,16 @@ def _bootstrap(wins, draws, rated, seed, resamples):
     low, high = [None] * wins.shape[1], [None] * wins.shape[1]
     if not resamples or not rated:
         return low, high
+    samples = _resamples(wins, draws, rated, seed, resamples)
+    lows, highs = np.percentile(samples, [2.5, 97.5], axis=0)
+    for i, lo, hi in zip(rated, lows, highs):
+        low[i], high[i] = float(lo), float(hi)
+    return low, high
+
+
+def _resamples(wins, draws, rated, seed, resamples):
+    """The Elo of the ``rated`` bots fitted on each of ``resamples`` resamples of the
+    deals with replacement."""
     rng = np.random.default_rng(seed)
     num_deals = len(wins)
     flat_wins, flat_draws = wins.reshape(num_deals, -1), draws.reshape(num_deals, -1)
@@ -403,10 +451,7 @@ def _bootstrap(wins, draws, rated, seed, resamples):
         elo = _elo((weights @ flat_wins).reshape(wins.shape[1:]),
                    (weights @ flat_draws).reshape(wins.shape[1:]), rated)
         samples.append([elo[i] for i in rated])
-    lows, highs = np.percentile(samples, [2.5, 97.5], axis=0)
-    for i, lo, hi in zip(rated, lows, highs):
-        low[i], high[i] = float(lo), float(hi)
-    return low, high
+    return samples
 
 
 def _pair(bot, opponent, wins, draws, losses):
@@ -432,14 +477,14 @@ def _seats(rows):
         score = low = high = None
         if all(len(g) == 2 for g in games):
             score = wins + draws / 2
-            low, high = _wilson(score, len(games))
+            low, high = wilson(score, len(games))
         seats.append(SeatResult(seat=seat, games=len(games),
                                 mean_return=sum(g[seat] for g in games) / len(games),
                                 wins=wins, draws=draws, score=score, low=low, high=high))
     return seats
 
 
-def _wilson(p, n):
+def wilson(p, n):
     """The 95% Wilson score interval of a proportion ``p`` seen over ``n`` trials.
     With draws scored as halves it is a little wider than it need be."""
     z2 = Z95 * Z95

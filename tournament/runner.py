@@ -5,7 +5,6 @@ Every random choice of a game comes from its deal's seed and its seating, so a g
 comes out the same whichever worker plays it, and in whatever order."""
 import concurrent.futures as futures
 import hashlib
-import itertools
 import multiprocessing
 import numbers
 import os
@@ -316,24 +315,32 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
         postfix=None, deals=None):
     """Play every game of ``config``'s first ``deals`` deals (all by default) that
     ``store`` lacks, storing each as it ends; a rerun after an interruption plays only
-    the rest.  ``on_row(row)`` sees each new row, and the progress bar shows what
-    ``postfix()`` says.  Returns the number of games played.  Ctrl-C stops the run; the
-    games already stored stay.
+    the rest.  ``config`` may be a list of configs, played as one run on one pool of
+    workers, in the order given.  ``on_row(row)`` sees each new row, and the progress
+    bar shows what ``postfix()`` says.  Returns the number of games played.  Ctrl-C
+    stops the run; the games already stored stay.
 
     Quick games go to workers several at a time, enough for about ``TASK_SECONDS``
     of play, so that this process, which stores every game, keeps up with the
     workers; a stop loses at most that much play, which a rerun plays again."""
-    store.begin(config)
-    done = store.done(config)
-    deals = config.deals if deals is None else deals
-    todo = (g for g in config.games(deals) if g not in done)
+    runs = [config] if isinstance(config, configs.Config) else list(config)
+    done = {}
+    for c in runs:
+        store.begin(c)
+        done[c.key] = store.done(c)
+    count = {c.key: (c.deals if deals is None else deals) for c in runs}
+    todo = ((c, g) for c in runs for g in c.games(count[c.key]) if g not in done[c.key])
+    # How many games of a config make a task, learnt from its tasks' times.
+    chunks = {}
+    batches = _batches(todo, lambda c: chunks.get(c.key, 1))
     pool, window, most, close, died = executor(workers, scheduler)
-    bar = tqdm(total=deals * len(config.seatings()), initial=sum(d < deals for d, _ in done),
+    bar = tqdm(total=sum(count[c.key] * len(c.seatings()) for c in runs),
+               initial=sum(d < count[key] for key, games in done.items() for d, _ in games),
                unit="game", disable=not progress, dynamic_ncols=True)
-    played, chunk = 0, 1
-    pending = {}  # each task in flight, with its jobs
+    played = 0
+    pending = {}  # each task in flight, with its config and jobs
 
-    def keep(rows):
+    def keep(config, rows):
         nonlocal played
         new = store.add_all(config, rows)
         played += len(new)
@@ -344,17 +351,19 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
             bar.set_postfix_str(postfix(), refresh=False)
         bar.update(len(rows))
 
-    lost = []  # the games of tasks whose worker died
+    lost = []  # (config, job) of the games of tasks whose worker died
     try:
         while True:
             while len(pending) < window and not lost:
-                batch = [job(config, *g) for g in itertools.islice(todo, chunk)]
-                if not batch:
+                games = next(batches, None)
+                if games is None:
                     break
+                config = games[0][0]
+                batch = [job(config, *g) for _, g in games]
                 try:
-                    pending[pool.submit(play_all, batch)] = batch
+                    pending[pool.submit(play_all, batch)] = config, batch
                 except died:  # since the last wait
-                    lost += batch
+                    lost += [(config, j) for j in batch]
             if not pending and not lost:
                 break
             finished, _ = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
@@ -363,18 +372,19 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
                 # executor is replaced.
                 finished, _ = futures.wait(pending)
             for future in finished:
-                batch = pending.pop(future)
+                config, batch = pending.pop(future)
                 if isinstance(future.exception(), died):
-                    lost += batch
+                    lost += [(config, j) for j in batch]
                     continue
                 rows, seconds = future.result()
-                chunk = max(1, min(most, int(TASK_SECONDS * len(rows) / max(seconds, 1e-6))))
-                keep(rows)
+                chunks[config.key] = max(1, min(most, int(TASK_SECONDS * len(rows)
+                                                          / max(seconds, 1e-6))))
+                keep(config, rows)
             if lost:
                 # Which game it was is not known: each is played again alone, here.
                 close()
-                for lost_job in lost:
-                    keep([_play_alone(lost_job)])
+                for config, lost_job in lost:
+                    keep(config, [_play_alone(lost_job)])
                 lost = []
                 pool, window, most, close, died = executor(workers, scheduler)
     finally:
@@ -383,6 +393,19 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
         close()
         bar.close()
     return played
+
+
+def _batches(todo, size):
+    """The ``(config, game)`` pairs of ``todo`` in batches of one config each, a batch
+    at most ``size(config)`` long, the size read as each batch is made."""
+    batch = []
+    for config, game in todo:
+        if batch and (config is not batch[0][0] or len(batch) >= size(config)):
+            yield batch
+            batch = []
+        batch.append((config, game))
+    if batch:
+        yield batch
 
 
 # Quick games are sent to a worker this many seconds' worth at a time, at most

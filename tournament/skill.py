@@ -1,0 +1,502 @@
+"""The skill ceiling of a game: how much skill its rules, and each variant of them,
+reward.
+
+A ladder of players climbs from random play through a greedy player to ISMCTS at
+doubling iteration budgets, with the cheating MCTS (which sees every card) at the top
+budget beside it.  The harness plays every rung against the ``reach`` rungs above it
+on duplicate deals, each variant apart, and two self-play matches (random, and the top
+ISMCTS rung) show the game's shape and its seat advantage.  ``measure`` turns the
+stored games into figures:
+
+- Elo of each rung, relative to random play, with 95% bootstrap intervals, and the Elo
+  span from the lowest searcher rung to the highest: the variant's depth, what more
+  thinking buys;
+- the skill chain at 60% and 75% (Lantz, Isaksen, Jaffe, Nealen and Togelius 2017);
+- Ludii's SkillTrace over the doubling ISMCTS rungs;
+- every ladder step's score with two standard errors, as TAG's SkillLadder prints it;
+- the first seat's score in self-play and Ludii's Balance;
+- draws, games stopped by the harness's length limit, length in turns and in
+  decisions, and the mean branching factor, under random and under strong play;
+- the cheater's edge over ISMCTS at the same budget: what hidden information is worth.
+
+``skill_report`` writes them as Markdown, JSON and plots.  Nothing here names a game.
+"""
+import dataclasses
+import itertools
+import math
+import statistics
+
+import numpy as np
+import pyspiel
+
+import core
+import search
+from core.errors import CardArenaError
+from tournament import config as configs
+from tournament.ratings import wilson, elo_samples, match_scores
+
+# Kinds of bot whose strength grows with their iteration budget, any of which can be
+# the ladder's searcher.
+SEARCHERS = ("ismcts", "mo_ismcts", "determinized")
+# The rollouts cut after 8 moves and scored by the game's evaluate: in long games they
+# give a far stronger player per second than rollouts played to the end.
+PLAYER = "ismcts(rollout_depth=8)"
+THRESHOLDS = (0.60, 0.75)
+
+
+class SkillError(CardArenaError):
+    """A skill analysis that cannot be run: a bad variant, ladder or option."""
+
+
+# --- what is played ---------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """One ruleset: a name for people (``default``, or its parameters) and the game
+    string the harness loads."""
+
+    name: str
+    game: str
+    params: dict
+
+
+@dataclasses.dataclass(frozen=True)
+class Rung:
+    name: str
+    spec: str
+    budget: int | None
+    """Iterations per move; None for random and greedy."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Ladder:
+    """The players of the analysis, weakest first: random, greedy, the searcher at each
+    budget, and the cheater at the top budget (kept off the chain: it sees too much)."""
+
+    player: str
+    budgets: tuple
+
+    @property
+    def chain(self):
+        """The rungs the skill chain climbs, weakest first."""
+        kind, values = search.parse_bot(self.player)
+        rungs = [Rung("random", "random", None), Rung("greedy", "greedy", None)]
+        for budget in self.budgets:
+            rungs.append(Rung(f"{kind}-{budget}", _spec(kind, values, budget), budget))
+        return rungs
+
+    @property
+    def searchers(self):
+        """The searcher's rungs, weakest first."""
+        return [r for r in self.chain if r.budget is not None]
+
+    @property
+    def top(self):
+        return self.searchers[-1]
+
+    @property
+    def cheater(self):
+        _, values = search.parse_bot(self.player)
+        values = {k: v for k, v in values.items() if k in search.KINDS["cheater"].params}
+        return Rung(f"cheater-{self.budgets[-1]}", _spec("cheater", values, self.budgets[-1]),
+                    self.budgets[-1])
+
+    @property
+    def rungs(self):
+        return self.chain + [self.cheater]
+
+
+def ladder(player=PLAYER, low=8, high=1024):
+    """The ladder of ``player`` (a spec of one of ``SEARCHERS``, without a budget) at
+    the doubling budgets from ``low`` up to at most ``high``."""
+    try:
+        kind, values = search.parse_bot(player)
+    except CardArenaError as e:
+        raise SkillError(f"--player: {e}") from None
+    if kind not in SEARCHERS:
+        raise SkillError(f"--player is a searcher whose budget the ladder doubles "
+                         f"({', '.join(SEARCHERS)}), not {kind}")
+    if "iterations" in values or values.get("seconds"):
+        raise SkillError("--player: the ladder sets the iterations; leave out "
+                         "iterations and seconds")
+    if low < 1:
+        raise SkillError(f"--min-budget is at least 1, not {low}")
+    budgets = []
+    while low <= high:
+        budgets.append(low)
+        low *= 2
+    if len(budgets) < 3:
+        raise SkillError("the ladder needs at least three budgets, so that SkillTrace "
+                         "has two levels to fit a line to: --max-budget must be at least "
+                         f"4 times --min-budget ({budgets[0] if budgets else low})")
+    return Ladder(player, tuple(budgets))
+
+
+def _spec(kind, values, budget):
+    values = dict(iterations=budget, **values)
+    return f"{kind}({','.join(f'{k}={_text(v)}' for k, v in values.items())})"
+
+
+def _text(value):
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def variants(game, given=(), grid=()):
+    """The variants of ``game`` to compare: each of ``given`` (``"default"`` or
+    ``"name=value,..."``), then every combination of the ``grid`` lines
+    (``"name=v1,v2,..."``); the default rules alone when both are empty."""
+    try:
+        name, base = core.parse_spec(game)
+    except CardArenaError as e:
+        raise SkillError(str(e)) from None
+    wanted = []
+    for text in given:
+        text = text.strip()
+        if text in ("", "default"):
+            wanted.append({})
+            continue
+        try:
+            _, params = core.parse_spec(f"{name}({text})")
+        except CardArenaError:
+            raise SkillError(f"--variant {text!r}: write name=value pairs separated by "
+                             "commas, e.g. alt_heal=true") from None
+        wanted.append(params)
+    axes = []
+    for line in grid:
+        key, eq, values = line.partition("=")
+        values = [v.strip() for v in values.split(",") if v.strip()]
+        if not eq or not key.strip() or not values:
+            raise SkillError(f"--grid {line!r}: write one parameter and its values, "
+                             "e.g. life=15,22,30")
+        axes.append([(key.strip(), v) for v in values])
+    wanted += [dict(combination) for combination in itertools.product(*axes)] if axes \
+        else []
+    if not wanted:
+        wanted = [{}]
+    found = []
+    for params in wanted:
+        merged = dict(base, **params)
+        text = name + (f"({','.join(f'{k}={v}' for k, v in merged.items())})"
+                       if merged else "")
+        label = ",".join(f"{k}={v}" for k, v in params.items()) or "default"
+        if any(v.name == label for v in found):
+            raise SkillError(f"the variant {label} is asked for twice")
+        try:
+            loaded = pyspiel.load_game(text)
+        except pyspiel.SpielError as e:
+            raise SkillError(f"variant {label}: cannot load {text!r}: "
+                             f"{str(e).splitlines()[0]}") from None
+        if loaded.num_players() != 2:
+            raise SkillError(f"{name} has {loaded.num_players()} players; the skill "
+                             "analysis measures two-player games")
+        found.append(Variant(label, text, params))
+    return found
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """Everything an analysis plays: which games, which players, how many deals."""
+
+    variants: list
+    ladder: Ladder
+    deals: int
+    seed: int = 0
+    reach: int = 1
+    seconds_per_move: float = 60.0
+    max_length: int = configs.DEFAULTS["max_length"]
+
+    def pairs(self):
+        """The matches between rungs as (weaker, stronger) names: every chain rung
+        against the ``reach`` rungs above it, and the cheater against the top
+        searcher."""
+        chain = [r.name for r in self.ladder.chain]
+        pairs = [(chain[i], chain[j]) for i in range(len(chain))
+                 for j in range(i + 1, min(len(chain), i + 1 + self.reach))]
+        return pairs + [(self.ladder.top.name, self.ladder.cheater.name)]
+
+    def self_play(self):
+        """The rungs that play themselves: random play, and the strongest fair play."""
+        return ["random", self.ladder.top.name]
+
+    def configs(self, variant):
+        """The harness configs of ``variant``: one per pair, one per self-play."""
+        specs = {r.name: r.spec for r in self.ladder.rungs}
+        base = configs.Config(game=variant.game, bots=specs, deals=self.deals,
+                              seed=self.seed, seconds_per_move=self.seconds_per_move,
+                              max_length=self.max_length)
+        # A self-play match seats one bot both ways round on each deal, so it plays
+        # twice the deals to play as many games as a pair.
+        return [base.only(pair) for pair in self.pairs()] \
+            + [dataclasses.replace(base.only([name]), deals=2 * self.deals)
+               for name in self.self_play()]
+
+    def check(self):
+        """Raise SkillError unless every variant can seat every rung."""
+        for variant in self.variants:
+            data = {"game": variant.game, "deals": self.deals, "seed": self.seed,
+                    "seconds_per_move": self.seconds_per_move, "max_length": self.max_length,
+                    "bots": {r.name: r.spec for r in self.ladder.rungs}}
+            try:
+                configs.parse(data)
+            except configs.ConfigError as e:
+                raise SkillError(f"variant {variant.name}: {e}") from None
+
+    def schedule(self):
+        """Every config of every variant, the costliest first, so that the long games
+        are not left for the end of a run, when workers would idle."""
+        budget = {r.name: r.budget or 0 for r in self.ladder.rungs}
+        every = [c for v in self.variants for c in self.configs(v)]
+        return sorted(every, key=lambda c: -sum(budget[n] * (2 if len(c.bots) == 1 else 1)
+                                               for n in c.bots))
+
+
+# --- the figures, from results --------------------------------------------------
+
+
+def skill_chain(scores, rungs, threshold):
+    """The length of the longest skill chain (Lantz et al. 2017) up the ladder
+    ``rungs`` (weakest first): a sequence of rungs, each scoring at least
+    ``threshold`` against the one before it.  ``scores[(a, b)]`` is b's score against
+    a for the pairs that were played; the length counts the steps, so a ladder where
+    no rung beats another has chains of length 0.
+
+    >>> skill_chain({("r", "g"): 0.9, ("g", "s"): 0.55, ("r", "s"): 0.8}, ["r", "g", "s"], 0.6)
+    1
+    """
+    longest = {}  # the longest chain ending at each rung
+    for j, b in enumerate(rungs):
+        longest[b] = max([longest[a] + 1 for a in rungs[:j]
+                          if scores.get((a, b), -1) >= threshold], default=0)
+    return max(longest.values(), default=0)
+
+
+def skill_trace(results):
+    """Ludii's SkillTrace from ``results``, the mean utility (-1 loss, 0 draw, +1 win)
+    of the stronger player at each level of a doubling ladder, weakest level first.
+    As Ludii computes it: the area is the sum of the positive results; a least-squares
+    line through (level index, result) is read two levels past the last, and clamped
+    to [0, 1]; the trace is y + (1 - y) * area / levels.
+
+    >>> round(skill_trace([0.6, 0.4, 0.2])["trace"], 4)
+    0.4
+    """
+    n = len(results)
+    if n < 2:
+        raise ValueError("SkillTrace fits a line: it needs at least two levels")
+    x = np.arange(n, dtype=float)
+    slope, intercept = np.polyfit(x, np.asarray(results, dtype=float), 1)
+    predicted = slope * (n + 1) + intercept
+    y = min(max(predicted, 0.0), 1.0)
+    area = sum(max(r, 0.0) for r in results)
+    return {"levels": list(map(float, results)), "slope": float(slope),
+            "intercept": float(intercept), "predicted": float(predicted), "y": float(y),
+            "area": float(area), "trace": float(y + (1 - y) * area / n)}
+
+
+def utilities(returns):
+    """Each seat's utility from a game's returns, as Ludii ranks them: +1 for the best,
+    -1 for the worst, evenly between, with tied seats sharing their places' mean."""
+    n = len(returns)
+    ranks = [0.5 + sum(r > x for r in returns) + 0.5 * sum(r == x for r in returns)
+             for x in returns]  # 1 for the best; tied seats share the mean of their places
+    return [1 - 2 * (rank - 1) / (n - 1) for rank in ranks]
+
+
+def balance(rows):
+    """Ludii's Balance of game rows: 1 minus the largest difference between two seats'
+    win rates, a draw counted as part of a win ((utility + 1) / 2).  1 is perfectly
+    fair.  (Ludii's code adds these parts into integers, losing every draw; this counts
+    them, as its documentation says.)
+
+    >>> balance([{"returns": [1, -1]}, {"returns": [-1, 1]}, {"returns": [0, 0]}])
+    1.0
+    """
+    rows = list(rows)
+    seats = len(rows[0]["returns"])
+    rates = [sum((utilities(r["returns"])[p] + 1) / 2 for r in rows) / len(rows)
+             for p in range(seats)]
+    return 1 - max(abs(a - b) for a, b in itertools.combinations(rates, 2))
+
+
+def scores_of(rows, bot):
+    """``bot``'s score in each game of ``rows`` against the other bot: 1, 0.5 or 0."""
+    found = []
+    for row in rows:
+        for a, b, score in match_scores(row):
+            found.append(score if a == bot else 1 - score)
+    return found
+
+
+def step(rows, lower, upper):
+    """One ladder step: ``upper``'s score against ``lower`` over ``rows`` with TAG's
+    standard error (the standard deviation of the game scores over the square root of
+    their number) and the 95% Wilson interval."""
+    scores = scores_of(rows, upper)
+    n = len(scores)
+    mean = sum(scores) / n
+    se = math.sqrt(sum((s - mean) ** 2 for s in scores) / n / n)
+    low, high = wilson(mean, n)
+    return {"lower": lower, "upper": upper, "games": n, "score": mean, "se": se,
+            "low": low, "high": high}
+
+
+def elo_of(score):
+    """The Elo difference a score implies, capped at +-800 for a clean sweep."""
+    if score <= 0 or score >= 1:
+        return math.copysign(800.0, score - 0.5)
+    return max(-800.0, min(800.0, -400 * math.log10(1 / score - 1)))
+
+
+def shape(game, rows):
+    """How games of ``rows`` went: draws, stops at the harness's length limit,
+    decisions and turns (runs of decisions by one player) per game, and the mean number
+    of legal moves at a decision, from replaying each history on ``game``."""
+    decisions, turns, branching = [], [], []
+    draws = stopped = 0
+    for row in rows:
+        state = game.new_initial_state()
+        count = runs = 0
+        last = None
+        for action in row["history"]:
+            if not state.is_chance_node():
+                player = state.current_player()
+                branching.append(len(state.legal_actions()))
+                count += 1
+                runs += player != last
+                last = player
+            state.apply_action(action)
+        decisions.append(count)
+        turns.append(runs)
+        stopped += row["status"] == "length"
+        draws += row["status"] != "length" and len(set(row["returns"])) == 1
+    n = len(rows)
+    return {"games": n, "draws": draws / n, "stopped": stopped / n,
+            "decisions_mean": statistics.fmean(decisions),
+            "decisions_median": statistics.median(decisions),
+            "turns_mean": statistics.fmean(turns), "turns_median": statistics.median(turns),
+            "branching": statistics.fmean(branching) if branching else 0.0}
+
+
+def seat_advantage(rows):
+    """The first seat's results in self-play: wins, draws, its score (draws half) with
+    the 95% Wilson interval, and Ludii's Balance, over the games no bot failed."""
+    rows = [r for r in rows if r["failed"] is None]
+    n = len(rows)
+    wins = sum(r["returns"][0] > r["returns"][1] for r in rows)
+    draws = sum(r["returns"][0] == r["returns"][1] for r in rows)
+    score = (wins + draws / 2) / n
+    low, high = wilson(score, n)
+    return {"games": n, "wins": wins / n, "draws": draws / n, "score": score, "low": low,
+            "high": high, "balance": balance(rows)}
+
+
+# --- measuring a variant --------------------------------------------------------
+
+
+def measure(store, plan, *, bootstrap=1000, seed=0):
+    """Every figure of ``plan`` from the games in ``store``: a dict of plain data, one
+    entry per variant and the verdicts on depth and fairness.  Raises SkillError if a
+    game of the plan is missing."""
+    found = []
+    samples = {}
+    for variant in plan.variants:
+        figures, spans = _measure_variant(store, plan, variant, bootstrap, seed)
+        found.append(figures)
+        samples[variant.name] = spans
+    return {"deals": plan.deals, "seed": plan.seed, "reach": plan.reach,
+            "bootstrap": bootstrap, "player": plan.ladder.player,
+            "budgets": list(plan.ladder.budgets), "top": plan.ladder.top.name,
+            "rungs": [dataclasses.asdict(r) for r in plan.ladder.rungs],
+            "variants": found, "deepest": _deepest(found, samples),
+            "fairest": _fairest(found)}
+
+
+def _measure_variant(store, plan, variant, bootstrap, seed):
+    ladder = plan.ladder
+    rows = {}
+    for config in plan.configs(variant):
+        got = store.games(config.key, deals=range(config.deals))
+        expected = config.deals * len(config.seatings())
+        if len(got) < expected:
+            raise SkillError(f"variant {variant.name}: {len(got)} of {expected} games of "
+                             f"{' v '.join(config.bots)} are stored; run the analysis to "
+                             "play the rest")
+        rows[tuple(config.bots)] = got
+    names = [r.name for r in ladder.rungs]
+    matched = [row for pair in plan.pairs() for row in rows[pair]]
+    elo, resamples = elo_samples(matched, names, seed=seed, bootstrap=bootstrap)
+    anchored = elo - elo[0]
+    anchored_samples = resamples - resamples[:, :1]
+    rungs = []
+    for k, rung in enumerate(ladder.rungs):
+        low, high = _interval(anchored_samples[:, k])
+        rungs.append(dict(dataclasses.asdict(rung), elo=float(anchored[k]), low=low,
+                          high=high))
+    # The depth is what the searcher gains from its lowest budget to its highest: the
+    # gaps to random and greedy play are often sweeps, which the Elo fit bounds by its
+    # prior rather than by the games.
+    top, bottom = names.index(ladder.top.name), names.index(ladder.searchers[0].name)
+    span_samples = anchored_samples[:, top] - anchored_samples[:, bottom]
+    low, high = _interval(span_samples)
+    steps = [step(rows[pair], *pair) for pair in plan.pairs()[:-1]]
+    scores = {(s["lower"], s["upper"]): s["score"] for s in steps}
+    chain = [r.name for r in ladder.chain]
+    searchers = [r.name for r in ladder.searchers]
+    doubling = [s for s in steps if s["lower"] in searchers and s["upper"] in searchers
+                and searchers.index(s["upper"]) == searchers.index(s["lower"]) + 1]
+    edge = step(rows[plan.pairs()[-1]], *plan.pairs()[-1])
+    edge["elo"] = elo_of(edge["score"])
+    edge["elo_low"], edge["elo_high"] = elo_of(edge["low"]), elo_of(edge["high"])
+    game = pyspiel.load_game(variant.game)
+    random_play, strong_play = (rows[(name,)] for name in plan.self_play())
+    figures = {
+        "name": variant.name, "game": variant.game, "params": variant.params,
+        "games": sum(len(r) for r in rows.values()),
+        "rungs": rungs,
+        "span": {"elo": float(anchored[top] - anchored[bottom]), "low": low, "high": high,
+                 "from": ladder.searchers[0].name, "to": ladder.top.name},
+        "chain": {f"{t:.0%}": skill_chain(scores, chain, t) for t in THRESHOLDS},
+        "skill_trace": skill_trace([2 * s["score"] - 1 for s in doubling]),
+        "steps": steps,
+        "seat": seat_advantage(strong_play),
+        "shape": {"random": shape(game, random_play), "strong": shape(game, strong_play)},
+        "cheater_edge": edge,
+    }
+    return figures, span_samples
+
+
+def _interval(samples):
+    if not len(samples):
+        return None, None
+    low, high = np.percentile(samples, [2.5, 97.5])
+    return float(low), float(high)
+
+
+def _deepest(found, samples):
+    """The variant with the widest Elo span, and the interval of its lead over the
+    runner-up: the resamples of two variants are independent, so their differences
+    pair up one to one."""
+    ranked = sorted(found, key=lambda f: -f["span"]["elo"])
+    best = ranked[0]
+    verdict = {"variant": best["name"], "span": best["span"], "runner_up": None}
+    if len(ranked) > 1:
+        second = ranked[1]
+        lead = samples[best["name"]] - samples[second["name"]]
+        low, high = _interval(lead)
+        verdict["runner_up"] = {"variant": second["name"], "span": second["span"],
+                                "lead": best["span"]["elo"] - second["span"]["elo"],
+                                "low": low, "high": high,
+                                "clear": low is not None and low > 0}
+    return verdict
+
+
+def _fairest(found):
+    """The variant whose first seat scores nearest 50% in strong self-play, and whether
+    its interval holds 50%."""
+    best = min(found, key=lambda f: abs(f["seat"]["score"] - 0.5))
+    seat = best["seat"]
+    return {"variant": best["name"], "seat": seat,
+            "even": seat["low"] <= 0.5 <= seat["high"],
+            "uneven": [f["name"] for f in found
+                       if not f["seat"]["low"] <= 0.5 <= f["seat"]["high"]]}

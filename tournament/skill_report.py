@@ -1,0 +1,263 @@
+"""The skill analysis written out: a Markdown report, a summary fit for a README, the
+JSON of every figure, and PNG plots when matplotlib is installed
+(``pip install "cardarena[plots]"``)."""
+import json
+import pathlib
+
+from tournament.tables import markdown_table
+
+
+def write(results, out, command):
+    """Write ``report.md``, ``summary.md``, ``skill.json`` and the plots into the
+    folder ``out``; returns the paths written and, if the plots could not be drawn,
+    why."""
+    out = pathlib.Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in (("summary.md", summary(results, command)),
+                       ("report.md", report(results, command)),
+                       ("skill.json", json.dumps(dict(results, command=command), indent=2)
+                        + "\n")):
+        (out / name).write_text(text)
+        written.append(out / name)
+    try:
+        written += plot(results, out)
+        missing = None
+    except ImportError:
+        missing = 'the plots need matplotlib: pip install "cardarena[plots]"'
+    return written, missing
+
+
+# --- Markdown -----------------------------------------------------------------------
+
+
+def summary(results, command):
+    """The command, the sample sizes, the verdicts and the variants side by side."""
+    variants = results["variants"]
+    top = results["top"]
+    span = variants[0]["span"]
+    deals = results["deals"]
+    lines = [
+        f"`{command}`",
+        "",
+        _ladder_line(results),
+        "",
+        f"Every pair of rungs played {deals} deals, each in both seatings "
+        f"({2 * deals} games), as did each self-play; {sum(v['games'] for v in variants)} "
+        f"games in all. Intervals are 95%: Elo by a bootstrap over the deals "
+        f"({results['bootstrap']} resamples), scores by Wilson's interval.",
+        "",
+        _verdict_deepest(results["deepest"]),
+        _verdict_fairest(results["fairest"], top),
+        "",
+        markdown_table(
+            ["variant", f"Elo span {span['from']} to {span['to']}", "chain 60%", "chain 75%",
+             "SkillTrace", "first seat %", "Balance", "cheater's edge %", "draws %", "decisions",
+             "branching"],
+            [[f"`{v['name']}`", _elo_cell(v["span"]), str(v["chain"]["60%"]),
+              str(v["chain"]["75%"]), f"{v['skill_trace']['trace']:.3f}",
+              _score_cell(v["seat"]), f"{v['seat']['balance']:.3f}",
+              _score_cell(v["cheater_edge"]), _pct(v["shape"]["strong"]["draws"]),
+              f"{v['shape']['strong']['decisions_mean']:.0f}",
+              f"{v['shape']['strong']['branching']:.1f}"] for v in variants],
+            "lrrrrrrrrrr"),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _ladder_line(results):
+    budgets = results["budgets"]
+    return (f"Ladder: random, greedy, `{results['player']}` at {budgets[0]} to "
+            f"{budgets[-1]} iterations per move (doubling), and the cheater at "
+            f"{budgets[-1]}; each rung met the {results['reach']} above it.")
+
+
+def _verdict_deepest(deepest):
+    span = deepest["span"]
+    text = (f"- **Deepest: `{deepest['variant']}`**: {span['to']} is "
+            f"{_elo_cell(span)} Elo above {span['from']}")
+    second = deepest["runner_up"]
+    if second is None:
+        return text + "."
+    lead = f"{second['lead']:+.0f} [{second['low']:+.0f}, {second['high']:+.0f}]"
+    if second["clear"]:
+        return text + f"; it leads the runner-up `{second['variant']}` by {lead}."
+    return text + (f"; its lead over the runner-up `{second['variant']}`, {lead}, is not "
+                   "clear of zero, so the two are not told apart.")
+
+
+def _verdict_fairest(fairest, top):
+    seat = fairest["seat"]
+    text = (f"- **Fairest: `{fairest['variant']}`**: in self-play of {top} the first seat "
+            f"scores {_score_cell(seat)} (Balance {seat['balance']:.3f}); ")
+    text += "the interval holds 50%." if fairest["even"] else "even so the seats are uneven."
+    uneven = fairest["uneven"]
+    if uneven:
+        text += " The seats are clearly uneven in " + ", ".join(f"`{n}`" for n in uneven) + "."
+    else:
+        text += " No variant's interval excludes 50%."
+    return text
+
+
+def report(results, command):
+    """The summary, then each variant in full."""
+    parts = [f"# Skill ceiling\n\n{summary(results, command)}",
+             "Columns: the Elo span, what the searcher gains from its lowest budget to its "
+             "highest, is the depth; a skill chain counts the steps of the "
+             "longest run of rungs each scoring at least 60% (or 75%) against the one "
+             "before it; first seat % is its score in strong self-play; the cheater's "
+             "edge is its score against the searcher at the same budget; draws and "
+             "decisions are from strong self-play."]
+    for v in results["variants"]:
+        parts.append(_variant(v))
+    return "\n\n".join(parts) + "\n"
+
+
+def _variant(v):
+    rungs = markdown_table(
+        ["rung", "spec", "Elo", "95%"],
+        [[r["name"], f"`{r['spec']}`", f"{r['elo']:+.0f}",
+          f"{r['low']:+.0f} to {r['high']:+.0f}"] for r in v["rungs"]], "llrr")
+    steps = markdown_table(
+        ["step", "games", "score %", "± 2 SE", "95% Wilson"],
+        [[f"{s['upper']} v {s['lower']}", str(s["games"]), _pct(s["score"]),
+          _pct(2 * s["se"]), f"{_pct(s['low'])}-{_pct(s['high'])}"] for s in v["steps"]],
+        "lrrrr")
+    trace = v["skill_trace"]
+    levels = ", ".join(f"{x:+.3f}" for x in trace["levels"])
+    shapes = v["shape"]
+    shape = markdown_table(
+        ["", "random play", "strong play"],
+        [["games", str(shapes["random"]["games"]), str(shapes["strong"]["games"])],
+         ["draws %", _pct(shapes["random"]["draws"]), _pct(shapes["strong"]["draws"])],
+         ["stopped at the length limit %", _pct(shapes["random"]["stopped"]),
+          _pct(shapes["strong"]["stopped"])],
+         ["decisions, mean / median", *(f"{s['decisions_mean']:.1f} / "
+                                        f"{s['decisions_median']:g}"
+                                        for s in (shapes["random"], shapes["strong"]))],
+         ["turns, mean / median", *(f"{s['turns_mean']:.1f} / {s['turns_median']:g}"
+                                    for s in (shapes["random"], shapes["strong"]))],
+         ["mean branching factor", f"{shapes['random']['branching']:.2f}",
+          f"{shapes['strong']['branching']:.2f}"]], "lrr")
+    seat, edge = v["seat"], v["cheater_edge"]
+    return "\n\n".join([
+        f"## `{v['name']}` (`{v['game']}`)",
+        "### Elo, relative to random play",
+        rungs,
+        "### Ladder steps: the stronger rung's score (draws half)",
+        steps,
+        f"Skill chain: {v['chain']['60%']} steps at 60%, {v['chain']['75%']} at 75%.",
+        f"SkillTrace {trace['trace']:.3f}: the stronger searcher's mean utility by level "
+        f"{levels}; area {trace['area']:.3f}; the line {trace['slope']:+.4f} x "
+        f"{trace['intercept']:+.4f} reads {trace['predicted']:+.3f} two levels past "
+        f"the last, so y = {trace['y']:.3f}.",
+        "### Seats and shape",
+        f"First seat in strong self-play: wins {_pct(seat['wins'])}%, draws "
+        f"{_pct(seat['draws'])}%, score {_score_cell(seat)} over {seat['games']} games; "
+        f"Balance {seat['balance']:.3f}.",
+        shape,
+        f"Cheater's edge: {edge['upper']} scores {_score_cell(edge)} against "
+        f"{edge['lower']} over {edge['games']} games, about {edge['elo']:+.0f} Elo "
+        f"[{edge['elo_low']:+.0f}, {edge['elo_high']:+.0f}].",
+    ])
+
+
+def _pct(x):
+    return f"{100 * x:.1f}"
+
+
+def _score_cell(figure):
+    return f"{_pct(figure['score'])} [{_pct(figure['low'])}, {_pct(figure['high'])}]"
+
+
+def _elo_cell(span):
+    return f"{span['elo']:+.0f} [{span['low']:+.0f}, {span['high']:+.0f}]"
+
+
+# --- plots ------------------------------------------------------------------------
+
+
+def plot(results, out):
+    """Draw ``elo.png`` (Elo against budget, one line per variant), ``seats.png`` (the
+    first seat's score per variant) and, when the variants are a grid of two
+    parameters, ``grid.png`` (heat maps of depth and of the first seat's score).
+    Raises ImportError without matplotlib."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    variants = results["variants"]
+    written = []
+    figure, axes = pyplot.subplots(figsize=(7, 4.5))
+    for v in variants:
+        rungs = [r for r in v["rungs"] if r["budget"] is not None
+                 and not r["name"].startswith("cheater")]
+        x = [r["budget"] for r in rungs]
+        y = [r["elo"] for r in rungs]
+        errors = [[r["elo"] - r["low"] for r in rungs], [r["high"] - r["elo"] for r in rungs]]
+        axes.errorbar(x, y, yerr=errors, marker="o", capsize=3, label=v["name"])
+    axes.set_xscale("log", base=2)
+    axes.set_xlabel("iterations per move")
+    axes.set_ylabel("Elo over random play")
+    axes.set_title("Elo against search budget (95% intervals)")
+    axes.grid(alpha=0.3)
+    axes.legend(fontsize="small")
+    written.append(_save(figure, out / "elo.png", pyplot))
+
+    figure, axes = pyplot.subplots(figsize=(max(5, 0.8 * len(variants) + 2), 4))
+    names = [v["name"] for v in variants]
+    scores = [100 * v["seat"]["score"] for v in variants]
+    errors = [[100 * (v["seat"]["score"] - v["seat"]["low"]) for v in variants],
+              [100 * (v["seat"]["high"] - v["seat"]["score"]) for v in variants]]
+    axes.bar(range(len(names)), scores, yerr=errors, capsize=4, color="tab:blue", alpha=0.7)
+    axes.axhline(50, color="black", linewidth=0.8)
+    axes.set_xticks(range(len(names)), names, rotation=30, ha="right", fontsize="small")
+    axes.set_ylabel("first seat's score % in self-play")
+    axes.set_title("Seat advantage (95% intervals)")
+    figure.tight_layout()
+    written.append(_save(figure, out / "seats.png", pyplot))
+
+    grid = _grid(variants)
+    if grid is not None:
+        (row_key, row_values), (col_key, col_values), cell = grid
+        figure, panels = pyplot.subplots(1, 2, figsize=(11, 4.5))
+        for axes, title, value, colours in (
+                (panels[0], "Elo span (depth)", lambda v: v["span"]["elo"], "viridis"),
+                (panels[1], "first seat's score %", lambda v: 100 * v["seat"]["score"],
+                 "coolwarm")):
+            table = [[value(cell[(r, c)]) for c in col_values] for r in row_values]
+            image = axes.imshow(table, cmap=colours, origin="lower")
+            for i, row in enumerate(table):
+                for j, x in enumerate(row):
+                    axes.text(j, i, f"{x:.0f}", ha="center", va="center", color="white"
+                              if colours == "viridis" else "black")
+            axes.set_xticks(range(len(col_values)), col_values)
+            axes.set_yticks(range(len(row_values)), row_values)
+            axes.set_xlabel(col_key)
+            axes.set_ylabel(row_key)
+            axes.set_title(title)
+            figure.colorbar(image, ax=axes)
+        figure.tight_layout()
+        written.append(_save(figure, out / "grid.png", pyplot))
+    return written
+
+
+def _grid(variants):
+    """((row parameter, its values), (column parameter, its values), variant by cell)
+    when the variants are every combination of two parameters' values; else None."""
+    keys = {tuple(v["params"]) for v in variants}
+    if len(keys) != 1 or len(next(iter(keys))) != 2:
+        return None
+    row_key, col_key = next(iter(keys))
+    rows = list(dict.fromkeys(v["params"][row_key] for v in variants))
+    cols = list(dict.fromkeys(v["params"][col_key] for v in variants))
+    cell = {(v["params"][row_key], v["params"][col_key]): v for v in variants}
+    if len(cell) != len(rows) * len(cols):
+        return None
+    return (row_key, rows), (col_key, cols), cell
+
+
+def _save(figure, path, pyplot):
+    figure.savefig(path, dpi=110)
+    pyplot.close(figure)
+    return path
