@@ -26,6 +26,7 @@ import importlib
 import itertools
 import json
 import math
+import os
 import re
 import sys
 
@@ -151,7 +152,7 @@ def parse(data):
                           f"{', '.join(sorted(core.GAMES))}, and every game OpenSpiel "
                           "registers (pyspiel.registered_names()) can be played")
     try:
-        spiel_game = pyspiel.load_game(game)
+        spiel_game = load_game(game)
     except pyspiel.SpielError as e:
         raise ConfigError(f"game: cannot load {game!r}: {str(e).splitlines()[0]}") \
             from None
@@ -182,6 +183,20 @@ def parse(data):
         _check_bot(spiel_game, name, spec)
     return Config(game=game, bots=dict(bots), deals=deals, seed=seed,
                   seconds_per_move=seconds, max_length=max_length)
+
+
+def load_game(text):
+    """``pyspiel.load_game(text)``, without the line OpenSpiel prints to the standard
+    error stream before it raises SpielError: the caller says what went wrong."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        return pyspiel.load_game(text)
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _number(data, field, kind, low, strict=False, high=None):

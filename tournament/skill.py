@@ -183,7 +183,7 @@ def variants(game, given=(), grid=()):
         if any(v.name == label for v in found):
             raise SkillError(f"the variant {label} is asked for twice")
         try:
-            loaded = pyspiel.load_game(text)
+            loaded = configs.load_game(text)
         except pyspiel.SpielError as e:
             raise SkillError(f"variant {label}: cannot load {text!r}: "
                              f"{str(e).splitlines()[0]}") from None

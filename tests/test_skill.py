@@ -1,0 +1,298 @@
+"""The skill analysis: its figures on hand-computed results, and the whole command on
+a tiny ladder."""
+import json
+import math
+
+import pytest
+
+from tests.test_tournament import cli, comparable
+from tournament import runner, skill
+from tournament.store import Store
+
+# --- SkillTrace, as Ludii computes it ---------------------------------------------
+
+
+def test_skill_trace_of_falling_results_extrapolates_to_zero():
+    # x = 0..3, mean 1.5; y mean 0.275; Sxy = -0.55, Sxx = 5: slope -0.11, intercept
+    # 0.44.  At x = 5 (two past the last) the line reads -0.11, clamped to 0; the area
+    # is 1.1 over 4 levels.
+    trace = skill.skill_trace([0.5, 0.3, 0.1, 0.2])
+    assert trace["slope"] == pytest.approx(-0.11)
+    assert trace["intercept"] == pytest.approx(0.44)
+    assert trace["predicted"] == pytest.approx(-0.11)
+    assert trace["y"] == 0
+    assert trace["area"] == pytest.approx(1.1)
+    assert trace["trace"] == pytest.approx(0.275)
+
+
+def test_skill_trace_of_rising_results_weights_the_area_by_what_y_leaves():
+    # Sxy = 0.3, Sxx = 5: slope 0.06, intercept 0.11, read at x = 5: 0.41.
+    # Trace = 0.41 + 0.59 * 0.8 / 4 = 0.528.
+    trace = skill.skill_trace([0.1, 0.2, 0.2, 0.3])
+    assert trace["y"] == pytest.approx(0.41)
+    assert trace["trace"] == pytest.approx(0.528)
+
+
+def test_skill_trace_counts_only_positive_results_in_the_area_and_clamps_y_at_one():
+    falling = skill.skill_trace([0.4, -0.2])  # line 0.4 - 0.6 x reads -1.4 at x = 3
+    assert (falling["y"], falling["area"], falling["trace"]) == (0, pytest.approx(0.4),
+                                                                  pytest.approx(0.2))
+    rising = skill.skill_trace([-0.2, 0.4])  # reads 1.6 at x = 3, clamped to 1
+    assert (rising["y"], rising["trace"]) == (1, 1)
+
+
+def test_skill_trace_needs_two_levels():
+    with pytest.raises(ValueError, match="two levels"):
+        skill.skill_trace([0.5])
+
+
+# --- skill chains (Lantz et al. 2017) ---------------------------------------------
+
+RUNGS = ["a", "b", "c", "d"]
+
+
+def test_skill_chain_is_the_longest_chain_of_rungs_each_beating_the_last():
+    scores = {("a", "b"): 0.7, ("b", "c"): 0.55, ("c", "d"): 0.8,
+              ("a", "c"): 0.65, ("b", "d"): 0.9}
+    # At 60%: a > b, then b > d, or a > c > d: two steps.
+    assert skill.skill_chain(scores, RUNGS, 0.60) == 2
+    # At 75%: only c > d and b > d count, and no two of them chain.
+    assert skill.skill_chain(scores, RUNGS, 0.75) == 1
+
+
+def test_skill_chain_with_only_adjacent_pairs_breaks_where_a_step_fails():
+    scores = {("a", "b"): 0.7, ("b", "c"): 0.55, ("c", "d"): 0.8}
+    # Two steps succeed, but not one after the other.
+    assert skill.skill_chain(scores, RUNGS, 0.60) == 1
+
+
+def test_skill_chain_counts_a_score_exactly_at_the_threshold_and_nothing_else():
+    assert skill.skill_chain({("a", "b"): 0.6, ("b", "c"): 0.6}, RUNGS, 0.6) == 2
+    assert skill.skill_chain({("a", "b"): 0.5999}, RUNGS, 0.6) == 0
+    assert skill.skill_chain({}, RUNGS, 0.6) == 0
+
+
+# --- Balance, utilities, ladder steps ---------------------------------------------
+
+
+def test_utilities_rank_seats_as_ludii_does():
+    assert skill.utilities([5, -5]) == [1, -1]
+    assert skill.utilities([0, 0]) == [0, 0]
+    # Three seats: the best +1, two tied for the last two places share -0.5.
+    assert skill.utilities([3, 1, 1]) == [1, -0.5, -0.5]
+
+
+def test_balance_is_one_minus_the_widest_gap_between_seats_win_rates():
+    rows = [{"returns": [1, -1]}, {"returns": [1, -1]}, {"returns": [-1, 1]}]
+    # Win rates 2/3 and 1/3.
+    assert skill.balance(rows) == pytest.approx(2 / 3)
+    # A draw is half a win for each seat.
+    assert skill.balance(rows + [{"returns": [0, 0]}]) == pytest.approx(1 - 0.25)
+
+
+def game_row(deal, seating, returns, failed=None):
+    return {"deal": deal, "seating": seating, "returns": returns, "failed": failed,
+            "status": "ok" if failed is None else "error"}
+
+
+def test_a_step_is_the_stronger_rungs_score_with_tags_standard_error():
+    rows = [game_row(0, ["w", "s"], [-1, 1]), game_row(0, ["s", "w"], [1, -1]),
+            game_row(1, ["w", "s"], [1, -1]), game_row(1, ["s", "w"], [0, 0])]
+    got = skill.step(rows, "w", "s")
+    # Scores 1, 1, 0, 0.5: mean 0.625, population variance 0.171875.
+    assert got["games"] == 4
+    assert got["score"] == pytest.approx(0.625)
+    assert got["se"] == pytest.approx(math.sqrt(0.171875 / 4))
+    assert got["low"] < 0.625 < got["high"]
+
+
+def test_seat_advantage_leaves_out_failed_games():
+    rows = [game_row(0, ["x", "x"], [1, -1]), game_row(1, ["x", "x"], [0, 0]),
+            game_row(2, ["x", "x"], [-1, 1], failed="x")]
+    seat = skill.seat_advantage(rows)
+    assert (seat["games"], seat["wins"], seat["draws"], seat["score"]) == (2, 0.5, 0.5, 0.75)
+    assert seat["balance"] == pytest.approx(0.5)
+
+
+def test_elo_of_a_score():
+    assert skill.elo_of(0.5) == 0
+    assert skill.elo_of(10 / 11) == pytest.approx(400)
+    assert skill.elo_of(1.0) == 800 and skill.elo_of(0.0) == -800
+
+
+# --- the ladder and variants ------------------------------------------------------
+
+
+def test_the_ladder_doubles_the_searchers_budget_and_tops_it_with_the_cheater():
+    ladder = skill.ladder("ismcts(rollout_depth=4)", 8, 40)
+    assert ladder.budgets == (8, 16, 32)
+    assert [r.name for r in ladder.rungs] == ["random", "greedy", "ismcts-8", "ismcts-16",
+                                               "ismcts-32", "cheater-32"]
+    assert ladder.top.spec == "ismcts(iterations=32,rollout_depth=4)"
+    assert ladder.cheater.spec == "cheater(iterations=32,rollout_depth=4)"
+
+
+@pytest.mark.parametrize("player, low, high, message", [
+    ("greedy", 8, 64, "a searcher whose budget the ladder doubles"),
+    ("ismcts(iterations=5)", 8, 64, "leave out iterations and seconds"),
+    ("ismcts(seconds=1)", 8, 64, "leave out iterations and seconds"),
+    ("ismcts(uct_c=-1)", 8, 64, "--player: ismcts: uct_c must be >= 0.0"),
+    ("ismcts", 8, 31, "at least three budgets"),
+])
+def test_a_bad_ladder_is_refused_with_the_reason(player, low, high, message):
+    with pytest.raises(skill.SkillError, match=message):
+        skill.ladder(player, low, high)
+
+
+def test_variants_are_the_given_ones_then_the_grid():
+    found = skill.variants("card_duel(max_exchanges=100)", ["default", "life=10"],
+                           ["hand_points=20,30", "life=15,22"])
+    assert [v.name for v in found] == [
+        "default", "life=10", "hand_points=20,life=15", "hand_points=20,life=22",
+        "hand_points=30,life=15", "hand_points=30,life=22"]
+    assert found[0].game == "card_duel(max_exchanges=100)"
+    assert found[3].game == "card_duel(max_exchanges=100,hand_points=20,life=22)"
+
+
+@pytest.mark.parametrize("game, given, grid, message", [
+    ("shrine", ["life=3"], [], "variant life=3: cannot load"),
+    ("shrine", ["alt_heal"], [], "write name=value pairs"),
+    ("shrine", ["default", "default"], [], "asked for twice"),
+    ("card_duel", [], ["life"], "write one parameter and its values"),
+    ("hearts", [], [], "skill analysis measures two-player games"),
+])
+def test_a_bad_variant_is_refused_with_the_reason(game, given, grid, message):
+    with pytest.raises(skill.SkillError, match=message):
+        skill.variants(game, given, grid)
+
+
+def test_measuring_before_the_games_are_played_says_what_is_missing(tmp_path):
+    plan = skill.Plan(skill.variants("card_duel"), skill.ladder("ismcts", 2, 8), deals=1)
+    with Store(str(tmp_path / "g.db")) as store:
+        with pytest.raises(skill.SkillError, match="0 of 2 games of random v greedy"):
+            skill.measure(store, plan)
+
+
+def test_configs_in_one_run_store_what_each_run_alone_stores(tmp_path):
+    plan = skill.Plan(skill.variants("card_duel"), skill.ladder("ismcts", 2, 8), deals=2)
+    together, alone = Store(str(tmp_path / "a.db")), Store(str(tmp_path / "b.db"))
+    schedule = plan.schedule()
+    runner.run(schedule, together, workers=2, progress=False)
+    for config in schedule:
+        runner.run(config, alone, workers=1, progress=False)
+    for config in schedule:
+        assert comparable(together.games(config.key)) == comparable(alone.games(config.key))
+        assert len(alone.games(config.key)) == 4
+
+
+# --- the command ------------------------------------------------------------------
+
+TINY = ["card_duel", "--grid", "hand_points=20,30", "--grid", "life=15,22", "--deals", "3",
+        "--min-budget", "4", "--max-budget", "16", "--reach", "2", "--bootstrap", "200",
+        "--quiet"]
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    out = tmp_path_factory.mktemp("skill")
+    result = cli("skill", *TINY, "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out, result, json.loads((out / "skill.json").read_text())
+
+
+def test_the_command_writes_a_report_the_figures_and_the_plots(tiny):
+    out, result, _ = tiny
+    for name in ("report.md", "summary.md", "skill.json", "elo.png", "seats.png",
+                 "grid.png", "games.db"):
+        assert (out / name).stat().st_size > 0, name
+    for name in ("elo.png", "seats.png", "grid.png"):
+        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert result.stdout == (out / "summary.md").read_text() + "\n"
+    assert "cardarena skill " + " ".join(TINY) in result.stdout
+
+
+def test_every_variant_gets_every_figure(tiny):
+    _, _, results = tiny
+    assert [v["name"] for v in results["variants"]] == [
+        "hand_points=20,life=15", "hand_points=20,life=22", "hand_points=30,life=15",
+        "hand_points=30,life=22"]
+    names = [r["name"] for r in results["rungs"]]
+    assert names == ["random", "greedy", "ismcts-4", "ismcts-8", "ismcts-16", "cheater-16"]
+    for v in results["variants"]:
+        # 7 pairs of rungs (5 chain rungs, each against the 2 above) and the cheater's
+        # pair, 6 games each; two self-plays of 6 games.
+        assert v["games"] == 8 * 6 + 2 * 6
+        assert [r["name"] for r in v["rungs"]] == names
+        assert v["rungs"][0]["elo"] == 0
+        for r in v["rungs"]:
+            assert r["low"] <= r["high"]
+        assert v["span"]["from"] == "ismcts-4" and v["span"]["to"] == "ismcts-16"
+        assert v["span"]["low"] <= v["span"]["high"]
+        assert len(v["steps"]) == 7 and all(s["games"] == 6 for s in v["steps"])
+        chain = [n for n in names if n != "cheater-16"]
+        scores = {(s["lower"], s["upper"]): s["score"] for s in v["steps"]}
+        assert v["chain"] == {"60%": skill.skill_chain(scores, chain, 0.6),
+                              "75%": skill.skill_chain(scores, chain, 0.75)}
+        doubling = [scores[("ismcts-4", "ismcts-8")], scores[("ismcts-8", "ismcts-16")]]
+        assert v["skill_trace"] == skill.skill_trace([2 * s - 1 for s in doubling])
+        assert 0 <= v["skill_trace"]["trace"] <= 1
+        seat = v["seat"]
+        assert seat["games"] == 6 and seat["low"] <= seat["score"] <= seat["high"]
+        assert 0 <= seat["balance"] <= 1
+        for play in ("random", "strong"):
+            shape = v["shape"][play]
+            assert shape["games"] == 6
+            assert 0 <= shape["draws"] <= 1 and shape["stopped"] == 0
+            assert shape["turns_mean"] <= shape["decisions_mean"]
+            assert shape["branching"] >= 1
+        edge = v["cheater_edge"]
+        assert (edge["lower"], edge["upper"], edge["games"]) == ("ismcts-16", "cheater-16", 6)
+        assert edge["elo"] == skill.elo_of(edge["score"])
+
+
+def test_the_verdicts_name_the_deepest_and_the_fairest_variant(tiny):
+    _, result, results = tiny
+    spans = {v["name"]: v["span"]["elo"] for v in results["variants"]}
+    deepest = results["deepest"]
+    assert deepest["variant"] == max(spans, key=spans.get)
+    assert deepest["runner_up"]["lead"] == pytest.approx(
+        spans[deepest["variant"]] - sorted(spans.values())[-2])
+    seats = {v["name"]: abs(v["seat"]["score"] - 0.5) for v in results["variants"]}
+    assert results["fairest"]["variant"] == min(seats, key=seats.get)
+    assert f"**Deepest: `{deepest['variant']}`**" in result.stdout
+    assert f"**Fairest: `{results['fairest']['variant']}`**" in result.stdout
+
+
+def test_the_same_command_again_plays_nothing_and_reports_the_same(tiny, tmp_path):
+    out, _, results = tiny
+    again = cli("skill", *TINY, "--out", str(out))
+    assert again.returncode == 0, again.stderr
+    assert "240 games; 240 stored" in again.stderr
+    assert json.loads((out / "skill.json").read_text()) == results
+
+
+def test_more_deals_extend_the_stored_run(tiny, tmp_path):
+    out, _, _ = tiny
+    copy = tmp_path / "more"
+    copy.mkdir()
+    (copy / "games.db").write_bytes((out / "games.db").read_bytes())
+    more = [a if a != "3" else "4" for a in TINY]
+    result = cli("skill", *more, "--out", str(copy))
+    assert result.returncode == 0, result.stderr
+    assert "320 games; 240 stored" in result.stderr
+    assert all(v["seat"]["games"] == 8 for v in json.loads(
+        (copy / "skill.json").read_text())["variants"])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["shrine", "--variant", "life=3"], "cardarena skill: variant life=3: cannot load"),
+    (["shrine", "--player", "random"], "cardarena skill: --player is a searcher"),
+    (["shrine", "--max-budget", "16"], "at least three budgets"),
+    (["hearts"], "measures two-player games"),
+])
+def test_bad_arguments_get_one_line_and_no_games(args, message, tmp_path):
+    result = cli("skill", *args, "--out", str(tmp_path / "out"))
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()]
+    assert message in result.stderr
+    assert not (tmp_path / "out").exists()
