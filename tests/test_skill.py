@@ -2,10 +2,13 @@
 a tiny ladder."""
 import json
 import math
+import signal
+import subprocess
+import time
 
 import pytest
 
-from tests.test_tournament import cli, comparable
+from tests.test_tournament import CARDARENA, _rows_in, cli, comparable
 from tournament import runner, skill
 from tournament.store import Store
 
@@ -296,3 +299,30 @@ def test_bad_arguments_get_one_line_and_no_games(args, message, tmp_path):
     assert result.stderr.strip().splitlines() == [result.stderr.strip()]
     assert message in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_an_interrupted_analysis_resumes_to_the_same_figures(tmp_path):
+    # Shrine at budgets up to 128 with full rollouts: the costliest games come first
+    # and take long enough that the run is still going when it is stopped.
+    args = ["shrine", "--deals", "3", "--player", "ismcts", "--min-budget", "32",
+            "--max-budget", "128", "--bootstrap", "50", "--quiet", "--workers", "2"]
+    stopped = tmp_path / "stopped"
+    process = subprocess.Popen([CARDARENA, "skill", *args, "--out", str(stopped)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while _rows_in(str(stopped / "games.db")) < 2 and time.monotonic() < deadline \
+            and process.poll() is None:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    stored = _rows_in(str(stopped / "games.db"))
+    assert process.returncode == 130, err
+    assert f"Stopped: {stored} of 42 games are stored" in err
+    assert "Traceback" not in err and not (stopped / "skill.json").exists()
+    resumed = cli("skill", *args, "--out", str(stopped))
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"42 games; {stored} stored" in resumed.stderr
+    whole = tmp_path / "whole"
+    assert cli("skill", *args, "--out", str(whole)).returncode == 0
+    assert json.loads((stopped / "skill.json").read_text())["variants"] == \
+        json.loads((whole / "skill.json").read_text())["variants"]
