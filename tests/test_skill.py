@@ -205,10 +205,10 @@ def tiny(tmp_path_factory):
 
 def test_the_command_writes_a_report_the_figures_and_the_plots(tiny):
     out, result, _ = tiny
-    for name in ("report.md", "summary.md", "skill.json", "elo.png", "seats.png",
-                 "grid.png", "games.db"):
+    for name in ("report.md", "summary.md", "skill.json", "elo.png", "ladder.png",
+                 "seats.png", "grid.png", "games.db"):
         assert (out / name).stat().st_size > 0, name
-    for name in ("elo.png", "seats.png", "grid.png"):
+    for name in ("elo.png", "ladder.png", "seats.png", "grid.png"):
         assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert result.stdout == (out / "summary.md").read_text() + "\n"
     assert "cardarena skill " + " ".join(TINY) in result.stdout

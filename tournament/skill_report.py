@@ -178,8 +178,9 @@ def _elo_cell(span):
 
 
 def plot(results, out):
-    """Draw ``elo.png`` (Elo against budget, one line per variant), ``seats.png`` (the
-    first seat's score per variant) and, when the variants are a grid of two
+    """Draw ``elo.png`` (Elo against budget, one line per variant), ``ladder.png``
+    (each step up the ladder with two standard errors), ``seats.png`` (the first
+    seat's score per variant) and, when the variants are a grid of two
     parameters, ``grid.png`` (heat maps of depth and of the first seat's score).
     Raises ImportError without matplotlib."""
     import matplotlib
@@ -197,12 +198,34 @@ def plot(results, out):
         errors = [[r["elo"] - r["low"] for r in rungs], [r["high"] - r["elo"] for r in rungs]]
         axes.errorbar(x, y, yerr=errors, marker="o", capsize=3, label=v["name"])
     axes.set_xscale("log", base=2)
+    axes.set_xticks(results["budgets"], [str(b) for b in results["budgets"]])
+    axes.minorticks_off()
     axes.set_xlabel("iterations per move")
     axes.set_ylabel("Elo over random play")
     axes.set_title("Elo against search budget (95% intervals)")
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small")
     written.append(_save(figure, out / "elo.png", pyplot))
+
+    figure, axes = pyplot.subplots(figsize=(8, 4.5))
+    chain = [r["name"] for r in results["rungs"][:-1]]
+    for k, v in enumerate(variants):
+        steps = {(s["lower"], s["upper"]): s for s in v["steps"]}
+        shown = [steps[pair] for pair in zip(chain, chain[1:])]
+        # Each variant's points are set a little apart, so that their bars can be told
+        # apart.
+        x = [i + 0.3 * (k / max(1, len(variants) - 1) - 0.5) for i in range(len(shown))]
+        axes.errorbar(x, [100 * s["score"] for s in shown],
+                      yerr=[200 * s["se"] for s in shown], marker="o", linestyle="",
+                      capsize=3, label=v["name"])
+    axes.axhline(50, color="black", linewidth=0.8)
+    axes.set_xticks(range(len(chain) - 1), [f"{b}\nv {a}" for a, b in zip(chain, chain[1:])],
+                    fontsize="x-small")
+    axes.set_ylabel("the stronger rung's score %")
+    axes.set_title("Ladder steps (bars: 2 standard errors)")
+    axes.legend(fontsize="x-small")
+    figure.tight_layout()
+    written.append(_save(figure, out / "ladder.png", pyplot))
 
     figure, axes = pyplot.subplots(figsize=(max(5, 0.8 * len(variants) + 2), 4))
     names = [v["name"] for v in variants]
@@ -226,7 +249,12 @@ def plot(results, out):
                 (panels[1], "first seat's score %", lambda v: 100 * v["seat"]["score"],
                  "coolwarm")):
             table = [[value(cell[(r, c)]) for c in col_values] for r in row_values]
-            image = axes.imshow(table, cmap=colours, origin="lower")
+            if colours == "coolwarm":  # centred on an even game
+                reach = max(5, *(abs(x - 50) for row in table for x in row))
+                image = axes.imshow(table, cmap=colours, origin="lower", vmin=50 - reach,
+                                    vmax=50 + reach)
+            else:
+                image = axes.imshow(table, cmap=colours, origin="lower")
             for i, row in enumerate(table):
                 for j, x in enumerate(row):
                     axes.text(j, i, f"{x:.0f}", ha="center", va="center", color="white"
