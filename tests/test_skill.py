@@ -117,6 +117,26 @@ def test_seat_advantage_leaves_out_failed_games():
     assert seat["balance"] == pytest.approx(0.5)
 
 
+def test_seat_and_shape_without_a_game_that_ended_have_no_figures():
+    rows = [game_row(0, ["x", "x"], [-1, 1], failed="x")]
+    seat = skill.seat_advantage(rows)
+    assert seat["games"] == 0 and seat["score"] is None and seat["balance"] is None
+    stopped = dict(game_row(1, ["x", "x"], [0, 0]), status="length")
+    assert skill.seat_advantage([stopped])["games"] == 0
+
+
+def test_wilson_bounds_stay_within_zero_and_one():
+    from tournament.ratings import wilson
+    for n in range(1, 200):
+        assert wilson(0, n)[0] == 0 and wilson(1, n)[1] == 1
+
+
+def test_a_list_of_configs_plays_each_its_own_deals():
+    plan = skill.Plan(skill.variants("card_duel"), skill.ladder("ismcts", 2, 8), deals=2)
+    with pytest.raises(ValueError, match="deals limits one config"):
+        runner.run(plan.schedule(), None, deals=1)
+
+
 def test_elo_of_a_score():
     assert skill.elo_of(0.5) == 0
     assert skill.elo_of(10 / 11) == pytest.approx(400)
@@ -163,6 +183,8 @@ def test_variants_are_the_given_ones_then_the_grid():
     ("shrine", ["default", "default"], [], "asked for twice"),
     ("card_duel", [], ["life"], "write one parameter and its values"),
     ("hearts", [], [], "skill analysis measures two-player games"),
+    ("card_duel(life=15)", ["default", "life=15"], [], "default and life=15 are the same"),
+    ("card_duel", [], ["life=15,22", "life=30"], "life is given twice"),
 ])
 def test_a_bad_variant_is_refused_with_the_reason(game, given, grid, message):
     with pytest.raises(skill.SkillError, match=message):
@@ -287,7 +309,34 @@ def test_more_deals_extend_the_stored_run(tiny, tmp_path):
         (copy / "skill.json").read_text())["variants"])
 
 
+def test_failures_are_counted_as_losses_and_reported(tmp_path):
+    # No bot can move within a microsecond: every game is lost by its first mover.
+    result = cli("skill", "card_duel", "--deals", "2", "--min-budget", "2", "--max-budget",
+                 "8", "--seconds-per-move", "0.000001", "--bootstrap", "20", "--quiet",
+                 "--workers", "1", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "- **Failures**: 28 games in `default` ended with a bot failing" in result.stdout
+    assert "- **Fairest: none**" in result.stdout
+    figures = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
+    assert sum(sum(k.values()) for k in figures["failures"].values()) == 28
+    assert figures["seat"]["games"] == 0 and figures["shape"]["strong"]["games"] == 0
+    assert "Failures, each counted as the failing bot's loss: random: " in \
+        (tmp_path / "report.md").read_text()
+    assert not (tmp_path / "seats.png").exists() or (tmp_path / "seats.png").stat().st_size
+
+
+def test_plots_of_an_earlier_run_into_the_folder_are_not_left_behind(tiny, tmp_path):
+    out, _, _ = tiny
+    (tmp_path / "games.db").write_bytes((out / "games.db").read_bytes())
+    (tmp_path / "grid.png").write_bytes((out / "grid.png").read_bytes())
+    one_line = TINY[:3] + TINY[5:]  # hand_points=20,30 alone: no grid of two
+    result = cli("skill", *one_line, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "elo.png").exists() and not (tmp_path / "grid.png").exists()
+
+
 @pytest.mark.parametrize("args, message", [
+    (["shrine", "--deals", "1"], "--deals is at least 2"),
     (["shrine", "--variant", "life=3"], "cardarena skill: variant life=3: cannot load"),
     (["shrine", "--player", "random"], "cardarena skill: --player is a searcher"),
     (["shrine", "--max-budget", "16"], "at least three budgets"),

@@ -212,7 +212,7 @@ def _skill(args):
     length and branching, and the cheater's edge, and says which variant is deepest
     and which fairest.  Games are stored as they end: run the same command again to
     resume, or with more --deals or a higher --max-budget to extend."""
-    from tournament import runner, skill, skill_report
+    from tournament import config as configs, runner, skill, skill_report
     try:
         plan = skill.Plan(skill.variants(args.game, args.variant, args.grid),
                           skill.ladder(args.player, args.min_budget, args.max_budget),
@@ -225,19 +225,22 @@ def _skill(args):
     os.makedirs(out, exist_ok=True)
     db = args.db or os.path.join(out, "games.db")
     schedule = plan.schedule()
+
+    def stored():  # of the games asked for: fewer --deals than before leave some out
+        return sum(d < c.deals for c in schedule for d, _ in store.done(c))
+
     with _open_store(db) as store:
         total = sum(c.deals * len(c.seatings()) for c in schedule)
-        done = sum(len(store.done(c)) for c in schedule)
-        print(f"{len(plan.variants)} variants x {len(schedule) // len(plan.variants)} "
-              f"matches x {args.deals} deals = {total} games; {done} stored in {db}",
-              file=sys.stderr)
+        print(f"{len(plan.variants)} variants, {len(schedule) // len(plan.variants)} "
+              f"matches each: {total} games; {stored()} stored in {db}", file=sys.stderr)
         try:
             runner.run(schedule, store, workers=args.workers, scheduler=args.scheduler,
                        progress=not args.quiet)
+        except configs.ConfigError as e:
+            sys.exit(f"cardarena skill: {e}")
         except KeyboardInterrupt:
-            done = sum(len(store.done(c)) for c in schedule)
-            print(f"\nStopped: {done} of {total} games are stored in {db}; run the same "
-                  "command again to play the rest.", file=sys.stderr)
+            print(f"\nStopped: {stored()} of {total} games are stored in {db}; run the "
+                  "same command again to play the rest.", file=sys.stderr)
             sys.exit(130)
         results = skill.measure(store, plan, bootstrap=args.bootstrap, seed=args.seed)
     command = "cardarena skill " + shlex.join(args.argv)

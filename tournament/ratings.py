@@ -490,7 +490,8 @@ def wilson(p, n):
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return centre - half, centre + half
+    # At p = 0 or 1 one bound is the proportion itself, which rounding misses either way.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def _cycles(ranked, edges):

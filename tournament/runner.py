@@ -316,7 +316,8 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     """Play every game of ``config``'s first ``deals`` deals (all by default) that
     ``store`` lacks, storing each as it ends; a rerun after an interruption plays only
     the rest.  ``config`` may be a list of configs, played as one run on one pool of
-    workers, in the order given.  ``on_row(row)`` sees each new row, and the progress
+    workers, in the order given, each to its own deals (``deals`` is for one config
+    alone).  ``on_row(row)`` sees each new row, and the progress
     bar shows what ``postfix()`` says.  Returns the number of games played.  Ctrl-C
     stops the run; the games already stored stay.
 
@@ -324,6 +325,8 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     of play, so that this process, which stores every game, keeps up with the
     workers; a stop loses at most that much play, which a rerun plays again."""
     runs = [config] if isinstance(config, configs.Config) else list(config)
+    if deals is not None and len(runs) > 1:
+        raise ValueError("deals limits one config; a list plays each config's own deals")
     done = {}
     for c in runs:
         store.begin(c)

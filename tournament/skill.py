@@ -165,11 +165,14 @@ def variants(game, given=(), grid=()):
     axes = []
     for line in grid:
         key, eq, values = line.partition("=")
-        values = [v.strip() for v in values.split(",") if v.strip()]
-        if not eq or not key.strip() or not values:
+        key, values = key.strip(), [v.strip() for v in values.split(",") if v.strip()]
+        if not eq or not key or not values:
             raise SkillError(f"--grid {line!r}: write one parameter and its values, "
                              "e.g. life=15,22,30")
-        axes.append([(key.strip(), v) for v in values])
+        if any(axis[0][0] == key for axis in axes):
+            raise SkillError(f"--grid: {key} is given twice; list all its values in "
+                             "one line")
+        axes.append([(key, v) for v in values])
     wanted += [dict(combination) for combination in itertools.product(*axes)] if axes \
         else []
     if not wanted:
@@ -182,6 +185,9 @@ def variants(game, given=(), grid=()):
         label = ",".join(f"{k}={v}" for k, v in params.items()) or "default"
         if any(v.name == label for v in found):
             raise SkillError(f"the variant {label} is asked for twice")
+        same = [v.name for v in found if dict(base, **v.params) == merged]
+        if same:
+            raise SkillError(f"the variants {same[0]} and {label} are the same rules")
         try:
             loaded = configs.load_game(text)
         except pyspiel.SpielError as e:
@@ -233,6 +239,9 @@ class Plan:
 
     def check(self):
         """Raise SkillError unless every variant can seat every rung."""
+        if self.deals < 2:
+            raise SkillError("--deals is at least 2: the intervals come from resampling "
+                             "the deals")
         for variant in self.variants:
             data = {"game": variant.game, "deals": self.deals, "seed": self.seed,
                     "seconds_per_move": self.seconds_per_move, "max_length": self.max_length,
@@ -349,9 +358,14 @@ def elo_of(score):
 
 
 def shape(game, rows):
-    """How games of ``rows`` went: draws, stops at the harness's length limit,
-    decisions and turns (runs of decisions by one player) per game, and the mean number
-    of legal moves at a decision, from replaying each history on ``game``."""
+    """How the games of ``rows`` that no bot failed went: draws, stops at the harness's
+    length limit (not draws), decisions and turns (runs of decisions by one player) per
+    game, and the mean number of legal moves at a decision, from replaying each history
+    on ``game``.  Every figure is None without such a game."""
+    rows = [r for r in rows if r["failed"] is None]
+    if not rows:
+        return dict.fromkeys(("draws", "stopped", "decisions_mean", "decisions_median",
+                              "turns_mean", "turns_median", "branching"), None) | {"games": 0}
     decisions, turns, branching = [], [], []
     draws = stopped = 0
     for row in rows:
@@ -380,9 +394,14 @@ def shape(game, rows):
 
 def seat_advantage(rows):
     """The first seat's results in self-play: wins, draws, its score (draws half) with
-    the 95% Wilson interval, and Ludii's Balance, over the games no bot failed."""
-    rows = [r for r in rows if r["failed"] is None]
+    the 95% Wilson interval, and Ludii's Balance, over the games that ended: no bot
+    failed, and the length limit did not stop them.  Every figure is None without
+    such a game."""
+    rows = [r for r in rows if r["status"] == "ok"]
     n = len(rows)
+    if not n:
+        return dict.fromkeys(("wins", "draws", "score", "low", "high", "balance"),
+                             None) | {"games": 0}
     wins = sum(r["returns"][0] > r["returns"][1] for r in rows)
     draws = sum(r["returns"][0] == r["returns"][1] for r in rows)
     score = (wins + draws / 2) / n
@@ -450,6 +469,11 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
     edge["elo_low"], edge["elo_high"] = elo_of(edge["low"]), elo_of(edge["high"])
     game = pyspiel.load_game(variant.game)
     random_play, strong_play = (rows[(name,)] for name in plan.self_play())
+    failures = {}
+    for row in itertools.chain.from_iterable(rows.values()):
+        if row["failed"] is not None:
+            kinds = failures.setdefault(row["failed"], {})
+            kinds[row["status"]] = kinds.get(row["status"], 0) + 1
     figures = {
         "name": variant.name, "game": variant.game, "params": variant.params,
         "games": sum(len(r) for r in rows.values()),
@@ -462,6 +486,7 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
         "seat": seat_advantage(strong_play),
         "shape": {"random": shape(game, random_play), "strong": shape(game, strong_play)},
         "cheater_edge": edge,
+        "failures": failures,
     }
     return figures, span_samples
 
@@ -475,8 +500,8 @@ def _interval(samples):
 
 def _deepest(found, samples):
     """The variant with the widest Elo span, and the interval of its lead over the
-    runner-up: the resamples of two variants are independent, so their differences
-    pair up one to one."""
+    runner-up, from the differences of their resamples taken in step (the same
+    seed draws the same deal numbers for every variant)."""
     ranked = sorted(found, key=lambda f: -f["span"]["elo"])
     best = ranked[0]
     verdict = {"variant": best["name"], "span": best["span"], "runner_up": None}
@@ -492,11 +517,15 @@ def _deepest(found, samples):
 
 
 def _fairest(found):
-    """The variant whose first seat scores nearest 50% in strong self-play, and whether
-    its interval holds 50%."""
-    best = min(found, key=lambda f: abs(f["seat"]["score"] - 0.5))
+    """The variant whose first seat scores nearest 50% in strong self-play, whether its
+    interval holds 50%, and the variants whose intervals do not; None if no variant
+    has a self-play game that ended."""
+    seated = [f for f in found if f["seat"]["games"]]
+    if not seated:
+        return None
+    best = min(seated, key=lambda f: abs(f["seat"]["score"] - 0.5))
     seat = best["seat"]
     return {"variant": best["name"], "seat": seat,
             "even": seat["low"] <= 0.5 <= seat["high"],
-            "uneven": [f["name"] for f in found
+            "uneven": [f["name"] for f in seated
                        if not f["seat"]["low"] <= 0.5 <= f["seat"]["high"]]}

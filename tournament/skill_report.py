@@ -2,9 +2,14 @@
 JSON of every figure, and PNG plots when matplotlib is installed
 (``pip install "cardarena[plots]"``)."""
 import json
+import math
 import pathlib
 
 from tournament.tables import markdown_table
+
+PLOTS = ("elo.png", "ladder.png", "seats.png", "grid.png")
+# Below this many deals a bootstrap over the deals gives intervals too narrow to trust.
+FEW_DEALS = 20
 
 
 def write(results, out, command):
@@ -13,6 +18,9 @@ def write(results, out, command):
     why."""
     out = pathlib.Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    # Plots of an earlier run into the same folder would no longer match the report.
+    for name in PLOTS:
+        (out / name).unlink(missing_ok=True)
     written = []
     for name, text in (("summary.md", summary(results, command)),
                        ("report.md", report(results, command)),
@@ -42,13 +50,24 @@ def summary(results, command):
         "",
         _ladder_line(results),
         "",
-        f"Every pair of rungs played {deals} deals, each in both seatings "
-        f"({2 * deals} games), as did each self-play; {sum(v['games'] for v in variants)} "
-        f"games in all. Intervals are 95%: Elo by a bootstrap over the deals "
-        f"({results['bootstrap']} resamples), scores by Wilson's interval.",
+        f"Every match of two rungs played {deals} deals, each in both seatings "
+        f"({2 * deals} games), and each self-play {2 * deals} deals; "
+        f"{sum(v['games'] for v in variants)} games in all. Intervals are 95%: Elo by a "
+        f"bootstrap over the deals ({results['bootstrap']} resamples), scores by Wilson's "
+        "interval." + (f" With fewer than {FEW_DEALS} deals the bootstrap intervals are "
+                       "too narrow to trust." if deals < FEW_DEALS else ""),
         "",
         _verdict_deepest(results["deepest"]),
         _verdict_fairest(results["fairest"], top),
+    ]
+    failed = {v["name"]: sum(sum(k.values()) for k in v["failures"].values())
+              for v in variants}
+    if any(failed.values()):
+        lines.append("- **Failures**: " + ", ".join(
+            f"{n} games in `{name}`" for name, n in failed.items() if n)
+            + " ended with a bot failing (a timeout or an error) and count as its losses; "
+            "raise --seconds-per-move, or see the report.")
+    lines += [
         "",
         markdown_table(
             ["variant", f"Elo span {span['from']} to {span['to']}", "chain 60%", "chain 75%",
@@ -56,10 +75,10 @@ def summary(results, command):
              "branching"],
             [[f"`{v['name']}`", _elo_cell(v["span"]), str(v["chain"]["60%"]),
               str(v["chain"]["75%"]), f"{v['skill_trace']['trace']:.3f}",
-              _score_cell(v["seat"]), f"{v['seat']['balance']:.3f}",
+              _score_cell(v["seat"]), _number(v["seat"]["balance"], "{:.3f}"),
               _score_cell(v["cheater_edge"]), _pct(v["shape"]["strong"]["draws"]),
-              f"{v['shape']['strong']['decisions_mean']:.0f}",
-              f"{v['shape']['strong']['branching']:.1f}"] for v in variants],
+              _number(v["shape"]["strong"]["decisions_mean"], "{:.0f}"),
+              _number(v["shape"]["strong"]["branching"], "{:.1f}")] for v in variants],
             "lrrrrrrrrrr"),
     ]
     return "\n".join(lines) + "\n"
@@ -74,12 +93,12 @@ def _ladder_line(results):
 
 def _verdict_deepest(deepest):
     span = deepest["span"]
-    text = (f"- **Deepest: `{deepest['variant']}`**: {span['to']} is "
-            f"{_elo_cell(span)} Elo above {span['from']}")
+    text = (f"- **Deepest: `{deepest['variant']}`**: the Elo span from {span['from']} to "
+            f"{span['to']} is {_elo_cell(span)}")
     second = deepest["runner_up"]
     if second is None:
         return text + "."
-    lead = f"{second['lead']:+.0f} [{second['low']:+.0f}, {second['high']:+.0f}]"
+    lead = f"{_elo(second['lead'])} [{_elo(second['low'])}, {_elo(second['high'])}]"
     if second["clear"]:
         return text + f"; it leads the runner-up `{second['variant']}` by {lead}."
     return text + (f"; its lead over the runner-up `{second['variant']}`, {lead}, is not "
@@ -87,6 +106,9 @@ def _verdict_deepest(deepest):
 
 
 def _verdict_fairest(fairest, top):
+    if fairest is None:
+        return (f"- **Fairest: none**: no self-play game of {top} ended without a failure "
+                "or the length limit.")
     seat = fairest["seat"]
     text = (f"- **Fairest: `{fairest['variant']}`**: in self-play of {top} the first seat "
             f"scores {_score_cell(seat)} (Balance {seat['balance']:.3f}); ")
@@ -116,8 +138,8 @@ def report(results, command):
 def _variant(v):
     rungs = markdown_table(
         ["rung", "spec", "Elo", "95%"],
-        [[r["name"], f"`{r['spec']}`", f"{r['elo']:+.0f}",
-          f"{r['low']:+.0f} to {r['high']:+.0f}"] for r in v["rungs"]], "llrr")
+        [[r["name"], f"`{r['spec']}`", _elo(r["elo"]),
+          f"{_elo(r['low'])} to {_elo(r['high'])}"] for r in v["rungs"]], "llrr")
     steps = markdown_table(
         ["step", "games", "score %", "± 2 SE", "95% Wilson"],
         [[f"{s['upper']} v {s['lower']}", str(s["games"]), _pct(s["score"]),
@@ -125,21 +147,31 @@ def _variant(v):
         "lrrrr")
     trace = v["skill_trace"]
     levels = ", ".join(f"{x:+.3f}" for x in trace["levels"])
+    caveat = (f" With {len(trace['levels'])} levels the extrapolated line decides much of "
+              "the trace; Ludii plays 8." if len(trace["levels"]) < 4 else "")
     shapes = v["shape"]
     shape = markdown_table(
         ["", "random play", "strong play"],
-        [["games", str(shapes["random"]["games"]), str(shapes["strong"]["games"])],
+        [["games no bot failed", str(shapes["random"]["games"]),
+          str(shapes["strong"]["games"])],
          ["draws %", _pct(shapes["random"]["draws"]), _pct(shapes["strong"]["draws"])],
          ["stopped at the length limit %", _pct(shapes["random"]["stopped"]),
           _pct(shapes["strong"]["stopped"])],
-         ["decisions, mean / median", *(f"{s['decisions_mean']:.1f} / "
-                                        f"{s['decisions_median']:g}"
+         ["decisions, mean / median", *(_pair(s, "decisions")
                                         for s in (shapes["random"], shapes["strong"]))],
-         ["turns, mean / median", *(f"{s['turns_mean']:.1f} / {s['turns_median']:g}"
+         ["turns, mean / median", *(_pair(s, "turns")
                                     for s in (shapes["random"], shapes["strong"]))],
-         ["mean branching factor", f"{shapes['random']['branching']:.2f}",
-          f"{shapes['strong']['branching']:.2f}"]], "lrr")
+         ["mean branching factor", _number(shapes["random"]["branching"], "{:.2f}"),
+          _number(shapes["strong"]["branching"], "{:.2f}")]], "lrr")
     seat, edge = v["seat"], v["cheater_edge"]
+    if seat["games"]:
+        seats = (f"First seat in strong self-play: wins {_pct(seat['wins'])}%, draws "
+                 f"{_pct(seat['draws'])}%, score {_score_cell(seat)} over {seat['games']} "
+                 f"games that ended; Balance {seat['balance']:.3f}.")
+    else:
+        seats = "No strong self-play game ended without a failure or the length limit."
+    failures = "; ".join(f"{bot}: " + ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+                         for bot, kinds in v["failures"].items())
     return "\n\n".join([
         f"## `{v['name']}` (`{v['game']}`)",
         "### Elo, relative to random play",
@@ -148,30 +180,48 @@ def _variant(v):
         steps,
         f"Skill chain: {v['chain']['60%']} steps at 60%, {v['chain']['75%']} at 75%.",
         f"SkillTrace {trace['trace']:.3f}: the stronger searcher's mean utility by level "
-        f"{levels}; area {trace['area']:.3f}; the line {trace['slope']:+.4f} x "
-        f"{trace['intercept']:+.4f} reads {trace['predicted']:+.3f} two levels past "
-        f"the last, so y = {trace['y']:.3f}.",
+        f"{levels}; area {trace['area']:.3f}; the fitted line, {trace['slope']:+.4f} per "
+        f"level from {trace['intercept']:+.4f} at the first, reads "
+        f"{trace['predicted']:+.3f} two levels past the last, so y = {trace['y']:.3f}."
+        + caveat,
         "### Seats and shape",
-        f"First seat in strong self-play: wins {_pct(seat['wins'])}%, draws "
-        f"{_pct(seat['draws'])}%, score {_score_cell(seat)} over {seat['games']} games; "
-        f"Balance {seat['balance']:.3f}.",
+        seats,
         shape,
         f"Cheater's edge: {edge['upper']} scores {_score_cell(edge)} against "
-        f"{edge['lower']} over {edge['games']} games, about {edge['elo']:+.0f} Elo "
-        f"[{edge['elo_low']:+.0f}, {edge['elo_high']:+.0f}].",
+        f"{edge['lower']} over {edge['games']} games, about {_elo(edge['elo'])} Elo "
+        f"[{_elo(edge['elo_low'])}, {_elo(edge['elo_high'])}].",
+        "Failures, each counted as the failing bot's loss: " + failures + "."
+        if failures else "No bot failed.",
     ])
 
 
 def _pct(x):
-    return f"{100 * x:.1f}"
+    return "-" if x is None else f"{100 * x:.1f}"
+
+
+def _number(x, fmt):
+    return "-" if x is None else fmt.format(x)
+
+
+def _pair(shape, what):
+    if shape["games"] == 0:
+        return "-"
+    return f"{shape[what + '_mean']:.1f} / {shape[what + '_median']:g}"
 
 
 def _score_cell(figure):
+    if figure["score"] is None:
+        return "-"
     return f"{_pct(figure['score'])} [{_pct(figure['low'])}, {_pct(figure['high'])}]"
 
 
+def _elo(x):
+    """Elo as a signed whole number; rounding first keeps -0.4 from printing as -0."""
+    return f"{round(x):+d}"
+
+
 def _elo_cell(span):
-    return f"{span['elo']:+.0f} [{span['low']:+.0f}, {span['high']:+.0f}]"
+    return f"{_elo(span['elo'])} [{_elo(span['low'])}, {_elo(span['high'])}]"
 
 
 # --- plots ------------------------------------------------------------------------
@@ -214,10 +264,13 @@ def plot(results, out):
         shown = [steps[pair] for pair in zip(chain, chain[1:])]
         # Each variant's points are set a little apart, so that their bars can be told
         # apart.
-        x = [i + 0.3 * (k / max(1, len(variants) - 1) - 0.5) for i in range(len(shown))]
-        axes.errorbar(x, [100 * s["score"] for s in shown],
-                      yerr=[200 * s["se"] for s in shown], marker="o", linestyle="",
-                      capsize=3, label=v["name"])
+        offset = 0.3 * (k / (len(variants) - 1) - 0.5) if len(variants) > 1 else 0
+        scores = [100 * s["score"] for s in shown]
+        # The bars stop at 0% and 100%, which no score passes.
+        bars = [[min(x, 200 * s["se"]) for x, s in zip(scores, shown)],
+                [min(100 - x, 200 * s["se"]) for x, s in zip(scores, shown)]]
+        axes.errorbar([i + offset for i in range(len(shown))], scores, yerr=bars,
+                      marker="o", linestyle="", capsize=3, label=v["name"])
     axes.axhline(50, color="black", linewidth=0.8)
     axes.set_xticks(range(len(chain) - 1), [f"{b}\nv {a}" for a, b in zip(chain, chain[1:])],
                     fontsize="x-small")
@@ -227,11 +280,12 @@ def plot(results, out):
     figure.tight_layout()
     written.append(_save(figure, out / "ladder.png", pyplot))
 
-    figure, axes = pyplot.subplots(figsize=(max(5, 0.8 * len(variants) + 2), 4))
-    names = [v["name"] for v in variants]
-    scores = [100 * v["seat"]["score"] for v in variants]
-    errors = [[100 * (v["seat"]["score"] - v["seat"]["low"]) for v in variants],
-              [100 * (v["seat"]["high"] - v["seat"]["score"]) for v in variants]]
+    seated = [v for v in variants if v["seat"]["games"]]
+    figure, axes = pyplot.subplots(figsize=(max(5, 0.8 * len(seated) + 2), 4))
+    names = [v["name"] for v in seated]
+    scores = [100 * v["seat"]["score"] for v in seated]
+    errors = [[100 * (v["seat"]["score"] - v["seat"]["low"]) for v in seated],
+              [100 * (v["seat"]["high"] - v["seat"]["score"]) for v in seated]]
     axes.bar(range(len(names)), scores, yerr=errors, capsize=4, color="tab:blue", alpha=0.7)
     axes.axhline(50, color="black", linewidth=0.8)
     axes.set_xticks(range(len(names)), names, rotation=30, ha="right", fontsize="small")
@@ -248,17 +302,24 @@ def plot(results, out):
                 (panels[0], "Elo span (depth)", lambda v: v["span"]["elo"], "viridis"),
                 (panels[1], "first seat's score %", lambda v: 100 * v["seat"]["score"],
                  "coolwarm")):
-            table = [[value(cell[(r, c)]) for c in col_values] for r in row_values]
+            table = [[value(cell[(r, c)]) if cell[(r, c)]["seat"]["games"]
+                      or colours == "viridis" else math.nan for c in col_values]
+                     for r in row_values]
             if colours == "coolwarm":  # centred on an even game
-                reach = max(5, *(abs(x - 50) for row in table for x in row))
+                reach = max([5] + [abs(x - 50) for row in table for x in row
+                                   if not math.isnan(x)])
                 image = axes.imshow(table, cmap=colours, origin="lower", vmin=50 - reach,
                                     vmax=50 + reach)
             else:
                 image = axes.imshow(table, cmap=colours, origin="lower")
+            low, high = image.get_clim()
             for i, row in enumerate(table):
                 for j, x in enumerate(row):
-                    axes.text(j, i, f"{x:.0f}", ha="center", va="center", color="white"
-                              if colours == "viridis" else "black")
+                    # Dark text on viridis's light yellows and greens, light on its blues.
+                    light = colours == "viridis" and (x - low) < 0.6 * (high - low)
+                    axes.text(j, i, "-" if math.isnan(x) else f"{x:.0f}", ha="center",
+                              va="center",
+                              color="white" if light else "black")
             axes.set_xticks(range(len(col_values)), col_values)
             axes.set_yticks(range(len(row_values)), row_values)
             axes.set_xlabel(col_key)
