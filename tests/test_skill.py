@@ -2,6 +2,7 @@
 a tiny ladder."""
 import json
 import math
+import pathlib
 import signal
 import subprocess
 import time
@@ -375,3 +376,12 @@ def test_an_interrupted_analysis_resumes_to_the_same_figures(tmp_path):
     assert cli("skill", *args, "--out", str(whole)).returncode == 0
     assert json.loads((stopped / "skill.json").read_text())["variants"] == \
         json.loads((whole / "skill.json").read_text())["variants"]
+
+
+@pytest.mark.parametrize("game", ["shrine", "card_duel"])
+def test_the_readme_quotes_the_summaries_the_tool_wrote(game):
+    root = pathlib.Path(__file__).resolve().parent.parent
+    summary = (root / "docs" / "results" / game / "summary.md").read_text().strip()
+    assert summary in (root / "README.md").read_text()
+    figures = json.loads((root / "docs" / "results" / game / "skill.json").read_text())
+    assert summary.startswith(f"`{figures['command']}`")

@@ -125,9 +125,9 @@ def report(results, command):
     """The summary, then each variant in full."""
     parts = [f"# Skill ceiling\n\n{summary(results, command)}",
              "Columns: the Elo span, what the searcher gains from its lowest budget to its "
-             "highest, is the depth; a skill chain counts the steps of the "
-             "longest chain of rungs, up the ladder, each scoring at least 60% (or 75%) "
-             "against the one before it; first seat % is its score in strong self-play; the cheater's "
+             "highest, is the depth; a skill chain counts the steps of the longest chain "
+             "of rungs, up the ladder, each scoring at least 60% (or 75%) against the one "
+             "before it; first seat % is its score in strong self-play; the cheater's "
              "edge is its score against the searcher at the same budget; draws and "
              "decisions are from strong self-play."]
     for v in results["variants"]:
