@@ -264,6 +264,7 @@ def test_every_variant_gets_every_figure(tiny):
         assert 0 <= v["skill_trace"]["trace"] <= 1
         seat = v["seat"]
         assert seat["games"] == 6 and seat["low"] <= seat["score"] <= seat["high"]
+        assert v["seat_random"]["games"] == 6
         assert 0 <= seat["balance"] <= 1
         for play in ("random", "strong"):
             shape = v["shape"][play]

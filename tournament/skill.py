@@ -484,6 +484,7 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
         "skill_trace": skill_trace([2 * s["score"] - 1 for s in doubling]),
         "steps": steps,
         "seat": seat_advantage(strong_play),
+        "seat_random": seat_advantage(random_play),
         "shape": {"random": shape(game, random_play), "strong": shape(game, strong_play)},
         "cheater_edge": edge,
         "failures": failures,

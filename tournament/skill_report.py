@@ -150,10 +150,12 @@ def _variant(v):
     caveat = (f" With {len(trace['levels'])} levels the extrapolated line decides much of "
               "the trace; Ludii plays 8." if len(trace["levels"]) < 4 else "")
     shapes = v["shape"]
+    seat, edge = v["seat"], v["cheater_edge"]
     shape = markdown_table(
         ["", "random play", "strong play"],
         [["games no bot failed", str(shapes["random"]["games"]),
           str(shapes["strong"]["games"])],
+         ["first seat's score %", _score_cell(v["seat_random"]), _score_cell(seat)],
          ["draws %", _pct(shapes["random"]["draws"]), _pct(shapes["strong"]["draws"])],
          ["stopped at the length limit %", _pct(shapes["random"]["stopped"]),
           _pct(shapes["strong"]["stopped"])],
@@ -163,7 +165,6 @@ def _variant(v):
                                     for s in (shapes["random"], shapes["strong"]))],
          ["mean branching factor", _number(shapes["random"]["branching"], "{:.2f}"),
           _number(shapes["strong"]["branching"], "{:.2f}")]], "lrr")
-    seat, edge = v["seat"], v["cheater_edge"]
     if seat["games"]:
         seats = (f"First seat in strong self-play: wins {_pct(seat['wins'])}%, draws "
                  f"{_pct(seat['draws'])}%, score {_score_cell(seat)} over {seat['games']} "
