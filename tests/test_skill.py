@@ -284,6 +284,18 @@ def test_the_verdicts_name_the_deepest_and_the_fairest_variant(tiny):
     assert deepest["variant"] == max(spans, key=spans.get)
     assert deepest["runner_up"]["lead"] == pytest.approx(
         spans[deepest["variant"]] - sorted(spans.values())[-2])
+    assert [b["variant"] for b in deepest["behind"]] == sorted(
+        (n for n in spans if n != deepest["variant"]), key=lambda n: -spans[n])
+    differences = results["depth_differences"]
+    for a in spans:
+        for b in spans:
+            if a != b:
+                d, back = differences[a][b], differences[b][a]
+                assert d["lead"] == pytest.approx(spans[a] - spans[b])
+                assert (d["low"], d["high"]) == pytest.approx((-back["high"], -back["low"]))
+                assert d["clear"] == (d["low"] > 0)
+    for behind in deepest["behind"]:
+        assert behind == differences[deepest["variant"]][behind["variant"]]
     seats = {v["name"]: abs(v["seat"]["score"] - 0.5) for v in results["variants"]}
     assert results["fairest"]["variant"] == min(seats, key=seats.get)
     assert f"**Deepest: `{deepest['variant']}`**" in result.stdout

@@ -428,6 +428,7 @@ def measure(store, plan, *, bootstrap=1000, seed=0):
             "budgets": list(plan.ladder.budgets), "top": plan.ladder.top.name,
             "rungs": [dataclasses.asdict(r) for r in plan.ladder.rungs],
             "variants": found, "deepest": _deepest(found, samples),
+            "depth_differences": _differences(found, samples),
             "fairest": _fairest(found)}
 
 
@@ -499,28 +500,37 @@ def _interval(samples):
     return float(low), float(high)
 
 
+def _lead(a, b, samples):
+    """How much wider a's span is than b's, with the interval of the differences of
+    their resamples taken in step (one seed draws the same deal numbers for every
+    variant), and whether that interval is clear of zero."""
+    low, high = _interval(samples[a["name"]] - samples[b["name"]])
+    return {"variant": b["name"], "lead": a["span"]["elo"] - b["span"]["elo"],
+            "low": low, "high": high, "clear": low is not None and low > 0}
+
+
 def _deepest(found, samples):
-    """The variant with the widest Elo span, and the interval of its lead over the
-    runner-up, from the differences of their resamples taken in step (the same
-    seed draws the same deal numbers for every variant)."""
+    """The variant with the widest Elo span and its lead over every other, the
+    runner-up first.  Ties go to the variant listed first."""
     ranked = sorted(found, key=lambda f: -f["span"]["elo"])
     best = ranked[0]
-    verdict = {"variant": best["name"], "span": best["span"], "runner_up": None}
-    if len(ranked) > 1:
-        second = ranked[1]
-        lead = samples[best["name"]] - samples[second["name"]]
-        low, high = _interval(lead)
-        verdict["runner_up"] = {"variant": second["name"], "span": second["span"],
-                                "lead": best["span"]["elo"] - second["span"]["elo"],
-                                "low": low, "high": high,
-                                "clear": low is not None and low > 0}
-    return verdict
+    behind = [_lead(best, other, samples) for other in ranked[1:]]
+    return {"variant": best["name"], "span": best["span"],
+            "runner_up": dict(behind[0], span=ranked[1]["span"]) if behind else None,
+            "behind": behind}
+
+
+def _differences(found, samples):
+    """``[a][b]``: how much wider a's span is than b's, with its interval, for every
+    two variants."""
+    return {a["name"]: {b["name"]: _lead(a, b, samples) for b in found if b is not a}
+            for a in found}
 
 
 def _fairest(found):
-    """The variant whose first seat scores nearest 50% in strong self-play, whether its
-    interval holds 50%, and the variants whose intervals do not; None if no variant
-    has a self-play game that ended."""
+    """The variant whose first seat scores nearest 50% in strong self-play (ties go to
+    the variant listed first), whether its interval holds 50%, and the variants whose
+    intervals do not; None if no variant has a self-play game that ended."""
     seated = [f for f in found if f["seat"]["games"]]
     if not seated:
         return None

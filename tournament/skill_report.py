@@ -99,10 +99,26 @@ def _verdict_deepest(deepest):
     if second is None:
         return text + "."
     lead = f"{_elo(second['lead'])} [{_elo(second['low'])}, {_elo(second['high'])}]"
+    unclear = [f"`{b['variant']}`" for b in deepest["behind"][1:] if not b["clear"]]
     if second["clear"]:
-        return text + f"; it leads the runner-up `{second['variant']}` by {lead}."
-    return text + (f"; its lead over the runner-up `{second['variant']}`, {lead}, is not "
-                   "clear of zero, so the two are not told apart.")
+        text += f"; it leads the runner-up `{second['variant']}` by {lead}"
+        if not unclear:
+            return text + ", and every other variant clearly."
+        return text + (f", but its {_leads(unclear)} {_are(unclear)} not clear of zero, so "
+                       f"it is not told apart from {'it' if len(unclear) == 1 else 'them'}.")
+    text += f"; its lead over the runner-up `{second['variant']}`, {lead}, is not clear of zero"
+    if unclear:
+        return text + (f", nor {_are(unclear)} its {_leads(unclear)}, so it is not told "
+                       "apart from them.")
+    return text + ", so the two are not told apart."
+
+
+def _leads(names):
+    return ("lead over " if len(names) == 1 else "leads over ") + ", ".join(names)
+
+
+def _are(names):
+    return "is" if len(names) == 1 else "are"
 
 
 def _verdict_fairest(fairest, top):
@@ -130,9 +146,29 @@ def report(results, command):
              "before it; first seat % is its score in strong self-play; the cheater's "
              "edge is its score against the searcher at the same budget; draws and "
              "decisions are from strong self-play."]
+    if len(results["variants"]) > 1:
+        parts.append(_differences(results))
     for v in results["variants"]:
         parts.append(_variant(v))
     return "\n\n".join(parts) + "\n"
+
+
+def _differences(results):
+    names = [v["name"] for v in results["variants"]]
+    table = results["depth_differences"]
+
+    def cell(a, b):
+        d = table[a][b]
+        text = f"{_elo(d['lead'])} [{_elo(d['low'])}, {_elo(d['high'])}]"
+        return f"**{text}**" if d["clear"] or d["high"] < 0 else text
+
+    return "\n\n".join([
+        "## Depth compared",
+        "How much wider the row's Elo span is than the column's, with the 95% interval "
+        "of the difference; bold where the interval excludes zero.",
+        markdown_table([""] + [f"`{n}`" for n in names],
+                       [[f"`{a}`"] + [cell(a, b) if a != b else "" for b in names]
+                        for a in names], "l" + "r" * len(names))])
 
 
 def _variant(v):
@@ -177,7 +213,7 @@ def _variant(v):
         f"## `{v['name']}` (`{v['game']}`)",
         "### Elo, relative to random play",
         rungs,
-        "### Ladder steps: the stronger rung's score (draws half)",
+        "### Ladder steps: the upper rung's score (draws half)",
         steps,
         f"Skill chain: {v['chain']['60%']} steps at 60%, {v['chain']['75%']} at 75%.",
         f"SkillTrace {trace['trace']:.3f}: the stronger searcher's mean utility by level "
@@ -275,7 +311,7 @@ def plot(results, out):
     axes.axhline(50, color="black", linewidth=0.8)
     axes.set_xticks(range(len(chain) - 1), [f"{b}\nv {a}" for a, b in zip(chain, chain[1:])],
                     fontsize="x-small")
-    axes.set_ylabel("the stronger rung's score %")
+    axes.set_ylabel("the upper rung's score %")
     axes.set_title("Ladder steps (bars: 2 standard errors)")
     axes.legend(fontsize="x-small")
     figure.tight_layout()
