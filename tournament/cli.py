@@ -109,6 +109,16 @@ class Leader:
         return f"leader {best} {scores[best]:.0%}"
 
 
+def _run_options(parser):
+    """Where and how quietly the games of a command are played."""
+    parser.add_argument("--workers", type=_positive, default=None,
+                        help="local worker processes (default: one per CPU it may use)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run on a Dask cluster, e.g. tcp://host:8786 "
+                        "(needs pip install \"cardarena[cluster]\")")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 def _report_options(parser):
     parser.add_argument("--format", choices=("text", "markdown", "csv", "json"),
                         default="text", help="how to print the ratings (default: text)")
@@ -341,12 +351,7 @@ def main(argv=None):
     tour.add_argument("config", help="the TOML config, e.g. examples/shrine.toml")
     tour.add_argument("--db", help="the SQLite file to store games in (default: the "
                       "config's name with .db, in this directory)")
-    tour.add_argument("--workers", type=_positive, default=None,
-                      help="local worker processes (default: one per CPU it may use)")
-    tour.add_argument("--scheduler", metavar="ADDRESS",
-                      help="run on a Dask cluster, e.g. tcp://host:8786 "
-                      "(needs pip install \"cardarena[cluster]\")")
-    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    _run_options(tour)
     _report_options(tour)
     tour.set_defaults(run=_tournament)
     replay = sub.add_parser("replay", help="replay a stored game move by move",
@@ -383,10 +388,7 @@ def main(argv=None):
                       help="give up undecided after this many deals (default 10000)")
     test.add_argument("--db", help="the SQLite file to store games in (default: the "
                       "config's name with .db)")
-    test.add_argument("--workers", type=_positive, default=None,
-                      help="local worker processes (default: one per CPU it may use)")
-    test.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
-    test.add_argument("--quiet", action="store_true", help="no progress bar")
+    _run_options(test)
     test.set_defaults(run=_sprt)
     skill = sub.add_parser("skill", help="measure how much skill a game and its variants "
                            "reward", description=_skill.__doc__)
@@ -424,10 +426,7 @@ def main(argv=None):
     skill.add_argument("--bootstrap", type=_positive, default=1000, metavar="N",
                        help="resamples of the deals behind the Elo intervals "
                        "(default %(default)s)")
-    skill.add_argument("--workers", type=_positive, default=None,
-                       help="local worker processes (default: one per CPU it may use)")
-    skill.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
-    skill.add_argument("--quiet", action="store_true", help="no progress bar")
+    _run_options(skill)
     skill.set_defaults(run=_skill)
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
