@@ -317,9 +317,9 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     ``store`` lacks, storing each as it ends; a rerun after an interruption plays only
     the rest.  ``config`` may be a list of configs, played as one run on one pool of
     workers, in the order given, each to its own deals (``deals`` is for one config
-    alone).  ``on_row(row)`` sees each new row, and the progress
-    bar shows what ``postfix()`` says.  Returns the number of games played.  Ctrl-C
-    stops the run; the games already stored stay.
+    alone).  ``on_row(row)`` sees each new row, and the progress bar shows what
+    ``postfix()`` says.  Returns the number of games played.  Ctrl-C stops the run; the
+    games already stored stay.
 
     Quick games go to workers several at a time, enough for about ``TASK_SECONDS``
     of play, so that this process, which stores every game, keeps up with the
