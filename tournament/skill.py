@@ -463,8 +463,7 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
     scores = {(s["lower"], s["upper"]): s["score"] for s in steps}
     chain = [r.name for r in ladder.chain]
     searchers = [r.name for r in ladder.searchers]
-    doubling = [s for s in steps if s["lower"] in searchers and s["upper"] in searchers
-                and searchers.index(s["upper"]) == searchers.index(s["lower"]) + 1]
+    doubling = [scores[pair] for pair in zip(searchers, searchers[1:])]
     edge = step(rows[plan.pairs()[-1]], *plan.pairs()[-1])
     edge["elo"] = elo_of(edge["score"])
     edge["elo_low"], edge["elo_high"] = elo_of(edge["low"]), elo_of(edge["high"])
@@ -482,7 +481,7 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
         "span": {"elo": float(anchored[top] - anchored[bottom]), "low": low, "high": high,
                  "from": ladder.searchers[0].name, "to": ladder.top.name},
         "chain": {f"{t:.0%}": skill_chain(scores, chain, t) for t in THRESHOLDS},
-        "skill_trace": skill_trace([2 * s["score"] - 1 for s in doubling]),
+        "skill_trace": skill_trace([2 * score - 1 for score in doubling]),
         "steps": steps,
         "seat": seat_advantage(strong_play),
         "seat_random": seat_advantage(random_play),
