@@ -1,12 +1,15 @@
-"""Builds the Cython extensions; all other metadata lives in pyproject.toml."""
+"""Builds the Cython extensions: every .pyx under core/ and search/, so a new ruleset's
+engine needs no line here.  All other metadata lives in pyproject.toml."""
+from pathlib import Path
+
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-MODULES = ["core.state", "core.shrine", "core.card_duel", "core.foreign",
-           "search.mcts", "search.expectimax"]
+SOURCES = sorted(p for package in ("core", "search") for p in Path(package).rglob("*.pyx"))
 
 setup(
     ext_modules=cythonize(
-        [Extension(m, [m.replace(".", "/") + ".pyx"], extra_compile_args=["-O3"])
-         for m in MODULES]),
+        [Extension(".".join(p.with_suffix("").parts), [str(p)], extra_compile_args=["-O3"])
+         for p in SOURCES],
+        language_level=3),
 )

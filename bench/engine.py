@@ -8,7 +8,8 @@ Prints one table.  Each row is an engine and the way it is driven:
 * shrine, Python API  -- the same states driven from Python through ``legal_actions()``,
                          ``chance_outcomes()`` and ``apply_action()``.
 * shrine, pyspiel     -- the same game through OpenSpiel's API (``pyspiel.load_game``).
-* card_duel, C loop   -- Card Duel the same way as Shrine's C loop.
+* every other ruleset in ``core.GAMES``, C loop -- the same way as Shrine's C loop: a
+                         new ruleset gets its row without an edit here.
 * hearts, gin_rummy   -- OpenSpiel's C++ card games, driven from Python with pyspiel.
 * python_kuhn_poker   -- OpenSpiel's pure-Python example game, driven with pyspiel.
 
@@ -242,14 +243,18 @@ def c_loop_row(name):
                copy_into=True)
 
 
+# The ruleset every driver is shown on, and against whose rows the others are compared.
+REFERENCE = "shrine"
+
+
 def make_rows():
-    ours = core.load_game("shrine")
+    ours = core.load_game(REFERENCE)
     rows = [
-        c_loop_row("shrine"),
-        Row("shrine", "Python API", ours.new_initial_state),
-        Row("shrine", "pyspiel (core.spiel)", pyspiel.load_game("shrine").new_initial_state),
-        c_loop_row("card_duel"),
+        c_loop_row(REFERENCE),
+        Row(REFERENCE, "Python API", ours.new_initial_state),
+        Row(REFERENCE, "pyspiel (core.spiel)", pyspiel.load_game(REFERENCE).new_initial_state),
     ]
+    rows += [c_loop_row(name) for name in core.GAMES if name != REFERENCE]
     for name, kind in (("hearts", "C++"), ("gin_rummy", "C++"), ("python_kuhn_poker", "Python")):
         new_state = pyspiel.load_game(name).new_initial_state
         rows.append(Row(name, f"pyspiel, {kind} engine", new_state))
@@ -304,9 +309,13 @@ def cells(rows):
 
 
 def notes(rows, args, call_ns):
-    basic = type(core.load_game("shrine").new_initial_state()).__basicsize__
-    duel = type(core.load_game("card_duel").new_initial_state()).__basicsize__
     header = core.GameState.__basicsize__
+    sizes = {name: type(core.load_game(name).new_initial_state()).__basicsize__
+             for name in core.GAMES}
+    basic = sizes[REFERENCE]
+    others = "; ".join(f"a {core.GAMES[name].long_name} object is {size} bytes, "
+                       f"{size - header} of them its struct"
+                       for name, size in sizes.items() if name != REFERENCE)
     # Every row of a game replays the same seeded game, so they share the position.
     steps = {r.game: r.mid_step for r in rows if r.mid_step is not None}
     where = ", ".join(f"{game} {step}" for game, step in steps.items())
@@ -320,8 +329,8 @@ def notes(rows, args, call_ns):
         "ours stays fixed. For ours, the Python object is "
         f"{basic} bytes (type.__basicsize__): {header} of object header, vtable and game "
         f"pointers, then {basic - header} holding the C struct ShrineData (its size rounded "
-        "up to the object's 8-byte alignment); the rest is the GC header and malloc's. A "
-        f"Card Duel object is {duel} bytes, {duel - header} of them its DuelData.",
+        f"up to the object's 8-byte alignment); the rest is the GC header and malloc's; "
+        f"{others}.",
         "copy_into ns: core.state.copy_into_ns, one memcpy into an existing state, timed in C "
         "without the GIL. OpenSpiel has no in-place copy, hence n/a: its nearest operation, "
         "State::Clone(), allocates a new state, and its cost as called from Python is in the "
@@ -378,8 +387,9 @@ def call_cost(state, repeats):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(
-        description="Benchmark cardarena's Shrine and Card Duel engines against OpenSpiel's "
-                    "hearts, gin_rummy and python_kuhn_poker: bytes per state, copy_into, clone(), "
+        description="Benchmark cardarena's engines (every registered ruleset) against "
+                    "OpenSpiel's hearts, gin_rummy and python_kuhn_poker: bytes per state, "
+                    "copy_into, clone(), "
                     "random-play steps/s and games/s, and the engine's speed goals.",
         epilog="Figures depend on the machine; compare rows of one run, not runs of "
                "different machines.")
@@ -406,7 +416,7 @@ def main(argv=None):
     log(f"measuring ({mode}, seed {args.seed}):\n")
     for row in rows:
         measure(row, mode, args.seed, args.repeats, log)
-    call_ns = {"ours": call_cost(core.load_game("shrine").new_initial_state(), args.repeats),
+    call_ns = {"ours": call_cost(core.load_game(REFERENCE).new_initial_state(), args.repeats),
                "hearts": call_cost(pyspiel.load_game("hearts").new_initial_state(), args.repeats)}
     log(f"done in {time.perf_counter() - t0:.1f} s\n\n")
 

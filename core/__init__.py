@@ -10,21 +10,34 @@ Importing ``core`` also registers every game with OpenSpiel, so
 ``pyspiel.load_game("shrine")`` works.  The other way round, ``ForeignGame`` makes any
 OpenSpiel game one of ours, for search: ``ForeignGame("leduc_poker")``.
 """
+import importlib
+import pkgutil
 import re
 
 from core.errors import (CardArenaError, GameOverError, IllegalActionError, ParameterError,
                          PlayerError, StateFormatError)
 from core.state import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameState
-from core.shrine import ShrineGame
-from core.card_duel import CardDuelGame
 from core.foreign import ForeignGame
 
 from core import spiel
 
-GAMES = {cls.name: cls for cls in (ShrineGame, CardDuelGame)}
-for cls in GAMES.values():
-    spiel.register(cls)
-del cls
+
+def _rulesets():
+    """Every ruleset: each package of ``core`` whose ``GAME`` is its Game class, so a
+    new ruleset is a new folder and no list to edit."""
+    found = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg:
+            game = getattr(importlib.import_module(f"core.{info.name}"), "GAME", None)
+            if game is not None:
+                found[game.name] = game
+    return dict(sorted(found.items()))
+
+
+GAMES = _rulesets()
+for _game in GAMES.values():
+    spiel.register(_game)
+del _game
 
 
 def parse_spec(spec, what="game", example="shrine(alt_heal=true)"):
@@ -63,6 +76,5 @@ def load_game(spec, **params):
     return GAMES[name](**parsed)
 
 
-__all__ = ["GAMES", "load_game", "parse_spec", "Game", "GameState", "ShrineGame", "CardDuelGame",
-           "CHANCE_PLAYER", "TERMINAL_PLAYER", "CardArenaError", "IllegalActionError",
+__all__ = ["GAMES", "load_game", "parse_spec", "Game", "GameState", "CHANCE_PLAYER", "TERMINAL_PLAYER", "CardArenaError", "IllegalActionError",
            "GameOverError", "ParameterError", "PlayerError", "StateFormatError", "ForeignGame"]

@@ -31,6 +31,7 @@ import numpy as np
 import pyspiel
 
 from core.errors import CardArenaError, IllegalActionError, ParameterError, StateFormatError
+from core.kit.tensor import TensorLayout
 
 from core.state cimport TERMINAL, GameState, Rng, rng_next
 from core.state import Game
@@ -100,13 +101,14 @@ class ForeignGame(Game):
                                  "an observation string, so no player's view can be told")
         if kind.provides_observation_tensor:
             self._tensor = pyspiel.State.observation_tensor
-            self.observation_tensor_size = game.observation_tensor_size()
+            size = game.observation_tensor_size()
         elif kind.provides_information_state_tensor:
             self._tensor = pyspiel.State.information_state_tensor
-            self.observation_tensor_size = game.information_state_tensor_size()
+            size = game.information_state_tensor_size()
         else:
             self._tensor = None
-            self.observation_tensor_size = 0
+            size = 0
+        self.tensor_layout = TensorLayout(("observation", size))
 
         self._flaw = None if self.perfect_information else _resampler_flaw(str(game))
         self.can_determinize = self._flaw is None

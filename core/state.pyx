@@ -8,6 +8,7 @@ import numpy as np
 
 from core.errors import (GameOverError, IllegalActionError, ParameterError, PlayerError,
                          StateFormatError)
+from core.kit.position import check_current_player, check_keys
 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
@@ -248,25 +249,48 @@ cdef class GameState:
             raise PlayerError(f"a player is an int from 0 to {self.game.num_players - 1}, "
                               f"not {player!r}")
 
-    # Each ruleset implements these.
+    # --- what a ruleset writes for the Python edge ---------------------------------
+
     def _action_name(self, int action):
+        """The readable name of ``action``, known to be in range."""
         raise NotImplementedError
+
+    def _view(self, viewer):
+        """The position as plain data: all of it for ``viewer`` None, else what that
+        player sees, with the cards it does not know hidden."""
+        raise NotImplementedError
+
+    def _fill_tensor(self, float[:] out, int viewer):
+        """Write what ``viewer`` knows into ``out`` (zeros, of the size of the game's
+        ``tensor_layout``), block by block."""
+        raise NotImplementedError
+
+    # --- built on those --------------------------------------------------------------
 
     def to_dict(self):
-        """The whole position as plain data, hidden cards included."""
-        raise NotImplementedError
+        """The whole position as plain data, hidden cards included; the game's
+        ``state_from_dict`` reads it back."""
+        return self._view(None)
 
     def observation_dict(self, player):
-        """What ``player`` sees, in the format of ``to_dict``."""
-        raise NotImplementedError
+        """What ``player`` sees, in the format of ``to_dict`` with what it cannot see
+        hidden."""
+        self._check_player(player)
+        return self._view(player)
 
     def information_state_string(self, player):
-        """Everything ``player`` knows, as one string."""
-        raise NotImplementedError
+        """Everything ``player`` knows, as one canonical string: a summary of
+        knowledge (the observation), not the history of the game."""
+        self._check_player(player)
+        return json.dumps(self._view(player), separators=(",", ":"), sort_keys=True)
 
     def observation_tensor(self, player):
-        """Everything ``player`` knows, as a flat float vector."""
-        raise NotImplementedError
+        """What ``player`` knows as a flat float32 vector, laid out by the game's
+        ``tensor_layout`` (each ruleset's doc describes its blocks)."""
+        self._check_player(player)
+        out = np.zeros(self.game.observation_tensor_size, np.float32)
+        self._fill_tensor(out, player)
+        return out
 
     def __str__(self):
         return json.dumps(self.to_dict(), indent=1)
@@ -348,10 +372,13 @@ class Game:
     """A ruleset with its parameters: the factory of its states.
 
     Subclasses set ``name``, ``long_name``, ``num_players``, ``num_distinct_actions``,
-    ``max_chance_outcomes``, ``max_game_length``, ``observation_tensor_size`` and
-    ``parameters`` (the defaults of every game parameter, whose types they also fix);
-    they implement ``new_initial_state`` and ``state_from_dict``, and may implement
-    ``_check`` (reject values that make no sense, or normalise them) and ``render``.
+    ``max_chance_outcomes``, ``max_game_length``, ``tensor_layout`` (a
+    :class:`core.kit.TensorLayout`: the observation tensor's size follows from it),
+    ``parameters`` (the default of every game parameter, whose type it also fixes) and
+    ``limits`` (for a numeric parameter, its lowest and highest values and why the
+    highest); they implement ``new_initial_state`` and ``_from_dict``, and may implement
+    ``_check`` (reject combinations that make no sense, or normalise them) and
+    ``render``.
 
     ``params`` holds this game's values.  A parameter given as a string, as in a game
     string, is read by the default's type: an integer in decimal digits, a bool as
@@ -360,6 +387,12 @@ class Game:
     name = ""
     long_name = ""
     parameters = {}
+    # name: (lowest, highest, why the highest)
+    limits = {}
+    tensor_layout = None
+    # The keys a position dict may hold at its top level; ``state_from_dict`` refuses
+    # others before the ruleset reads it.
+    position_keys = ()
     num_players = 2
     min_utility = -1.0
     max_utility = 1.0
@@ -376,6 +409,10 @@ class Game:
                     + ", ".join(f"{k} (default {_fmt(v)})" for k, v in self.parameters.items()))
             values[key] = _coerce(self.name, key, value, self.parameters[key])
         self.params = values
+        for key, (lo, hi, why) in self.limits.items():
+            if not lo <= values[key] <= hi:
+                raise ParameterError(f"{self.name} parameter {key} must be from {lo} to {hi} "
+                                     f"({hi}: {why}), not {values[key]}")
         self._check()
 
     def _check(self):
@@ -396,6 +433,11 @@ class Game:
         return hash(str(self))
 
     @property
+    def observation_tensor_size(self):
+        """The length of ``observation_tensor``, from the tensor's layout."""
+        return self.tensor_layout.size
+
+    @property
     def action_buffer_size(self):
         """The room a buffer needs for the legal actions or the chance outcomes."""
         return max(self.num_distinct_actions, self.max_chance_outcomes)
@@ -409,7 +451,16 @@ class Game:
         raise NotImplementedError
 
     def state_from_dict(self, desc):
-        """A state built from plain data in the format of ``GameState.to_dict``."""
+        """A state built from plain data in the format of ``GameState.to_dict`` (most
+        keys optional: see the ruleset's doc).  Raises
+        :class:`~core.errors.StateFormatError` saying where ``desc`` is wrong."""
+        check_keys(desc, self.position_keys)
+        state = self._from_dict(desc)
+        check_current_player(desc, state)
+        return state
+
+    def _from_dict(self, desc):
+        """The state ``desc`` describes, its top-level keys known to be valid."""
         raise NotImplementedError
 
     def deserialize_state(self, data):

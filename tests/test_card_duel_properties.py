@@ -15,7 +15,6 @@ plays exactly the same games.
 * Bad input: illegal actions, malformed positions and bad game parameters raise the
   project's errors with a clear message and change nothing.
 """
-import doctest
 import itertools
 import json
 import random
@@ -26,7 +25,6 @@ import numpy as np
 import pytest
 
 import core
-import core.card_duel
 from card_duel_helpers import DECK, POOL, duel, pl, position, taken, value
 from conftest import chi_square_p_ok, follow_with_copies, random_step
 
@@ -663,7 +661,3 @@ def test_every_action_id_has_a_name():
     with pytest.raises(core.IllegalActionError, match=r"out of range: ids run from 0 to 27"):
         state.action_to_string(28)
 
-
-def test_docstring_examples():
-    failed, attempted = doctest.testmod(core.card_duel)
-    assert attempted > 0 and failed == 0

@@ -4,11 +4,15 @@ import importlib
 
 import pytest
 
-MODULES = ["core", "core.shrine", "core.card_duel", "core.state", "core.spiel", "core.foreign",
-           "search", "search.bots", "search.mcts", "search.expectimax"]
+import core
+
+# Every ruleset's engine module shows its game in an example.
+ENGINES = [game.__module__ for game in core.GAMES.values()]
+MODULES = ["core", "core.state", "core.spiel", "core.foreign", "core.kit.tensor",
+           "search", "search.bots", "search.mcts", "search.expectimax"] + ENGINES
 # Modules whose docstrings hold examples today.  If they disappear, the test says so
 # instead of passing on zero examples.
-WITH_EXAMPLES = {"core", "core.shrine", "core.card_duel", "core.foreign"}
+WITH_EXAMPLES = {"core", "core.foreign", "core.kit.tensor", *ENGINES}
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """Shrine: the position as one flat struct.  See docs/rules/shrine.md for the rules and
-docs/state-format.md for the dictionary form of a position."""
+docs/rules/shrine-position.md for the dictionary form of a position."""
 from libc.stdint cimport int8_t, int16_t, uint8_t
 
 from core.state cimport GameState, Rng
@@ -53,7 +53,7 @@ ctypedef struct ShrineData:
     uint8_t picks_left          # cards still to discard one by one in this phase
 
     # the chance event being waited on
-    int8_t chance               # what is drawn: see CH_* in shrine.pyx
+    int8_t chance               # what is drawn: see CH_* in engine.pyx
     int8_t draw_to              # whose hand, Shrine or Field receives it
     uint8_t draws_left
     int8_t after_draws          # the step that follows the draws

@@ -10,12 +10,13 @@ The game runs as a small machine: the deal (chance), hand building (player 0, th
 player 1, one class at a time), then exchanges of attack, defence and, when the attack
 hits, damage; each play from the top of a deck waits on a draw.
 """
-import json
-
 from libc.string cimport memcpy, memset
 
+from core.kit.piles cimport pile_move_all, pile_outcomes, pile_size, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_uniform
-from core.errors import ParameterError, StateFormatError
+from core.errors import StateFormatError
+from core.kit import (Cards, TensorLayout, read_bool, read_int, read_name, read_players,
+                      read_winner)
 from core.state import Game
 
 cdef enum:
@@ -46,8 +47,10 @@ cdef enum:
     A_KEEP = 11               # + n: keep n cards of the class being built in the hand
     NUM_ACTIONS = A_KEEP + MAX_COPIES + 1
 
-CARD_NAMES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"]
-CARD_CLASSES = {name: c for c, name in enumerate(CARD_NAMES)}
+CARDS = Cards(["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"],
+              "cards are 2, 3, 4, 5, 6, 7, 8, 9, 10, A; a 10 stands for 10, J, Q or K")
+CARD_NAMES = CARDS.names
+CARD_CLASSES = CARDS.kinds
 DECK_COUNTS = [MAX_COPIES if c == TEN else 4 for c in range(NUM_CLASSES)]
 PHASES = ["deal", "build", "attack", "defend", "damage", "draw", "over"]
 ROLES = {PH_ATTACK: "attack", PH_DEFEND: "defense", PH_DAMAGE: "damage"}
@@ -73,10 +76,7 @@ cdef inline int value_of(int c) noexcept nogil:
     return c + 2
 
 cdef inline int cards(const uint8_t* pile) noexcept nogil:
-    cdef int c, n = 0
-    for c in range(NUM_CLASSES):
-        n += pile[c]
-    return n
+    return pile_size(pile, 0, NUM_CLASSES)
 
 cdef inline int points(const uint8_t* pile) noexcept nogil:
     cdef int c, n = 0
@@ -238,9 +238,7 @@ cdef void play(DuelData* s, int a) noexcept nogil:
     cdef int p = actor(s), c
     if a == A_DECK:
         if cards(s.deck[p]) == 0:
-            for c in range(NUM_CLASSES):
-                s.deck[p][c] = s.discard[p][c]
-                s.discard[p][c] = 0
+            pile_move_all(s.discard[p], s.deck[p], NUM_CLASSES)
         s.draw_for = s.phase
         s.phase = PH_DRAW
         return
@@ -436,29 +434,17 @@ cdef class CardDuelState(GameState):
         return self.s.phase == PH_OVER
 
     cdef double c_returns(self, int player) noexcept nogil:
-        if self.s.winner == NONE or self.s.winner == DRAW:
-            return 0.0
-        return 1.0 if self.s.winner == player else -1.0
+        return win_loss(self.s.winner, player, 2)
 
     cdef void copy_into(self, GameState dst) noexcept nogil:
         memcpy(&(<CardDuelState>dst).s, &self.s, sizeof(DuelData))
 
     cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        cdef const uint8_t* pile
-        cdef int c, n = 0, total
         if self.s.phase == PH_DEAL:
-            pile = self.s.stock
-        elif self.s.phase == PH_DRAW:
-            pile = self.s.deck[actor(&self.s)]
-        else:
-            return 0
-        total = cards(pile)
-        for c in range(NUM_CLASSES):
-            if pile[c]:
-                actions[n] = c
-                probs[n] = pile[c] / <double>total
-                n += 1
-        return n
+            return pile_outcomes(self.s.stock, 0, NUM_CLASSES, actions, probs)
+        if self.s.phase == PH_DRAW:
+            return pile_outcomes(self.s.deck[actor(&self.s)], 0, NUM_CLASSES, actions, probs)
+        return 0
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
         cdef double probs[NUM_CLASSES]
@@ -563,28 +549,14 @@ cdef class CardDuelState(GameState):
     def _action_name(self, int action):
         return _label(self, action)
 
-    def to_dict(self):
-        """The whole truth as plain data: see docs/rules/card-duel.md."""
-        return _to_dict(self, None)
+    def _view(self, viewer):
+        # An observation shows the opponent's unseen cards as one multiset (``unseen``)
+        # and ``??`` in hand and deck, or ``None`` for both while the hand's size is
+        # secret (C1).
+        return _view(self, viewer)
 
-    def observation_dict(self, player):
-        """What ``player`` sees, in the format of ``to_dict``: the opponent's unseen
-        cards as one multiset (``unseen``) and ``??`` in hand and deck, or ``None`` for
-        both while the hand's size is secret."""
-        self._check_player(player)
-        return _to_dict(self, player)
-
-    def information_state_string(self, player):
-        """Everything ``player`` knows, as one canonical string: a summary of knowledge,
-        not the history of the game."""
-        self._check_player(player)
-        return json.dumps(_to_dict(self, player), separators=(",", ":"), sort_keys=True)
-
-    def observation_tensor(self, player):
-        """What ``player`` knows as a flat float32 vector of ``TENSOR_SIZE`` entries
-        (docs/rules/card-duel.md describes its blocks)."""
-        self._check_player(player)
-        return _tensor(self, player)
+    def _fill_tensor(self, float[:] out, int viewer):
+        _fill_tensor(self, out, viewer)
 
 
 # --- names -----------------------------------------------------------------------------
@@ -618,8 +590,7 @@ def _label(CardDuelState st, int a):
 # --- plain data ------------------------------------------------------------------------
 
 cdef list _counted(const uint8_t* pile):
-    """Card names from counts by class (an uint8_t array is no Python sequence)."""
-    return [CARD_NAMES[c] for c in range(NUM_CLASSES) for _ in range(pile[c])]
+    return CARDS.named([pile[c] for c in range(NUM_CLASSES)])
 
 
 cdef bint size_secret(DuelData* s, int q) noexcept nogil:
@@ -628,7 +599,7 @@ cdef bint size_secret(DuelData* s, int q) noexcept nogil:
     return s.phase == PH_BUILD and q <= s.builder
 
 
-def _to_dict(CardDuelState st, viewer):
+def _view(CardDuelState st, viewer):
     """The position as plain data; with a ``viewer``, what that player sees."""
     cdef DuelData* s = &st.s
     cdef int p
@@ -666,30 +637,42 @@ def _to_dict(CardDuelState st, viewer):
     return d
 
 
-def _tensor(CardDuelState st, int viewer):
-    """A flat float vector of what ``viewer`` knows, block by block: the phase; the
-    flags; the class being built; the viewer's piles; the opponent's; the table; the
-    stock.  Counts are divided by how many cards of the class the deck holds."""
-    import numpy as np
+# Counts are divided by how many cards of the class the deck holds.
+LAYOUT = TensorLayout(
+    ("phase", len(PHASES)),
+    ("flags", 5),               # to move, on offense, exchanges so far, building, sizes known
+    ("drawing_for", 3),         # attack, defense, damage
+    ("building", NUM_CLASSES),
+    ("viewer", 5 * NUM_CLASSES + 5),
+    ("opponent", 5 * NUM_CLASSES + 5),
+    ("table", 2 * NUM_CLASSES),
+    ("stock", NUM_CLASSES),
+)
+
+
+def _fill_tensor(CardDuelState st, float[:] v, int viewer):
+    """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out; each player's
+    block: hand, deck, hand and deck together, discard and damage by class, then hand
+    and deck sizes, damage taken, hand points spent and whether the hand is known."""
     cdef DuelData* s = &st.s
-    cdef int me = viewer, op = 1 - viewer, c, who, o = 0
+    cdef int me = viewer, op = 1 - viewer, c, o, who
     cdef bint secret = size_secret(s, op), known
-    cdef float[:] v
-    out = np.zeros(TENSOR_SIZE, np.float32)
-    v = out
+    o = LAYOUT.offset("phase")
     v[o + s.phase] = 1
-    o += len(PHASES)
+    o = LAYOUT.offset("flags")
     v[o] = st.c_current_player() == viewer
     v[o + 1] = s.offense == viewer
     v[o + 2] = s.exchange / <float>s.max_exchanges
     v[o + 3] = s.phase == PH_BUILD and s.builder == viewer
     v[o + 4] = not secret
     if s.phase == PH_DRAW:
-        v[o + 5 + s.draw_for - PH_ATTACK] = 1
+        o = LAYOUT.offset("drawing_for")
+        v[o + s.draw_for - PH_ATTACK] = 1
     if s.phase == PH_BUILD:
-        v[o + 8 + s.build_class] = 1
-    o += 8 + NUM_CLASSES
-    for who in (me, op):
+        o = LAYOUT.offset("building")
+        v[o + s.build_class] = 1
+    for who, block in ((me, "viewer"), (op, "opponent")):
+        o = LAYOUT.offset(block)
         known = who == me or s.hand_known[who] or s.phase == PH_DEAL
         for c in range(NUM_CLASSES):
             if known:
@@ -705,20 +688,14 @@ def _tensor(CardDuelState st, int viewer):
         v[o + 2] = points(s.damage[who]) / <float>s.life
         v[o + 3] = s.hand_spent[who] / <float>MAX_POINTS
         v[o + 4] = s.hand_known[who]
-        o += 5
+    o = LAYOUT.offset("table")
     if s.attack != NONE:
         v[o + s.attack] = 1
     if s.defense != NONE:
         v[o + NUM_CLASSES + s.defense] = 1
-    o += 2 * NUM_CLASSES
+    o = LAYOUT.offset("stock")
     for c in range(NUM_CLASSES):
         v[o + c] = s.stock[c] / <float>DECK_COUNTS[c]
-    o += NUM_CLASSES
-    assert o == TENSOR_SIZE
-    return out
-
-
-TENSOR_SIZE = len(PHASES) + 8 + NUM_CLASSES + 2 * (5 * NUM_CLASSES + 5) + 3 * NUM_CLASSES
 
 
 def render(view):
@@ -749,66 +726,28 @@ def render(view):
 
 # --- building positions ------------------------------------------------------------------
 
-_KNOWN_KEYS = {"exchange", "phase", "current_player", "offense", "winner", "players",
-               "table", "stock", "builder", "building", "drawing_for"}
-_PLAYER_KEYS = {"hand", "deck", "discard", "damage", "hand_points_spent", "hand_known",
-                "unseen"}
-
-
-def _class(name, where):
-    if not isinstance(name, str) or name.upper() not in CARD_CLASSES:
-        raise StateFormatError(f"{where}: {name!r} is not a card (cards are "
-                               f"{', '.join(CARD_NAMES)}; a 10 stands for 10, J, Q or K)")
-    return CARD_CLASSES[name.upper()]
-
-
-def _pile(names, where):
-    """Counts by class of a list of card names."""
-    if not isinstance(names, (list, tuple)):
-        raise StateFormatError(f"{where} must be a list of cards, not {names!r}")
-    counts = [0] * NUM_CLASSES
-    for i, name in enumerate(names):
-        counts[_class(name, f"{where}[{i}]")] += 1
-    return counts
-
-
-def _int(desc, key, lo, hi, default, where=""):
-    value = desc.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise StateFormatError(f"{where}{key} must be an integer from {lo} to {hi}, "
-                               f"not {value!r}")
-    return value
-
-
-def _name_index(value, names, where):
-    if value not in names:
-        raise StateFormatError(f"{where} must be one of {', '.join(names)}; not {value!r}")
-    return names.index(value)
+_KNOWN_KEYS = ("exchange", "phase", "current_player", "offense", "winner", "players",
+               "table", "stock", "builder", "building", "drawing_for")
+_PLAYER_KEYS = ("hand", "deck", "discard", "damage", "hand_points_spent", "hand_known",
+                "unseen")
+PILES = ("hand", "deck", "discard", "damage")
 
 
 def _from_dict(game, desc):
     """Build a position from ``desc`` (the format of ``to_dict``; most keys optional)."""
     cdef CardDuelState st = CardDuelState.__new__(CardDuelState)
     cdef DuelData* s = &st.s
-    cdef int p, c
-    if not isinstance(desc, dict):
-        raise StateFormatError(f"a position is a dict, not {type(desc).__name__}")
-    unknown = set(desc) - _KNOWN_KEYS
-    if unknown:
-        raise StateFormatError(f"unknown keys {sorted(unknown)}; known: {sorted(_KNOWN_KEYS)}")
     _reset(st, game)
-    winner = desc.get("winner")
-    if not (winner is None or winner == "draw" or type(winner) is int and winner in (0, 1)):
-        raise StateFormatError(f"winner must be 0, 1, \"draw\" or null, not {winner!r}")
+    winner = read_winner(desc, 2)
     s.winner = NONE if winner is None else DRAW if winner == "draw" else winner
     phase = desc.get("phase", "attack" if winner is None else "over")
-    s.phase = _name_index(phase, PHASES, "phase")
-    s.exchange = _int(desc, "exchange", 0, s.max_exchanges, 0)
-    s.offense = _int(desc, "offense", 0, 1, 0)
+    s.phase = read_name(phase, PHASES, "phase")
+    s.exchange = read_int(desc, "exchange", 0, s.max_exchanges, 0)
+    s.offense = read_int(desc, "offense", 0, 1, 0)
     for key in ("builder", "building"):
         if key in desc and s.phase != PH_BUILD:
             raise StateFormatError(f"{key} is only for phase 'build', not {phase!r}")
-    s.builder = _int(desc, "builder", 0, 1, 0)
+    s.builder = read_int(desc, "builder", 0, 1, 0)
     if "drawing_for" in desc and s.phase != PH_DRAW:
         raise StateFormatError(f"drawing_for is only for phase 'draw', not {phase!r}")
     if s.phase == PH_DRAW:
@@ -817,22 +756,41 @@ def _from_dict(game, desc):
             raise StateFormatError(f"phase 'draw' needs drawing_for: one of attack, "
                                    f"defense, damage; not {role!r}")
         s.draw_for = {name: ph for ph, name in ROLES.items()}[role]
+    total = _read_players(s, read_players(desc, 2, _PLAYER_KEYS))
+    if s.phase == PH_BUILD:
+        s.build_class = CARDS.kind(desc["building"], "building") if "building" in desc \
+            else next_class(s, s.builder, NUM_CLASSES)
+    table = desc.get("table", {})
+    if not isinstance(table, dict) or set(table) - {"attack", "defense"}:
+        raise StateFormatError("table must be a dict with attack and defense: a card or null")
+    s.attack = NONE if table.get("attack") is None else CARDS.kind(table["attack"], "table.attack")
+    s.defense = NONE if table.get("defense") is None \
+        else CARDS.kind(table["defense"], "table.defense")
+    for c in (s.attack, s.defense):
+        if c != NONE:
+            total[c] += 1
+    if "stock" in desc and s.phase != PH_DEAL:
+        raise StateFormatError(f"stock is only for phase 'deal', not {phase!r}")
+    stock = CARDS.counts(desc.get("stock", []), "stock")
+    for c in range(NUM_CLASSES):
+        s.stock[c] = stock[c]
+        total[c] += stock[c]
+    CARDS.check_all(total, DECK_COUNTS, "it holds 16 of class 10, 4 of each other")
+    _check_flow(st)
+    return st
 
-    players = desc.get("players", [{}, {}])
-    if not isinstance(players, list) or len(players) != 2 \
-            or not all(isinstance(x, dict) for x in players):
-        raise StateFormatError("players must be a list of two dicts")
+
+cdef list _read_players(DuelData* s, players):
+    """Each player's piles and flags into ``s``; returns the cards they hold, by class."""
+    cdef int p, c
     total = [0] * NUM_CLASSES
     for p in range(2):
         pl = players[p]
-        bad = set(pl) - _PLAYER_KEYS
-        if bad:
-            raise StateFormatError(f"players[{p}]: unknown keys {sorted(bad)}")
         if "unseen" in pl:
             raise StateFormatError(f"players[{p}].unseen: an observation is not a position; "
                                    "give the whole truth, as to_dict does")
-        for key in ("hand", "deck", "discard", "damage"):
-            pile = _pile(pl.get(key, []), f"players[{p}].{key}")
+        for key in PILES:
+            pile = CARDS.counts(pl.get(key, []), f"players[{p}].{key}")
             for c in range(NUM_CLASSES):
                 total[c] += pile[c]
                 if key == "hand":
@@ -843,43 +801,10 @@ def _from_dict(game, desc):
                     s.discard[p][c] = pile[c]
                 else:
                     s.damage[p][c] = pile[c]
-        s.hand_spent[p] = _int(pl, "hand_points_spent", 0, s.hand_points, 0, f"players[{p}].")
-        known = pl.get("hand_known", False)
-        if not isinstance(known, bool):
-            raise StateFormatError(f"players[{p}].hand_known must be true or false, "
-                                   f"not {known!r}")
-        s.hand_known[p] = known
-    if s.phase == PH_BUILD:
-        s.build_class = _class(desc["building"], "building") if "building" in desc \
-            else next_class(s, s.builder, NUM_CLASSES)
-    table = desc.get("table", {})
-    if not isinstance(table, dict) or set(table) - {"attack", "defense"}:
-        raise StateFormatError("table must be a dict with attack and defense: a card or null")
-    s.attack = NONE if table.get("attack") is None else _class(table["attack"], "table.attack")
-    s.defense = NONE if table.get("defense") is None \
-        else _class(table["defense"], "table.defense")
-    for c in (s.attack, s.defense):
-        if c != NONE:
-            total[c] += 1
-    if "stock" in desc and s.phase != PH_DEAL:
-        raise StateFormatError(f"stock is only for phase 'deal', not {phase!r}")
-    stock = _pile(desc.get("stock", []), "stock")
-    for c in range(NUM_CLASSES):
-        s.stock[c] = stock[c]
-        total[c] += stock[c]
-    over = [CARD_NAMES[c] for c in range(NUM_CLASSES) if total[c] > DECK_COUNTS[c]]
-    if over:
-        raise StateFormatError(f"more cards than the deck holds: {', '.join(over)} "
-                               f"(it holds 16 of class 10, 4 of each other)")
-    missing = [CARD_NAMES[c] for c in range(NUM_CLASSES) for _ in range(DECK_COUNTS[c] - total[c])]
-    if missing:
-        raise StateFormatError(f"cards missing from the position: {' '.join(missing)}")
-    _check_flow(st)
-    if "current_player" in desc and (type(desc["current_player"]) is not int
-                                     or desc["current_player"] != st.c_current_player()):
-        raise StateFormatError(f"current_player {desc['current_player']!r} does not match "
-                               f"the phase ({st.c_current_player()})")
-    return st
+        s.hand_spent[p] = read_int(pl, "hand_points_spent", 0, s.hand_points, 0,
+                                   f"players[{p}].")
+        s.hand_known[p] = read_bool(pl, "hand_known", False, f"players[{p}].")
+    return total
 
 
 def _check_flow(CardDuelState st):
@@ -1020,25 +945,17 @@ class CardDuelGame(Game):
     name = "card_duel"
     long_name = "Card Duel"
     parameters = {"hand_points": 30, "life": 22, "max_exchanges": 300}
-    num_players = 2
-    num_distinct_actions = NUM_ACTIONS
-    max_chance_outcomes = NUM_CLASSES
-    observation_tensor_size = TENSOR_SIZE
-    render = staticmethod(render)
-
-    # name: (lowest, highest, why the highest)
-    LIMITS = {
+    limits = {
         "hand_points": (0, MAX_POINTS, "the most a pool of 26 cards is worth"),
         "life": (1, MAX_POINTS, "the most damage a pool of 26 cards can deal"),
         "max_exchanges": (1, 30000, "a cap on the game's length"),
     }
-
-    def _check(self):
-        for key, (lo, hi, why) in self.LIMITS.items():
-            value = self.params[key]
-            if not lo <= value <= hi:
-                raise ParameterError(f"card_duel parameter {key} must be from {lo} to {hi} "
-                                     f"({hi}: {why}), not {value}")
+    num_players = 2
+    num_distinct_actions = NUM_ACTIONS
+    max_chance_outcomes = NUM_CLASSES
+    tensor_layout = LAYOUT
+    position_keys = _KNOWN_KEYS
+    render = staticmethod(render)
 
     @property
     def max_game_length(self):
@@ -1056,6 +973,5 @@ class CardDuelGame(Game):
         st.s.phase = PH_DEAL
         return st
 
-    def state_from_dict(self, desc):
-        """Build any position from plain data (see docs/rules/card-duel.md)."""
+    def _from_dict(self, desc):
         return _from_dict(self, desc)

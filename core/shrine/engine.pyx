@@ -11,13 +11,14 @@ on a decision or a chance event; ``phase`` names which, and ``step`` where the t
 resumes afterwards.
 """
 import bisect
-import json
 
 from libc.math cimport tanh
 from libc.string cimport memcpy, memset
 
+from core.kit.piles cimport pile_outcomes, pile_sample, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
-from core.errors import ParameterError, StateFormatError
+from core.errors import StateFormatError
+from core.kit import Cards, TensorLayout, read_bool, read_int, read_name, read_players, read_winner
 from core.state import Game
 
 cdef enum:
@@ -1378,42 +1379,25 @@ cdef class ShrineState(GameState):
         return self.s.winner != NONE
 
     cdef double c_returns(self, int player) noexcept nogil:
-        if self.s.winner == NONE or self.s.winner == DRAW:
-            return 0.0
-        return 1.0 if self.s.winner == player else -1.0
+        return win_loss(self.s.winner, player, 2)
 
     cdef void copy_into(self, GameState dst) noexcept nogil:
         memcpy(&(<ShrineState>dst).s, &self.s, sizeof(ShrineData))
 
     cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        cdef int n = 0, k, total = 0, lo, hi
+        cdef int lo, hi
         cdef const uint8_t* counts = chance_pile(&self.s, &lo, &hi)
         if counts == NULL:
             return 0
-        for k in range(lo, hi):
-            total += counts[k]
-        for k in range(lo, hi):
-            if counts[k]:
-                actions[n] = k
-                probs[n] = counts[k] / <double>total
-                n += 1
-        return n
+        return pile_outcomes(counts, lo, hi, actions, probs)
 
     cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
-        # Every draw takes one card of a pile uniformly, so a card is picked by its
-        # place in the pile: no list of outcomes and probabilities to build.
-        cdef int k, total = 0, lo, hi, r
+        # Every draw takes one card of a pile uniformly: no list of outcomes to build.
+        cdef int lo, hi
         cdef const uint8_t* counts = chance_pile(&self.s, &lo, &hi)
         if counts == NULL:
             return -1
-        for k in range(lo, hi):
-            total += counts[k]
-        r = rng_below(rng, total)
-        for k in range(lo, hi):
-            r -= counts[k]
-            if r < 0:
-                return k
-        return -1
+        return pile_sample(counts, lo, hi, rng)
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
         cdef double scratch[NUM_KINDS]
@@ -1496,28 +1480,13 @@ cdef class ShrineState(GameState):
     def _action_name(self, int action):
         return _label(self, action)
 
-    def to_dict(self):
-        """The whole truth as plain data: see docs/state-format.md."""
-        return _to_dict(self, None)
+    def _view(self, viewer):
+        # Under the rulings a shuffled pile's order and make-up are forgotten, so what a
+        # player sees is all it knows: unknown cards show as ``??``.
+        return _view(self, viewer)
 
-    def observation_dict(self, player):
-        """What ``player`` sees, in the format of ``to_dict`` with unknown cards as
-        ``??``."""
-        self._check_player(player)
-        return _to_dict(self, player)
-
-    def information_state_string(self, player):
-        """Everything ``player`` knows, as one canonical string.  Under the rulings a
-        shuffled pile's order and make-up are forgotten, so this is a summary of
-        knowledge, not the history of the game."""
-        self._check_player(player)
-        return json.dumps(_to_dict(self, player), separators=(",", ":"), sort_keys=True)
-
-    def observation_tensor(self, player):
-        """What ``player`` knows as a flat float32 vector of ``TENSOR_SIZE`` entries
-        (docs/state-format.md describes its blocks)."""
-        self._check_player(player)
-        return _tensor(self, player)
+    def _fill_tensor(self, float[:] out, int viewer):
+        _fill_tensor(self, out, viewer)
 
 
 def render(view):
@@ -1546,8 +1515,10 @@ STEPS = ["deal", "turn start", "drawing", "choose", "action", "respond", "resolv
          "fizzled", "after", "end", "balance field", "balance shrine", "balance hand",
          "balance finish", "wait"]
 CHANCES = ["none", "deal", "hand", "flip", "hidden", "token", "steal"]
-CARD_NAMES = [RANKS[k // 2] + COLOURS[k % 2] for k in range(JOKER)] + ["JOKER"]
-CARD_KINDS = {name: k for k, name in enumerate(CARD_NAMES)}
+CARDS = Cards([RANKS[k // 2] + COLOURS[k % 2] for k in range(JOKER)] + ["JOKER"],
+              "cards are like 9R, QB, 10B, AR, JOKER")
+CARD_NAMES = CARDS.names
+CARD_KINDS = CARDS.kinds
 TARGET_NAMES = ("Jack token", "Queen token", "King token", "Dagger token", "Shrine")
 POWER_BITS = {"jack": USED_JACK, "queen": USED_QUEEN, "king": USED_KING}
 
@@ -1635,11 +1606,10 @@ def _target(ShrineState st, int q, int t):
 # --- plain data ------------------------------------------------------------------------
 
 cdef list _counted(const uint8_t* counts):
-    """Card names from counts by kind (an uint8_t array is no Python sequence)."""
-    return [CARD_NAMES[k] for k in range(NUM_KINDS) for _ in range(counts[k])]
+    return CARDS.named([counts[k] for k in range(NUM_KINDS)])
 
 
-def _to_dict(ShrineState st, viewer):
+def _view(ShrineState st, viewer):
     """The position as plain data; with a ``viewer``, what that player sees."""
     cdef int p, i, k
     players = []
@@ -1702,16 +1672,42 @@ def _to_dict(ShrineState st, viewer):
     return d
 
 
-def _tensor(ShrineState st, int viewer):
-    """A flat float vector of what ``viewer`` knows, laid out block by block as below
-    (docs/state-format.md describes the blocks)."""
-    import numpy as np
-    cdef int me = viewer, opp = 1 - viewer, i, k, who
-    out = np.zeros(TENSOR_SIZE, np.float32)
-    cdef float[:] v = out
-    cdef int o = 0
+# The first id of each family of declared actions: the tensor marks the family of the
+# one pending.
+PENDING_CLASSES = [A_JACK, A_TOKEN, A_DAGGER, A_DAGGER_TOKEN, A_TRIPLET, A_QUAD, A_RESURRECT,
+                   A_RES_SHRINE, A_RES_TOKEN, A_RES_DAGGER_TOKEN, A_RES_DAGGER, A_HEAL,
+                   A_PAIR_ATTACK, A_RES_PAIR, A_ATTACK, A_ALT_HEAL, A_RES_ATTACK]
+
+
+def _pending_class(int a):
+    return bisect.bisect_right(PENDING_CLASSES, a) - 1
+
+
+# One side of the table: Shrine size, whether it has a Triad, its top card when face
+# up; its face-up cards by kind, then its face-down count; its Field tokens by colour.
+SIDE = 2 + NUM_KINDS + NUM_KINDS + 1 + 8
+LAYOUT = TensorLayout(
+    ("phase", len(PHASES)),
+    ("flags", 11),      # to move, active, turns, actions left, powers used (3), Library,
+                        # Graveyard, picks left, Joker out
+    ("hands", 3 * JOKER + 1),       # own hand, own cards the opponent has seen, the
+                                    # opponent's cards seen, the opponent's hand size
+    ("viewer", SIDE),
+    ("opponent", SIDE),
+    ("graveyard", 2 * NUM_KINDS),   # its cards, its top card
+    ("pending", 2 * NUM_KINDS),     # the cards paying for the declared action, the
+                                    # Graveyard card a Resurrection uses
+    ("declared", len(PENDING_CLASSES)),
+)
+
+
+def _fill_tensor(ShrineState st, float[:] v, int viewer):
+    """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out
+    (docs/rules/shrine-position.md describes the blocks)."""
+    cdef int me = viewer, opp = 1 - viewer, i, k, who, o
+    o = LAYOUT.offset("phase")
     v[o + st.s.phase] = 1
-    o += len(PHASES)
+    o = LAYOUT.offset("flags")
     v[o] = st.c_current_player() == viewer
     v[o + 1] = st.s.active == viewer
     v[o + 2] = st.s.turn / <float>st.s.max_turns
@@ -1723,14 +1719,14 @@ def _tensor(ShrineState st, int viewer):
     v[o + 8] = st.s.grave_len / 54.0
     v[o + 9] = st.s.picks_left / 10.0
     v[o + 10] = st.s.joker_out
-    o += 11
+    o = LAYOUT.offset("hands")
     for k in range(JOKER):
         v[o + k] = st.s.hand[me][k] / 2.0
-        v[o + 26 + k] = st.s.seen[me][k] / 2.0
-        v[o + 52 + k] = st.s.seen[opp][k] / 2.0
-    v[o + 78] = st.s.hand_len[opp] / 10.0
-    o += 79
-    for who in (me, opp):
+        v[o + JOKER + k] = st.s.seen[me][k] / 2.0
+        v[o + 2 * JOKER + k] = st.s.seen[opp][k] / 2.0
+    v[o + 3 * JOKER] = st.s.hand_len[opp] / 10.0
+    for who, block in ((me, "viewer"), (opp, "opponent")):
+        o = LAYOUT.offset(block)
         v[o] = st.s.shrine_len[who] / 7.0
         v[o + 1] = capacity(&st.s, who) == TRIAD_CAPACITY
         if st.s.shrine_len[who] and st.s.shrine[who][st.s.shrine_len[who] - 1] & SEEN:
@@ -1745,178 +1741,145 @@ def _tensor(ShrineState st, int viewer):
         for i in range(4):
             if st.s.field[who][i] >= 0:
                 v[o + 2 * i + colour_of(st.s.field[who][i])] = 1
-        o += 8
+    o = LAYOUT.offset("graveyard")
     for i in range(st.s.grave_len):
         v[o + st.s.grave[i]] += 0.5
     if st.s.grave_len:
         v[o + NUM_KINDS + st.s.grave[st.s.grave_len - 1]] = 1
-    o += 2 * NUM_KINDS
+    o = LAYOUT.offset("pending")
     for i in range(st.s.pend_len):
         v[o + st.s.pend[i]] += 0.5
     if st.s.res_card != NONE:
         v[o + NUM_KINDS + st.s.res_card] = 1
-    o += 2 * NUM_KINDS
     if st.s.pending != NONE:
-        v[o + _pending_class(st.s.pending)] = 1
-    o += len(PENDING_CLASSES)
-    assert o == TENSOR_SIZE
-    return out
-
-
-# The first id of each family of declared actions: the tensor marks the family of the
-# one pending.
-PENDING_CLASSES = [A_JACK, A_TOKEN, A_DAGGER, A_DAGGER_TOKEN, A_TRIPLET, A_QUAD, A_RESURRECT,
-                   A_RES_SHRINE, A_RES_TOKEN, A_RES_DAGGER_TOKEN, A_RES_DAGGER, A_HEAL,
-                   A_PAIR_ATTACK, A_RES_PAIR, A_ATTACK, A_ALT_HEAL, A_RES_ATTACK]
-
-
-def _pending_class(int a):
-    return bisect.bisect_right(PENDING_CLASSES, a) - 1
-
-
-TENSOR_SIZE = len(PHASES) + 11 + 79 + 2 * (2 + NUM_KINDS + NUM_KINDS + 1 + 8) \
-    + 4 * NUM_KINDS + len(PENDING_CLASSES)
+        o = LAYOUT.offset("declared") + _pending_class(st.s.pending)
+        v[o] = 1
 
 
 # --- building positions ------------------------------------------------------------------
 
-def _kind(name, where):
-    if not isinstance(name, str) or name.upper() not in CARD_KINDS:
-        raise StateFormatError(f"{where}: {name!r} is not a card (cards are like 9R, QB, "
-                               f"10B, AR, JOKER)")
-    return CARD_KINDS[name.upper()]
-
-
-def _kinds(names, where):
-    if not isinstance(names, (list, tuple)):
-        raise StateFormatError(f"{where} must be a list of cards, not {names!r}")
-    return [_kind(n, f"{where}[{i}]") for i, n in enumerate(names)]
-
-
-def _name_index(value, names, where):
-    if value not in names:
-        raise StateFormatError(f"{where} must be one of {', '.join(names)}; not {value!r}")
-    return names.index(value)
-
-
-def _int(desc, key, lo, hi, default, where=""):
-    value = desc.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise StateFormatError(f"{where}{key} must be an integer from {lo} to {hi}, "
-                               f"not {value!r}")
-    return value
-
-
-_KNOWN_KEYS = {"turn", "active", "current_player", "phase", "step", "actions_left",
+_KNOWN_KEYS = ("turn", "active", "current_player", "phase", "step", "actions_left",
                "powers_used", "winner", "players", "graveyard", "library", "picks_left",
-               "joker_out", "dealt", "pending", "chance", "balance"}
+               "joker_out", "dealt", "pending", "chance", "balance")
+_PLAYER_KEYS = ("hand", "hand_seen", "shrine", "shrine_seen", "field")
+_FIELD_SLOTS = {11: F_JACK, 12: F_QUEEN, 13: F_KING, 1: F_DAGGER}
+
+
+class _Tally:
+    """The cards a position holds so far, by kind: no kind more often than the deck
+    has it."""
+
+    def __init__(self):
+        self.counts = [0] * NUM_KINDS
+
+    def add(self, kinds, where):
+        for kind in kinds:
+            self.counts[kind] += 1
+            limit = 1 if kind == JOKER else 2
+            if self.counts[kind] > limit:
+                raise StateFormatError(f"{where}: more than {limit} {CARD_NAMES[kind]} in play")
 
 
 def _from_dict(game, desc):
     """Build a position from ``desc`` (the format of ``to_dict``; most keys optional)."""
     cdef ShrineState st = ShrineState.__new__(ShrineState)
-    cdef int p, i, k
-    if not isinstance(desc, dict):
-        raise StateFormatError(f"a position is a dict, not {type(desc).__name__}")
-    unknown = set(desc) - _KNOWN_KEYS
-    if unknown:
-        raise StateFormatError(f"unknown keys {sorted(unknown)}; known: {sorted(_KNOWN_KEYS)}")
+    cdef int p
     _reset(st, game)
-    st.s.turn = _int(desc, "turn", 0, st.s.max_turns, 0)
-    st.s.active = _int(desc, "active", 0, 1, 0)
+    st.s.turn = read_int(desc, "turn", 0, st.s.max_turns, 0)
+    st.s.active = read_int(desc, "active", 0, 1, 0)
     phase = desc.get("phase", "action")
-    st.s.phase = _name_index(phase, PHASES, "phase")
+    st.s.phase = read_name(phase, PHASES, "phase")
     # A decision waits with its step at "wait"; a chance event's step follows from what
     # it draws (see _check_flow).
-    st.s.step = _name_index(desc.get("step", "deal" if phase == "chance" else "wait"),
-                            STEPS, "step")
-    winner = desc.get("winner")
-    if not (winner is None or winner == "draw" or type(winner) is int and winner in (0, 1)):
-        raise StateFormatError(f"winner must be 0, 1, \"draw\" or null, not {winner!r}")
+    st.s.step = read_name(desc.get("step", "deal" if phase == "chance" else "wait"),
+                          STEPS, "step")
+    winner = read_winner(desc, 2)
     st.s.winner = NONE if winner is None else DRAW if winner == "draw" else winner
-    players = desc.get("players", [{}, {}])
-    if not isinstance(players, list) or len(players) != 2 \
-            or not all(isinstance(x, dict) for x in players):
-        raise StateFormatError("players must be a list of two dicts")
-    counts = [0] * NUM_KINDS
-
-    def count(kinds, where):
-        for kind in kinds:
-            counts[kind] += 1
-            limit = 1 if kind == JOKER else 2
-            if counts[kind] > limit:
-                raise StateFormatError(f"{where}: more than {limit} {CARD_NAMES[kind]} in play")
-
-    for p in range(2):
-        pl = players[p]
-        bad = set(pl) - {"hand", "hand_seen", "shrine", "shrine_seen", "field"}
-        if bad:
-            raise StateFormatError(f"players[{p}]: unknown keys {sorted(bad)}")
-        hand = _kinds(pl.get("hand", []), f"players[{p}].hand")
-        if JOKER in hand:
-            raise StateFormatError(f"players[{p}].hand: the Joker is never held in a hand")
-        count(hand, f"players[{p}].hand")
-        for k in hand:
-            st.s.hand[p][k] += 1
-        st.s.hand_len[p] = len(hand)
-        for k in _kinds(pl.get("hand_seen", []), f"players[{p}].hand_seen"):
-            st.s.seen[p][k] += 1
-            if st.s.seen[p][k] > st.s.hand[p][k]:
-                raise StateFormatError(f"players[{p}].hand_seen: {CARD_NAMES[k]} is not in the hand")
-        shrine = _kinds(pl.get("shrine", []), f"players[{p}].shrine")
-        count(shrine, f"players[{p}].shrine")
-        if len(shrine) > 7:
-            raise StateFormatError(f"players[{p}].shrine holds at most 7 cards, not {len(shrine)}")
-        seen = pl.get("shrine_seen", [i == len(shrine) - 1 for i in range(len(shrine))])
-        if not isinstance(seen, list) or len(seen) != len(shrine) \
-                or not all(isinstance(up, bool) for up in seen):
-            raise StateFormatError(f"players[{p}].shrine_seen must be one bool per Shrine card")
-        for i, k in enumerate(shrine):
-            push_shrine(&st.s, p, k, seen[i])
-        for k in _kinds(pl.get("field", []), f"players[{p}].field"):
-            r = rank_of(k) if k != JOKER else 0
-            slot = {11: F_JACK, 12: F_QUEEN, 13: F_KING, 1: F_DAGGER}.get(r)
-            if slot is None:
-                raise StateFormatError(f"players[{p}].field: {CARD_NAMES[k]} cannot be on a Field")
-            if st.s.field[p][slot] != NONE:
-                raise StateFormatError(f"players[{p}].field: two {TARGET_NAMES[slot]} cards")
-            st.s.field[p][slot] = k
-            count([k], f"players[{p}].field")
-        if st.s.field[p][F_DAGGER] != NONE and not triad(&st.s, p):
-            raise StateFormatError(f"players[{p}].field: a Dagger token needs a Triad")
-        if st.s.shrine_len[p] > capacity(&st.s, p):
-            raise StateFormatError(f"players[{p}].shrine holds more than its capacity "
-                                   f"{capacity(&st.s, p)}")
-    grave = _kinds(desc.get("graveyard", []), "graveyard")
+    tally = _Tally()
+    for p, pl in enumerate(read_players(desc, 2, _PLAYER_KEYS)):
+        _read_side(st, p, pl, tally)
+    grave = CARDS.kinds_of(desc.get("graveyard", []), "graveyard")
     if JOKER in grave:
         raise StateFormatError("graveyard: the Joker never goes to the Graveyard")
-    count(grave, "graveyard")
+    tally.add(grave, "graveyard")
     for k in grave:
         to_grave(&st.s, k)
-    pending = desc.get("pending")
-    pend_cards = []
-    if pending is not None:
-        if not isinstance(pending, dict) or "action" not in pending:
-            raise StateFormatError("pending must be a dict with an action")
-        st.s.pending = _int(pending, "action", 0, NUM_ACTIONS - 1, 0, "pending.")
-        pend_cards = _kinds(pending.get("cards", []), "pending.cards")
-        if len(pend_cards) > PEND_SLOTS:
-            raise StateFormatError("pending.cards: too many cards")
-        count(pend_cards, "pending.cards")
-        for i, k in enumerate(pend_cards):
-            st.s.pend[i] = k
-        st.s.pend_len = len(pend_cards)
-        if "resurrected" in pending:
-            st.s.res_card = _kind(pending["resurrected"], "pending.resurrected")
-            st.s.res_index = _int(pending, "resurrected_at", 0, max(len(grave) - 1, 0), 0,
+    if desc.get("pending") is not None:
+        _read_pending(st, desc["pending"], grave, tally)
+    _read_library(st, desc, tally)
+    _read_turn(st, desc)
+    _check_flow(st, "step" in desc)
+    if st.s.winner == NONE and not st.legal_actions():
+        raise StateFormatError(f"nothing can happen in phase {phase!r} of this position")
+    return st
+
+
+def _read_side(ShrineState st, int p, pl, tally):
+    """Player ``p``'s hand, Shrine and Field, from ``pl``."""
+    where = f"players[{p}]"
+    hand = CARDS.kinds_of(pl.get("hand", []), f"{where}.hand")
+    if JOKER in hand:
+        raise StateFormatError(f"{where}.hand: the Joker is never held in a hand")
+    tally.add(hand, f"{where}.hand")
+    for k in hand:
+        st.s.hand[p][k] += 1
+    st.s.hand_len[p] = len(hand)
+    for k in CARDS.kinds_of(pl.get("hand_seen", []), f"{where}.hand_seen"):
+        st.s.seen[p][k] += 1
+        if st.s.seen[p][k] > st.s.hand[p][k]:
+            raise StateFormatError(f"{where}.hand_seen: {CARD_NAMES[k]} is not in the hand")
+    shrine = CARDS.kinds_of(pl.get("shrine", []), f"{where}.shrine")
+    tally.add(shrine, f"{where}.shrine")
+    if len(shrine) > 7:
+        raise StateFormatError(f"{where}.shrine holds at most 7 cards, not {len(shrine)}")
+    seen = pl.get("shrine_seen", [i == len(shrine) - 1 for i in range(len(shrine))])
+    if not isinstance(seen, list) or len(seen) != len(shrine) \
+            or not all(isinstance(up, bool) for up in seen):
+        raise StateFormatError(f"{where}.shrine_seen must be one bool per Shrine card")
+    for i, k in enumerate(shrine):
+        push_shrine(&st.s, p, k, seen[i])
+    for k in CARDS.kinds_of(pl.get("field", []), f"{where}.field"):
+        slot = _FIELD_SLOTS.get(rank_of(k) if k != JOKER else 0)
+        if slot is None:
+            raise StateFormatError(f"{where}.field: {CARD_NAMES[k]} cannot be on a Field")
+        if st.s.field[p][slot] != NONE:
+            raise StateFormatError(f"{where}.field: two {TARGET_NAMES[slot]} cards")
+        st.s.field[p][slot] = k
+        tally.add([k], f"{where}.field")
+    if st.s.field[p][F_DAGGER] != NONE and not triad(&st.s, p):
+        raise StateFormatError(f"{where}.field: a Dagger token needs a Triad")
+    if st.s.shrine_len[p] > capacity(&st.s, p):
+        raise StateFormatError(f"{where}.shrine holds more than its capacity "
+                               f"{capacity(&st.s, p)}")
+
+
+def _read_pending(ShrineState st, pending, grave, tally):
+    """The declared action waiting on its resolution, with the cards it pays with."""
+    if not isinstance(pending, dict) or "action" not in pending:
+        raise StateFormatError("pending must be a dict with an action")
+    st.s.pending = read_int(pending, "action", 0, NUM_ACTIONS - 1, 0, "pending.")
+    pend_cards = CARDS.kinds_of(pending.get("cards", []), "pending.cards")
+    if len(pend_cards) > PEND_SLOTS:
+        raise StateFormatError("pending.cards: too many cards")
+    tally.add(pend_cards, "pending.cards")
+    for i, k in enumerate(pend_cards):
+        st.s.pend[i] = k
+    st.s.pend_len = len(pend_cards)
+    if "resurrected" in pending:
+        st.s.res_card = CARDS.kind(pending["resurrected"], "pending.resurrected")
+        st.s.res_index = read_int(pending, "resurrected_at", 0, max(len(grave) - 1, 0), 0,
                                   "pending.")
-            if not grave or grave[st.s.res_index] != st.s.res_card:
-                raise StateFormatError("pending.resurrected is not at pending.resurrected_at "
-                                       "in the Graveyard")
-    joker_out = desc.get("joker_out", False)
-    if not isinstance(joker_out, bool):
-        raise StateFormatError("joker_out must be true or false")
-    if joker_out:
+        if not grave or grave[st.s.res_index] != st.s.res_card:
+            raise StateFormatError("pending.resurrected is not at pending.resurrected_at "
+                                   "in the Graveyard")
+
+
+def _read_library(ShrineState st, desc, tally):
+    """The Joker's whereabouts and the Library: given, it must hold every card the
+    position lacks; absent, it holds them."""
+    cdef int k
+    counts = tally.counts
+    if read_bool(desc, "joker_out", False):
         if not st.s.balance:
             raise StateFormatError("joker_out: this game has no Balance card")
         counts[JOKER] += 1
@@ -1924,24 +1887,27 @@ def _from_dict(game, desc):
             raise StateFormatError("joker_out: the Joker is also in play")
         st.s.joker_out = 1
     full = [deck_count(&st.s, k) for k in range(NUM_KINDS)]
+    library = CARDS.kinds_of(desc.get("library", []), "library")
+    tally.add(library, "library")
+    if counts[JOKER] and not st.s.balance:
+        raise StateFormatError("this game has no Balance card (Joker); set balance=true")
     if "library" in desc:
-        library = _kinds(desc["library"], "library")
-        count(library, "library")
         for k in library:
             st.s.library[k] += 1
-        missing = [CARD_NAMES[k] for k in range(NUM_KINDS) for _ in range(full[k] - counts[k])]
-        if missing:
-            raise StateFormatError(f"cards missing from the position: {' '.join(missing)}")
+        CARDS.check_all(counts, full, "two of each card, and the Joker with a Balance")
     else:
         for k in range(NUM_KINDS):
             st.s.library[k] = full[k] - counts[k]
-    if counts[JOKER] and not st.s.balance:
-        raise StateFormatError("this game has no Balance card (Joker); set balance=true")
     st.s.library_len = sum(st.s.library[k] for k in range(NUM_KINDS))
-    st.s.picks_left = _int(desc, "picks_left", 0, 20, 0)
-    st.s.deal_n = _int(desc, "dealt", 0, DEAL_CARDS, DEAL_CARDS)
+
+
+def _read_turn(ShrineState st, desc):
+    """Where the turn stands: picks, the deal, actions and powers left, the chance
+    event and the Balance being resolved."""
+    st.s.picks_left = read_int(desc, "picks_left", 0, 20, 0)
+    st.s.deal_n = read_int(desc, "dealt", 0, DEAL_CARDS, DEAL_CARDS)
     default_actions = 2 if st.s.field[st.s.active][F_DAGGER] != NONE else 1
-    st.s.actions_left = _int(desc, "actions_left", 0, 2, default_actions)
+    st.s.actions_left = read_int(desc, "actions_left", 0, 2, default_actions)
     used = desc.get("powers_used", [])
     if not isinstance(used, list) \
             or not all(isinstance(name, str) and name in POWER_BITS for name in used):
@@ -1952,25 +1918,17 @@ def _from_dict(game, desc):
     if chance is not None:
         if not isinstance(chance, dict):
             raise StateFormatError("chance must be a dict")
-        st.s.chance = _name_index(chance.get("draw", "none"), CHANCES, "chance.draw")
-        st.s.draw_to = _int(chance, "to", -1, 1, -1, "chance.")
-        st.s.draws_left = _int(chance, "left", 0, 20, 0, "chance.")
-        st.s.after_draws = _name_index(chance.get("then", "deal"), STEPS, "chance.then")
+        st.s.chance = read_name(chance.get("draw", "none"), CHANCES, "chance.draw")
+        st.s.draw_to = read_int(chance, "to", -1, 1, -1, "chance.")
+        st.s.draws_left = read_int(chance, "left", 0, 20, 0, "chance.")
+        st.s.after_draws = read_name(chance.get("then", "deal"), STEPS, "chance.then")
     balance = desc.get("balance")
     if balance is not None:
         if not isinstance(balance, dict):
             raise StateFormatError("balance must be a dict")
-        st.s.bal_player = _int(balance, "player", 0, 1, 0, "balance.")
-        st.s.bal_index = _int(balance, "token", 0, 3, 0, "balance.")
-        st.s.bal_return = _name_index(balance.get("then", "action"), STEPS, "balance.then")
-    _check_flow(st, "step" in desc)
-    if "current_player" in desc and (type(desc["current_player"]) is not int
-                                     or desc["current_player"] != st.c_current_player()):
-        raise StateFormatError(f"current_player {desc['current_player']!r} does not match "
-                               f"the phase ({st.c_current_player()})")
-    if st.s.winner == NONE and not st.legal_actions():
-        raise StateFormatError(f"nothing can happen in phase {phase!r} of this position")
-    return st
+        st.s.bal_player = read_int(balance, "player", 0, 1, 0, "balance.")
+        st.s.bal_index = read_int(balance, "token", 0, 3, 0, "balance.")
+        st.s.bal_return = read_name(balance.get("then", "action"), STEPS, "balance.then")
 
 
 # The steps a Balance may resume once it is resolved, and the steps that follow the
@@ -2216,10 +2174,12 @@ class ShrineGame(Game):
     long_name = "Shrine"
     parameters = {"balance": False, "balance_returns": False, "alt_heal": False,
                   "alt_fizzle": False, "max_turns": 400}
+    limits = {"max_turns": (1, 30000, "a cap on the game's length")}
     num_players = 2
     num_distinct_actions = NUM_ACTIONS
     max_chance_outcomes = NUM_KINDS
-    observation_tensor_size = TENSOR_SIZE
+    tensor_layout = LAYOUT
+    position_keys = _KNOWN_KEYS
     render = staticmethod(render)
 
     def _check(self):
@@ -2227,9 +2187,6 @@ class ShrineGame(Game):
         # that both ways of asking for it are one game.
         if self.params["balance_returns"]:
             self.params["balance"] = True
-        if not 1 <= self.params["max_turns"] <= 30000:
-            raise ParameterError(f"shrine parameter max_turns must be from 1 to 30000, "
-                                 f"not {self.params['max_turns']}")
 
     @property
     def max_game_length(self):
@@ -2249,6 +2206,5 @@ class ShrineGame(Game):
         advance(&st.s)
         return st
 
-    def state_from_dict(self, desc):
-        """Build any position from plain data (see docs/state-format.md)."""
+    def _from_dict(self, desc):
         return _from_dict(self, desc)

@@ -1,0 +1,65 @@
+# cython: language_level=3
+"""Piles held as counts per card kind, and a finished game's returns: the hot-path half
+of the kit, as inline C helpers (nothing to link, no GIL, no allocation).
+
+A pile nobody has seen keeps no order, so it is a count per kind: ``pile[k]`` cards of
+kind ``k``.  Drawing its top card is a chance event whose outcome is the kind, each
+with the chance of its count; a shuffle is moving counts.  ``lo`` and ``hi`` bound the
+kinds a draw may give (a search of the pile for one sort of card draws from a range)."""
+from libc.stdint cimport uint8_t
+
+from core.state cimport Rng, rng_below
+
+
+cdef inline int pile_size(const uint8_t* pile, int lo, int hi) noexcept nogil:
+    """The number of cards of the kinds ``lo .. hi - 1`` in ``pile``."""
+    cdef int k, n = 0
+    for k in range(lo, hi):
+        n += pile[k]
+    return n
+
+
+cdef inline int pile_outcomes(const uint8_t* pile, int lo, int hi, int* actions,
+                              double* probs) noexcept nogil:
+    """The chance outcomes of drawing a card of the kinds ``lo .. hi - 1``: the kinds
+    present, ascending, each with its share of the cards; returns their count."""
+    cdef int k, n = 0, total = pile_size(pile, lo, hi)
+    for k in range(lo, hi):
+        if pile[k]:
+            actions[n] = k
+            probs[n] = pile[k] / <double>total
+            n += 1
+    return n
+
+
+cdef inline int pile_sample(const uint8_t* pile, int lo, int hi, Rng* rng) noexcept nogil:
+    """A card drawn uniformly from the kinds ``lo .. hi - 1`` of ``pile``: picked by its
+    place among the cards, so no list of outcomes is built.  -1 if there is none."""
+    cdef int k, total = pile_size(pile, lo, hi), r
+    if total == 0:
+        return -1
+    r = rng_below(rng, total)
+    for k in range(lo, hi):
+        r -= pile[k]
+        if r < 0:
+            return k
+    return -1
+
+
+cdef inline void pile_move_all(uint8_t* src, uint8_t* dst, int kinds) noexcept nogil:
+    """Every card of ``src`` onto ``dst`` (a reshuffle: the new pile keeps no order)."""
+    cdef int k
+    for k in range(kinds):
+        dst[k] += src[k]
+        src[k] = 0
+
+
+cdef inline double win_loss(int winner, int player, int num_players) noexcept nogil:
+    """A win-or-lose game's return for ``player``: +1 to the winner, the loss shared by
+    the others so returns sum to zero (-1 each of two), 0 to all with no winner
+    (``winner`` outside ``0 .. num_players - 1``: still playing, or a draw)."""
+    if winner < 0 or winner >= num_players:
+        return 0.0
+    if winner == player:
+        return 1.0
+    return -1.0 / (num_players - 1)
