@@ -372,7 +372,8 @@ class Game:
     """A ruleset with its parameters: the factory of its states.
 
     Subclasses set ``name``, ``long_name``, ``num_players``, ``num_distinct_actions``,
-    ``max_chance_outcomes``, ``max_game_length``, ``tensor_layout`` (a
+    ``max_chance_outcomes``, ``max_game_length``, ``cards`` (a :class:`core.kit.Cards`:
+    the names of its card kinds), ``tensor_layout`` (a
     :class:`core.kit.TensorLayout`: the observation tensor's size follows from it),
     ``parameters`` (the default of every game parameter, whose type it also fixes) and
     ``limits`` (for a numeric parameter, its lowest and highest values and why the
@@ -390,6 +391,8 @@ class Game:
     # name: (lowest, highest, why the highest)
     limits = {}
     tensor_layout = None
+    # The card kinds by name (a core.kit.Cards), as positions and action names write them.
+    cards = None
     # The keys a position dict may hold at its top level; ``state_from_dict`` refuses
     # others before the ruleset reads it.
     position_keys = ()

@@ -953,6 +953,7 @@ class CardDuelGame(Game):
     num_players = 2
     num_distinct_actions = NUM_ACTIONS
     max_chance_outcomes = NUM_CLASSES
+    cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
     render = staticmethod(render)

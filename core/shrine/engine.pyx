@@ -1067,32 +1067,29 @@ cdef void decide(ShrineData* s, int a) noexcept nogil:
 
 cdef void deal_unseen(ShrineData* s, int observer, Rng* rng) noexcept nogil:
     """Deal every card ``observer`` cannot see anew, uniformly: the opponent's unknown
-    hand cards, the face-down Shrine cards and the Library."""
+    hand cards, the face-down Shrine cards and the Library.  The cards are gathered by
+    kind, never by where they lie, so every state of one information set deals the same
+    worlds from the same ``rng``: a search cannot tell the true one by its samples."""
     cdef int q = 1 - observer, p, i, j, k, tmp, n = 0, hidden_hand = 0, slots, joker_at
     cdef uint8_t pool[54]
-    cdef bint joker = False
+    cdef uint8_t unseen[NUM_KINDS]
+    cdef bint joker
     for k in range(NUM_KINDS):
-        for i in range(s.library[k]):
-            if k == JOKER:
-                joker = True
-            else:
-                pool[n] = k
-                n += 1
+        unseen[k] = s.library[k]
         s.library[k] = 0
     for p in range(2):
         for i in range(s.shrine_len[p]):
             if not (s.shrine[p][i] & SEEN):
-                if s.shrine[p][i] == JOKER:
-                    joker = True
-                else:
-                    pool[n] = s.shrine[p][i]
-                    n += 1
+                unseen[s.shrine[p][i]] += 1
     for k in range(JOKER):
-        for i in range(s.hand[q][k] - s.seen[q][k]):
+        hidden_hand += s.hand[q][k] - s.seen[q][k]
+        unseen[k] += s.hand[q][k] - s.seen[q][k]
+        s.hand[q][k] = s.seen[q][k]
+    joker = unseen[JOKER] > 0
+    for k in range(JOKER):
+        for i in range(unseen[k]):
             pool[n] = k
             n += 1
-            hidden_hand += 1
-        s.hand[q][k] = s.seen[q][k]
     for i in range(n - 1, 0, -1):
         j = rng_below(rng, i + 1)
         tmp = pool[i]
@@ -2178,6 +2175,7 @@ class ShrineGame(Game):
     num_players = 2
     num_distinct_actions = NUM_ACTIONS
     max_chance_outcomes = NUM_KINDS
+    cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
     render = staticmethod(render)

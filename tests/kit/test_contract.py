@@ -1,8 +1,8 @@
 """The contract of core/state.pxd, checked on every registered game through its public
 interface: each ruleset added to ``core.GAMES`` is held to it with no test of its own.
 
-Each game is played with its default parameters and with every bool parameter on.
-Random games are seeded, so each run plays the same games.
+Each game is played under each variant ``kit.helpers.variants`` names.  Random games
+are seeded, so each run plays the same games.
 """
 import copy
 import pickle
@@ -12,32 +12,10 @@ import numpy as np
 import pytest
 
 import core
-from conftest import random_step
+from kit.helpers import played, settings
 
 GAMES_PER_SETTING = 12
-
-
-def _settings():
-    for name, cls in sorted(core.GAMES.items()):
-        yield pytest.param(cls(), id=name)
-        flags = {k: True for k, v in cls.parameters.items() if isinstance(v, bool)}
-        if flags:
-            yield pytest.param(cls(**flags), id=f"{name}-all-flags")
-
-
-SETTINGS = list(_settings())
-
-
-def played(game, seed):
-    """Every state of one seeded random game, in order, each a copy."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    states = [state.clone()]
-    while not state.is_terminal():
-        random_step(state, rng)
-        states.append(state.clone())
-        assert len(states) <= game.max_game_length + 1
-    return states
+SETTINGS = settings()
 
 
 @pytest.mark.parametrize("game", SETTINGS)
@@ -87,23 +65,6 @@ def test_copies_are_equal_independent_and_round_trip(game):
                         break
                 else:
                     raise AssertionError("no action leads a copy to the game's next state")
-
-
-@pytest.mark.parametrize("game", SETTINGS)
-def test_determinization_keeps_what_the_observer_knows(game):
-    for seed in range(GAMES_PER_SETTING):
-        for i, state in enumerate(played(game, seed)):
-            for observer in range(game.num_players):
-                world = state.determinized(observer, seed * 1000 + i)
-                assert world.information_state_string(observer) \
-                    == state.information_state_string(observer)
-                assert world.current_player() == state.current_player()
-                assert world.is_terminal() == state.is_terminal()
-                if state.current_player() == observer:
-                    assert world.legal_actions() == state.legal_actions()
-                if not world.is_terminal():
-                    assert world.legal_actions(), "a world in which nothing can happen"
-                assert state.determinized(observer, seed * 1000 + i) == world
 
 
 @pytest.mark.parametrize("game", SETTINGS)
