@@ -43,6 +43,9 @@ from libc.stdint cimport uint64_t
 _SPIEL_FAILURES = (RuntimeError, IndexError, ValueError)
 # Worlds drawn before a determinization gives up on a resampler that breaks rules.
 _TRIES = 16
+# OpenSpiel's partnership games, which it does not declare as such: their sides.
+PARTNERS = {"euchre": ((0, 2), (1, 3)), "bridge": ((0, 2), (1, 3)),
+            "tiny_bridge_4p": ((0, 2), (1, 3))}
 
 
 class ForeignGame(Game):
@@ -50,6 +53,10 @@ class ForeignGame(Game):
 
     Sizes follow OpenSpiel's, except ``max_game_length``, which counts chance outcomes
     as well, as cardarena's does.  ``spiel_game`` is the pyspiel.Game.
+
+    ``teams()`` are the partnerships of the games in ``PARTNERS``, every seat alone
+    elsewhere; ``zero_sum`` is OpenSpiel's utility type; returns are ``scored`` unless
+    they are a two-sided win or loss of one (each of 1, 0, -1).
 
     ``can_determinize`` says whether ``determinize`` resamples hidden information: True
     for a perfect-information game (there is none) and for a game whose OpenSpiel
@@ -92,6 +99,10 @@ class ForeignGame(Game):
         self.max_game_length = game.max_game_length() + game.max_chance_nodes_in_history()
         self.min_utility = game.min_utility()
         self.max_utility = game.max_utility()
+        self.zero_sum = kind.utility in (pyspiel.GameType.Utility.ZERO_SUM,
+                                         pyspiel.GameType.Utility.CONSTANT_SUM)
+        self.scored = (self.min_utility, self.max_utility) != (-1.0, 1.0)
+        self._teams = PARTNERS.get(self.name)
         self.perfect_information = (
             kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION)
 
@@ -123,6 +134,11 @@ class ForeignGame(Game):
 
     def __str__(self):
         return str(self.spiel_game)
+
+    def teams(self):
+        if self._teams is not None and self.num_players == 4:
+            return self._teams
+        return super().teams()
 
     def __reduce__(self):
         return (ForeignGame, (str(self),))

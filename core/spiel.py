@@ -19,10 +19,11 @@ def register(core_game_class):
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if core_game_class.zero_sum
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=core_game_class.num_players,
-        min_num_players=core_game_class.num_players,
+        max_num_players=core_game_class.player_counts()[1],
+        min_num_players=core_game_class.player_counts()[0],
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -55,7 +56,7 @@ class SpielGame(pyspiel.Game):
             num_players=self.core.num_players,
             min_utility=self.core.min_utility,
             max_utility=self.core.max_utility,
-            utility_sum=0.0,
+            utility_sum=0.0 if self.core.zero_sum else None,
             max_game_length=self.core.max_game_length)
         super().__init__(game_type, info, dict(self.core.params))
         self._prototype = self.core.new_initial_state()

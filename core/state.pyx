@@ -396,9 +396,17 @@ class Game:
     # The keys a position dict may hold at its top level; ``state_from_dict`` refuses
     # others before the ruleset reads it.
     position_keys = ()
+    # The seats.  Where the rules allow several counts, a ``players`` parameter (with
+    # its limits) sets it, and ``num_players`` follows the parameter.
     num_players = 2
     min_utility = -1.0
     max_utility = 1.0
+    # Returns are win, draw or loss (False), or scores such as points taken (True):
+    # ratings count finishing order either way, and report the mean score of a scored
+    # game.
+    scored = False
+    # Every outcome's returns sum to zero, so one side's gain is another's loss.
+    zero_sum = True
     # Whether ``determinize`` can sample worlds from a player's knowledge: searchers
     # that need it refuse a game that cannot.
     can_determinize = True
@@ -416,6 +424,8 @@ class Game:
             if not lo <= values[key] <= hi:
                 raise ParameterError(f"{self.name} parameter {key} must be from {lo} to {hi} "
                                      f"({hi}: {why}), not {values[key]}")
+        if "players" in values:
+            self.num_players = values["players"]
         self._check()
 
     def _check(self):
@@ -434,6 +444,19 @@ class Game:
 
     def __hash__(self):
         return hash(str(self))
+
+    @classmethod
+    def player_counts(cls):
+        """The fewest and the most seats the rules allow."""
+        if "players" in cls.parameters:
+            return cls.limits["players"][:2]
+        return cls.num_players, cls.num_players
+
+    def teams(self):
+        """The sides, each a tuple of seats that win or lose together: partners are
+        never scored against each other.  Every seat is its own side unless the rules
+        say otherwise."""
+        return tuple((p,) for p in range(self.num_players))
 
     @property
     def observation_tensor_size(self):

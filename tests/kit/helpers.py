@@ -8,16 +8,27 @@ import core
 
 
 def variants(cls):
-    """Game strings of ``cls`` to test: the defaults, each bool parameter on alone, and
-    every bool parameter on together (a parameter turning another on is one game)."""
+    """Game strings of ``cls`` to test: the defaults, each player count the rules allow,
+    each bool parameter on alone, and every bool parameter on together (with the most
+    players, where a parameter needs them).  Combinations the game refuses are left out,
+    and so is a second string for one game."""
     flags = [k for k, v in cls.parameters.items() if isinstance(v, bool)]
-    games = [cls()] + [cls(**{k: True}) for k in flags]
+    fewest, most = cls.player_counts()
+    counts = [{}] + [{"players": n} for n in range(fewest, most + 1) if "players" in cls.parameters]
+    wanted = counts + [{k: True} for k in flags]
+    wanted += [{k: True, "players": most} for k in flags if "players" in cls.parameters]
     if len(flags) > 1:
-        games.append(cls(**{k: True for k in flags}))
+        wanted.append({k: True for k in flags})
+        if "players" in cls.parameters:
+            wanted.append({**{k: True for k in flags}, "players": most})
     unique = []
-    for game in games:
-        if str(game) not in unique:
-            unique.append(str(game))
+    for params in wanted:
+        try:
+            spec = str(cls(**params))
+        except core.ParameterError:
+            continue
+        if spec not in unique:
+            unique.append(spec)
     return unique
 
 
