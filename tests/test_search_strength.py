@@ -43,11 +43,11 @@ def test_expectimax_beats_random():
 
 
 def test_cheating_mcts_beats_ismcts_at_an_equal_budget():
-    """Seeing the hidden cards is worth something.  Measured: score 0.605 over 200
-    games, p = 0.002 (significant at 99%).  Heuristic rollouts, which play on what
+    """Seeing the hidden cards is worth something.  Measured: score 0.606 over 400
+    games, p = 1.1e-5 (significant at 99%).  Heuristic rollouts, which play on what
     the world shows, make the hidden cards matter within a small budget."""
     budget = "iterations=30,rollout=heuristic,rollout_depth=4"
-    tally = Tally(SHRINE, f"cheater({budget})", f"ismcts({budget})", deals=100)
+    tally = Tally(SHRINE, f"cheater({budget})", f"ismcts({budget})", deals=200)
     assert tally.p_value() < 0.01, tally
 
 
