@@ -10,7 +10,7 @@ import time
 import psutil
 import pytest
 
-from tests.test_tournament import CARDARENA, _rows_in, write_toml
+from tests.test_tournament import CARDARENA, _rows_in, cli, write_toml
 
 # Games of a second or so, so that a run is well under way, and far from its end,
 # when a test stops it.
@@ -86,6 +86,32 @@ def assert_all_end(processes):
     assert living(processes) == [], "workers outlived the command"
 
 
+# --- one writer -----------------------------------------------------------------------
+
+def test_a_second_run_on_a_store_in_use_is_refused_naming_the_first(tmp_path):
+    toml, db = write_toml(tmp_path / "t.toml", SLOW), str(tmp_path / "t.db")
+    quick = write_toml(tmp_path / "quick.toml", 'game = "card_duel"\ndeals = 1\n[bots]\n'
+                       'random = "random"\ngreedy = "greedy"\n')
+    with started(tmp_path, "tournament", toml, "--db", db, "--workers", "2",
+                 "--quiet") as process:
+        wait_until(lambda: _rows_in(db) >= 1, process)
+        workers = descendants(process)
+        for args in (["tournament", toml], ["tournament", quick],
+                     ["sprt", toml, "--a", "ismcts", "--b", "greedy"]):
+            second = cli(*args, "--db", db, "--quiet")
+            assert second.returncode == 1
+            assert second.stderr == (
+                f"cardarena: {db}: in use by process {process.pid} (cardarena tournament "
+                f"{toml} --db {db} --workers 2 --quiet); wait for it to end, or stop it\n")
+        # The lock goes with the process, however it ends.
+        process.send_signal(signal.SIGKILL)
+        ended(process)
+        assert_all_end(workers)
+    stored = _rows_in(db)
+    assert cli("tournament", quick, "--db", db, "--quiet").returncode == 0
+    assert _rows_in(db) == stored + 2
+
+
 # --- signals --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
@@ -100,7 +126,10 @@ def test_the_workers_end_with_the_command_however_it_is_killed(tmp_path, how):
         _, err = ended(process)
         assert_all_end(workers)
     if how == signal.SIGTERM:
-        # As cleanly as Ctrl-C: the stored games kept and counted, the shell's status.
+        # Closed as cleanly as by Ctrl-C: no log files and no lock beside the database
+        # (looked at before this test opens it), the stored games kept and counted, and
+        # the shell's status.
+        assert sorted(os.listdir(tmp_path)) == ["stderr", "stdout", "t.db", "t.toml"]
         assert process.returncode == 143, err
         stored = _rows_in(db)
         assert err.splitlines()[-1] == (f"Stopped: {stored} of 80 games are stored in {db}; "

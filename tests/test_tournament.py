@@ -1,4 +1,5 @@
 """The tournament harness: configs, scheduling, playing, storing and resuming."""
+import contextlib
 import datetime
 import json
 import os
@@ -17,7 +18,7 @@ import pytest
 
 from tournament import config as configs
 from tournament import runner
-from tournament.store import Store
+from tournament.store import Store, StoreError
 
 CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -398,13 +399,18 @@ def test_a_scheduler_address_that_cannot_be_used_is_one_line(tmp_path):
     assert result.stderr.splitlines()[-1] == (
         "cardarena tournament: cannot reach the scheduler nonsense: missing port number in "
         "address 'nonsense'")
+    # Nothing is written before the workers are at hand: no tournament without games.
+    with Store(str(tmp_path / "t.db"), readonly=True) as store:
+        assert store.tournaments() == []
 
 
 def _rows_in(db):
     if not os.path.exists(db):
         return 0
     try:
-        with sqlite3.connect(db) as conn:
+        # Closed at once: a connection left open would keep the log files of the run
+        # that is being watched from being cleared when it ends.
+        with contextlib.closing(sqlite3.connect(db)) as conn:
             return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     except sqlite3.OperationalError:
         return 0
@@ -467,6 +473,58 @@ def test_a_database_that_is_not_a_store_is_refused_and_left_as_it_was(tmp_path):
         assert conn.execute("SELECT name FROM sqlite_master").fetchall() == [("people",)]
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
     conn.close()
+
+
+def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\n[bots]\n'
+                      'a = "random"\nb = "greedy"\n')
+    people = tmp_path / "people.db"
+    with sqlite3.connect(people) as conn:
+        conn.execute("CREATE TABLE people (name TEXT)")
+        conn.execute("INSERT INTO people VALUES ('Ada')")
+    conn.close()
+    before = people.read_bytes()
+    for args in (["tournament", toml], ["sprt", toml, "--a", "a", "--b", "b"]):
+        result = cli(*args, "--db", str(people), "--quiet")
+        assert result.returncode == 1
+        assert result.stderr == f"cardarena: {people}: not a cardarena database: no " \
+            "tournaments table\n"
+    assert people.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["people.db", "t.toml"]
+
+
+def test_a_store_read_when_stopped_still_closes_without_its_log_files(tmp_path,
+                                                                     monkeypatch):
+    from tournament import store as stores
+    config = make_config(deals=2)
+    with Store(str(tmp_path / "t.db")) as store:
+        runner.run(config, store, workers=1, progress=False)
+
+    def stopped(row):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stores, "_decode", stopped)
+    # As in the command: the store is closed while the stop is still on its way out.
+    with pytest.raises(KeyboardInterrupt):
+        try:
+            with Store(str(tmp_path / "t.db")) as store:
+                store.games(config.key)
+        finally:
+            left = sorted(os.listdir(tmp_path))
+    assert left == ["t.db"]
+
+
+def test_a_store_is_written_by_one_store_at_a_time(tmp_path):
+    db = str(tmp_path / "t.db")
+    with Store(db):
+        with pytest.raises(StoreError, match=re.escape(
+                f"{db}: in use by process {os.getpid()} (")):
+            Store(db)
+        with Store(db, readonly=True) as reader:  # readers are welcome
+            assert reader.tournaments() == []
+    with Store(db):  # the lock went with the first
+        pass
+    assert sorted(os.listdir(tmp_path)) == ["t.db"]
 
 
 def test_a_store_that_cannot_be_opened_says_so(tmp_path):

@@ -359,16 +359,21 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     runs = [config] if isinstance(config, configs.Config) else list(config)
     if deals is not None and len(runs) > 1:
         raise ValueError("deals limits one config; a list plays each config's own deals")
+    # First, so that a scheduler that cannot be reached leaves the store as it was.
+    pool, window, most, close, died = executor(workers, scheduler)
     done = {}
-    for c in runs:
-        store.begin(c)
-        done[c.key] = store.done(c)
+    try:
+        for c in runs:
+            store.begin(c)
+            done[c.key] = store.done(c)
+    except BaseException:
+        close()
+        raise
     count = {c.key: (c.deals if deals is None else deals) for c in runs}
     todo = ((c, g) for c in runs for g in c.games(count[c.key]) if g not in done[c.key])
     # How many games of a config make a task, learnt from its tasks' times.
     chunks = {}
     batches = _batches(todo, lambda c: chunks.get(c.key, 1))
-    pool, window, most, close, died = executor(workers, scheduler)
     bar = tqdm(total=sum(count[c.key] * len(c.seatings()) for c in runs),
                initial=sum(d < count[key] for key, games in done.items() for d, _ in games),
                unit="game", disable=not progress, dynamic_ncols=True)
