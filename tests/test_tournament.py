@@ -705,6 +705,19 @@ def test_sprt_plays_pairs_until_it_decides_and_a_rerun_replays_nothing(tmp_path)
     assert "H0 accepted" in same.stdout
 
 
+def test_the_sprt_progress_bar_shows_the_llr_and_no_count_to_max_deals(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\nseed = 4\n[bots]\n'
+                      'random = "random"\ngreedy = "greedy"\n')
+    result = cli("sprt", toml, "--a", "greedy", "--b", "random", "--elo1", "50",
+                 "--db", str(tmp_path / "t.db"), "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    shown = result.stderr.replace("\r", "\n").split("\n")
+    pairs = int(result.stdout.split(": ")[1].split()[0])
+    assert any(re.fullmatch(rf"{pairs} pairs, LLR \d\.\d\d in \[-2\.94, 2\.94\] "
+                            r"\[\d\d:\d\d\]", line.strip()) for line in shown), shown
+    assert "10000" not in result.stderr
+
+
 def test_a_resumed_sprt_takes_the_deals_in_order(tmp_path):
     """A stopped run leaves deals stored out of order: with several workers a later deal
     can end before an earlier one.  The resumed test must still take the pairs deal by

@@ -189,7 +189,9 @@ def _sprt(args):
     db = args.db or _default_db(args.config)
     batch = 4 * (args.workers or runner.cpus())
     with _open_store(db) as store:
-        bar = tqdm(total=args.max_deals, unit="pair", disable=args.quiet, dynamic_ncols=True)
+        # The LLR, not a count to --max-deals: most tests end long before it.
+        bar = tqdm(bar_format="{desc} [{elapsed}]", desc=test.progress(),
+                   disable=args.quiet)
         deals = 0
         try:
             while test.decision() is None and deals < args.max_deals:
@@ -201,8 +203,7 @@ def _sprt(args):
                            progress=False, deals=deals)
                 rows = store.games(pair.key, range(played, deals))
                 test.extend(sprt.pair_scores(rows, args.a, args.b))
-                bar.update(test.pairs - bar.n)
-                bar.set_postfix_str(f"LLR {test.llr():.2f}")
+                bar.set_description_str(test.progress())
         except configs.ConfigError as e:
             sys.exit(f"cardarena sprt: {e}")
         except KeyboardInterrupt as e:
