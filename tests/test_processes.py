@@ -2,15 +2,20 @@
 it however it ends, that two runs do not write one store at once, and that a Dask
 cluster losing a worker still plays every game once."""
 import contextlib
+import json
 import os
 import signal
 import subprocess
+import sys
 import time
 
 import psutil
 import pytest
 
-from tests.test_tournament import CARDARENA, _rows_in, cli, write_toml
+from tests.test_tournament import CARDARENA, _rows_in, cli, comparable, write_toml
+from tournament import config as configs
+from tournament import runner
+from tournament.store import Store
 
 # Games of a second or so, so that a run is well under way, and far from its end,
 # when a test stops it.
@@ -188,3 +193,73 @@ def test_a_command_without_a_run_exits_as_a_shell_expects_when_stopped(tmp_path,
         _, err = ended(process)
     assert process.returncode == status, err
     assert "Traceback" not in err
+
+
+# --- a Dask cluster losing a worker ----------------------------------------------------
+
+DASK = os.path.join(os.path.dirname(sys.executable), "dask")
+
+
+@contextlib.contextmanager
+def dask_cluster(folder, workers):
+    """A Dask scheduler and ``workers`` one-thread workers, each a process of its own
+    as on a real cluster, on the loopback address; yields the scheduler's address and
+    the workers' processes, and kills them all on the way out."""
+    processes = []
+
+    def start(name, *args):
+        with open(folder / f"{name}.log", "w") as log:
+            processes.append(subprocess.Popen([DASK, *args], stdout=log, stderr=log,
+                                              cwd=folder))
+        return processes[-1]
+
+    address_file = str(folder / "scheduler.json")
+    try:
+        scheduler = start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0",
+                          "--no-dashboard", "--scheduler-file", address_file)
+        wait_until(lambda: os.path.exists(address_file), scheduler)
+        with open(address_file) as f:
+            address = json.load(f)["address"]
+        # No nanny, which would restart a killed worker.
+        found = [start(f"worker{i}", "worker", "--scheduler-file", address_file, "--host",
+                       "127.0.0.1", "--nthreads", "1", "--no-nanny", "--no-dashboard",
+                       "--local-directory", str(folder), "--name", f"worker{i}")
+                 for i in range(workers)]
+        yield address, found
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait(timeout=PATIENCE)
+
+
+def test_a_dask_cluster_that_loses_a_worker_mid_run_still_plays_every_game_once(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    config = configs.parse({"game": "card_duel", "deals": 4, "seed": 2, "bots": {
+        "random": "random", "greedy": "greedy",
+        "ismcts": "ismcts(iterations=200,rollout=heuristic)"}})
+    with Store(str(tmp_path / "serial.db")) as store:
+        runner.run(config, store, workers=1, progress=False)
+        serial = comparable(store.games(config.key))
+    with dask_cluster(tmp_path, 2) as (address, workers), \
+            distributed.Client(address, timeout=PATIENCE) as client:
+        client.wait_for_workers(2, timeout=PATIENCE)
+        killed = []
+
+        def kill_a_busy_worker(row):
+            # Once, as a game is stored while a worker is playing others.
+            busy = [w for w, tasks in client.processing().items() if tasks]
+            if killed or not busy:
+                return
+            name = client.scheduler_info()["workers"][busy[0]]["name"]
+            victim = workers[int(name.removeprefix("worker"))]
+            victim.kill()
+            killed.append(victim)
+
+        with Store(str(tmp_path / "dask.db")) as store:
+            played = runner.run(config, store, scheduler=address, progress=False,
+                                on_row=kill_a_busy_worker)
+            rows = comparable(store.games(config.key))
+        assert killed and killed[0].wait(timeout=PATIENCE) == -signal.SIGKILL
+        assert len(client.scheduler_info()["workers"]) == 1
+    assert played == len(serial) == 24
+    assert rows == serial
