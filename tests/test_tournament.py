@@ -399,9 +399,15 @@ def test_a_scheduler_address_that_cannot_be_used_is_one_line(tmp_path):
     assert result.stderr.splitlines()[-1] == (
         "cardarena tournament: cannot reach the scheduler nonsense: missing port number in "
         "address 'nonsense'")
-    # Nothing is written before the workers are at hand: no tournament without games.
+    # Nothing is written before the workers are at hand, and the file made for the
+    # games is gone with the lock.
+    assert sorted(os.listdir(tmp_path)) == ["t.toml"]
+    with Store(str(tmp_path / "t.db")) as store:
+        store.begin(make_config())
+    result = cli("tournament", toml, "--db", str(tmp_path / "t.db"), "--scheduler", "nonsense")
+    assert result.returncode == 1
     with Store(str(tmp_path / "t.db"), readonly=True) as store:
-        assert store.tournaments() == []
+        assert [t["key"] for t in store.tournaments()] == [make_config().key]
 
 
 def _rows_in(db):
@@ -522,8 +528,8 @@ def test_a_store_is_written_by_one_store_at_a_time(tmp_path):
             Store(db)
         with Store(db, readonly=True) as reader:  # readers are welcome
             assert reader.tournaments() == []
-    with Store(db):  # the lock went with the first
-        pass
+    with Store(db) as store:  # the lock went with the first
+        store.begin(make_config())
     assert sorted(os.listdir(tmp_path)) == ["t.db"]
 
 

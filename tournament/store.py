@@ -74,10 +74,12 @@ class Store:
     """A tournament database file, created if need be; ``readonly`` opens an existing
     one to read, changing nothing in it and needing no leave to write it.  A store
     opened to write is the only one, in any process, until it is closed: opening a
-    second raises StoreError naming the process that holds the first."""
+    second raises StoreError naming the process that holds the first.  A file it
+    created is removed when it is closed with no tournament in it."""
 
     def __init__(self, path, readonly=False):
         self.path, self.lock = path, None
+        self.created = not readonly and not os.path.exists(path)
         try:
             if readonly:
                 self.db = _open_to_read(path)
@@ -116,10 +118,14 @@ class Store:
 
     def close(self):
         """Close the database, which clears its write-ahead log away, and let go of
-        the lock."""
+        the lock.  A run that could not start (its scheduler out of reach, say) so
+        leaves no new file behind."""
+        unused = self.lock is not None and self.created and self._empty()
         if getattr(self, "db", None) is not None:
             self.db.close()
         if self.lock is not None:
+            if unused:
+                os.unlink(self.path)
             # Removed while still held: a process waiting on this file then finds it
             # gone and locks a new one (see _lock).
             with contextlib.suppress(FileNotFoundError):
@@ -147,6 +153,13 @@ class Store:
         rows = self._rows("SELECT deal, seating FROM games WHERE tournament = ?",
                           (config.key,))
         return {(deal, tuple(json.loads(seating))) for deal, seating in rows}
+
+    def _empty(self):
+        """Whether no tournament is stored."""
+        try:
+            return not self._rows("SELECT 1 FROM tournaments LIMIT 1")
+        except sqlite3.OperationalError:  # its tables never made
+            return True
 
     def _rows(self, query, params=()):
         """Every row of ``query``, read at once.  A statement left part read (by
