@@ -81,27 +81,31 @@ class Store:
         self.path, self.lock = path, None
         self.created = not readonly and not os.path.exists(path)
         try:
-            if readonly:
-                self.db = _open_to_read(path)
-                self._check(empty_ok=False)
-            else:
-                self.db = sqlite3.connect(path)
-                self._check(empty_ok=True)
-                self.db.execute("PRAGMA journal_mode=WAL")
-                # In WAL mode NORMAL survives a killed process; only a power cut can
-                # lose the last commits.
-                self.db.execute("PRAGMA synchronous=NORMAL")
-                self.lock = _lock(path)
-                # At once, so that a process killed midway leaves no half a store.
-                self.db.executescript(f"BEGIN; {SCHEMA} COMMIT;")
-        except (sqlite3.DatabaseError, StoreError) as e:
+            self._open(readonly)
+        except StoreError:
             self.close()
-            if isinstance(e, StoreError):
-                raise
-            if isinstance(e, sqlite3.OperationalError):
-                raise StoreError(f"{path}: cannot open: {e}") from None
-            raise StoreError(f"{path}: not a cardarena database: {e}") from None
+            raise
         self.db.row_factory = sqlite3.Row
+
+    def _open(self, readonly):
+        try:
+            if readonly:
+                self.db = _open_to_read(self.path)
+                self._check(empty_ok=False)
+                return
+            self.db = sqlite3.connect(self.path)
+            self._check(empty_ok=True)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # In WAL mode NORMAL survives a killed process; only a power cut can lose
+            # the last commits.
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.lock = _lock(self.path)
+            # At once, so that a process killed midway leaves no half a store.
+            self.db.executescript(f"BEGIN; {SCHEMA} COMMIT;")
+        except sqlite3.OperationalError as e:
+            raise StoreError(f"{self.path}: cannot open: {e}") from None
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path}: not a cardarena database: {e}") from None
 
     def _check(self, empty_ok):
         """Refuse a database whose tables are not a store's: another program's, which
