@@ -140,6 +140,13 @@ def test_accepts_h0_for_a_bot_no_stronger():
     assert "H0 accepted" in test.summary()
 
 
+def test_progress_is_the_pairs_and_the_llr_against_its_bounds():
+    test = Sprt(0, 20)
+    assert test.progress() == "0 pairs, LLR 0.00 in [-2.94, 2.94]"
+    test.extend([1, 0.75] * 10)
+    assert test.progress() == f"20 pairs, LLR {test.llr():.2f} in [-2.94, 2.94]"
+
+
 @pytest.mark.parametrize("score", [0.3, -0.25, 1.25, 2])
 def test_refuses_a_score_no_pair_can_have(score):
     with pytest.raises(PairError):

@@ -1,4 +1,5 @@
 """The tournament harness: configs, scheduling, playing, storing and resuming."""
+import contextlib
 import datetime
 import json
 import os
@@ -17,7 +18,7 @@ import pytest
 
 from tournament import config as configs
 from tournament import runner
-from tournament.store import Store
+from tournament.store import Store, StoreError
 
 CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -398,13 +399,24 @@ def test_a_scheduler_address_that_cannot_be_used_is_one_line(tmp_path):
     assert result.stderr.splitlines()[-1] == (
         "cardarena tournament: cannot reach the scheduler nonsense: missing port number in "
         "address 'nonsense'")
+    # Nothing is written before the workers are at hand, and the file made for the
+    # games is gone with the lock.
+    assert sorted(os.listdir(tmp_path)) == ["t.toml"]
+    with Store(str(tmp_path / "t.db")) as store:
+        store.begin(make_config())
+    result = cli("tournament", toml, "--db", str(tmp_path / "t.db"), "--scheduler", "nonsense")
+    assert result.returncode == 1
+    with Store(str(tmp_path / "t.db"), readonly=True) as store:
+        assert [t["key"] for t in store.tournaments()] == [make_config().key]
 
 
 def _rows_in(db):
     if not os.path.exists(db):
         return 0
     try:
-        with sqlite3.connect(db) as conn:
+        # Closed at once: a connection left open would keep the log files of the run
+        # that is being watched from being cleared when it ends.
+        with contextlib.closing(sqlite3.connect(db)) as conn:
             return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     except sqlite3.OperationalError:
         return 0
@@ -467,6 +479,58 @@ def test_a_database_that_is_not_a_store_is_refused_and_left_as_it_was(tmp_path):
         assert conn.execute("SELECT name FROM sqlite_master").fetchall() == [("people",)]
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
     conn.close()
+
+
+def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\n[bots]\n'
+                      'a = "random"\nb = "greedy"\n')
+    people = tmp_path / "people.db"
+    with sqlite3.connect(people) as conn:
+        conn.execute("CREATE TABLE people (name TEXT)")
+        conn.execute("INSERT INTO people VALUES ('Ada')")
+    conn.close()
+    before = people.read_bytes()
+    for args in (["tournament", toml], ["sprt", toml, "--a", "a", "--b", "b"]):
+        result = cli(*args, "--db", str(people), "--quiet")
+        assert result.returncode == 1
+        assert result.stderr == f"cardarena: {people}: not a cardarena database: no " \
+            "tournaments table\n"
+    assert people.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["people.db", "t.toml"]
+
+
+def test_a_store_read_when_stopped_still_closes_without_its_log_files(tmp_path,
+                                                                     monkeypatch):
+    from tournament import store as stores
+    config = make_config(deals=2)
+    with Store(str(tmp_path / "t.db")) as store:
+        runner.run(config, store, workers=1, progress=False)
+
+    def stopped(row):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stores, "_decode", stopped)
+    # As in the command: the store is closed while the stop is still on its way out.
+    with pytest.raises(KeyboardInterrupt):
+        try:
+            with Store(str(tmp_path / "t.db")) as store:
+                store.games(config.key)
+        finally:
+            left = sorted(os.listdir(tmp_path))
+    assert left == ["t.db"]
+
+
+def test_a_store_is_written_by_one_store_at_a_time(tmp_path):
+    db = str(tmp_path / "t.db")
+    with Store(db):
+        with pytest.raises(StoreError, match=re.escape(
+                f"{db}: in use by process {os.getpid()} (")):
+            Store(db)
+        with Store(db, readonly=True) as reader:  # readers are welcome
+            assert reader.tournaments() == []
+    with Store(db) as store:  # the lock went with the first
+        store.begin(make_config())
+    assert sorted(os.listdir(tmp_path)) == ["t.db"]
 
 
 def test_a_store_that_cannot_be_opened_says_so(tmp_path):
@@ -645,6 +709,19 @@ def test_sprt_plays_pairs_until_it_decides_and_a_rerun_replays_nothing(tmp_path)
     same = cli("sprt", toml, "--a", "random", "--b", "copy", "--elo0", "0", "--elo1", "100",
                "--db", db, "--quiet")
     assert "H0 accepted" in same.stdout
+
+
+def test_the_sprt_progress_bar_shows_the_llr_and_no_count_to_max_deals(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\nseed = 4\n[bots]\n'
+                      'random = "random"\ngreedy = "greedy"\n')
+    result = cli("sprt", toml, "--a", "greedy", "--b", "random", "--elo1", "50",
+                 "--db", str(tmp_path / "t.db"), "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    shown = result.stderr.replace("\r", "\n").split("\n")
+    pairs = int(result.stdout.split(": ")[1].split()[0])
+    assert any(re.fullmatch(rf"{pairs} pairs, LLR \d\.\d\d in \[-2\.94, 2\.94\] "
+                            r"\[\d\d:\d\d\]", line.strip()) for line in shown), shown
+    assert "10000" not in result.stderr
 
 
 def test_a_resumed_sprt_takes_the_deals_in_order(tmp_path):

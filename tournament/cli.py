@@ -3,6 +3,7 @@ import argparse
 import os
 import random
 import shlex
+import signal
 import sys
 
 import pyspiel
@@ -80,10 +81,10 @@ def _tournament(args):
                        progress=not args.quiet, on_row=leader.add, postfix=leader.text)
         except configs.ConfigError as e:
             sys.exit(f"cardarena tournament: {e}")
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as e:
             print(f"\nStopped: {len(store.done(config))} of {total} games are stored in "
                   f"{db}; run the same command again to play the rest.", file=sys.stderr)
-            sys.exit(130)
+            sys.exit(_stop_status(e))
         _print_report(store, config.key, args.format, bootstrap=args.bootstrap)
 
 
@@ -188,7 +189,9 @@ def _sprt(args):
     db = args.db or _default_db(args.config)
     batch = 4 * (args.workers or runner.cpus())
     with _open_store(db) as store:
-        bar = tqdm(total=args.max_deals, unit="pair", disable=args.quiet, dynamic_ncols=True)
+        # The LLR, not a count to --max-deals: most tests end long before it.
+        bar = tqdm(bar_format="{desc} [{elapsed}]", desc=test.progress(),
+                   disable=args.quiet)
         deals = 0
         try:
             while test.decision() is None and deals < args.max_deals:
@@ -200,13 +203,13 @@ def _sprt(args):
                            progress=False, deals=deals)
                 rows = store.games(pair.key, range(played, deals))
                 test.extend(sprt.pair_scores(rows, args.a, args.b))
-                bar.update(test.pairs - bar.n)
-                bar.set_postfix_str(f"LLR {test.llr():.2f}")
+                bar.set_description_str(test.progress())
         except configs.ConfigError as e:
             sys.exit(f"cardarena sprt: {e}")
-        except KeyboardInterrupt:
-            sys.exit(f"\nStopped after {test.pairs} pairs; the games are stored in {db}: "
-                     "run the same command again to go on.")
+        except KeyboardInterrupt as e:
+            print(f"\nStopped after {test.pairs} pairs; the games are stored in {db}: "
+                  "run the same command again to go on.", file=sys.stderr)
+            sys.exit(_stop_status(e))
         finally:
             bar.close()
     print(f"{args.a} against {args.b} on {config.game}: {test.summary(args.a)}")
@@ -248,10 +251,10 @@ def _skill(args):
                        progress=not args.quiet)
         except configs.ConfigError as e:
             sys.exit(f"cardarena skill: {e}")
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as e:
             print(f"\nStopped: {stored()} of {total} games are stored in {db}; run the "
                   "same command again to play the rest.", file=sys.stderr)
-            sys.exit(130)
+            sys.exit(_stop_status(e))
         results = skill.measure(store, plan, bootstrap=args.bootstrap, seed=args.seed)
     command = "cardarena skill " + shlex.join(args.argv)
     written, missing = skill_report.write(results, out, command)
@@ -259,6 +262,18 @@ def _skill(args):
     print("Wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
     if missing:
         print(f"No plots: {missing}", file=sys.stderr)
+
+
+def _terminate(signum, frame):
+    from tournament.runner import Terminated
+    raise Terminated
+
+
+def _stop_status(stop):
+    """The exit status of a command stopped by ``stop``, a KeyboardInterrupt: a shell's
+    128 plus the signal's number, 143 for SIGTERM and 130 for Ctrl-C."""
+    from tournament.runner import Terminated
+    return 128 + (signal.SIGTERM if isinstance(stop, Terminated) else signal.SIGINT)
 
 
 def _positive(text):
@@ -430,8 +445,13 @@ def main(argv=None):
     skill.set_defaults(run=_skill)
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
+    # SIGTERM (from timeout, a batch system or a service manager) stops a command as
+    # Ctrl-C does: a run keeps its stored games and ends its workers.
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         args.run(args)
+    except KeyboardInterrupt as e:  # a command with nothing to say when stopped
+        sys.exit(_stop_status(e))
     except BrokenPipeError:
         # Piping into head or less must end quietly, as other Unix tools do.  (Not by
         # restoring SIGPIPE's default: a worker process stopped mid-run would then

@@ -4,12 +4,14 @@ cluster, can play it), and a whole run that stores each game as it ends.
 Every random choice of a game comes from its deal's seed and its seating, so a game
 comes out the same whichever worker plays it, and in whatever order."""
 import concurrent.futures as futures
+import ctypes
 import hashlib
 import multiprocessing
 import numbers
 import os
 import random
 import signal
+import sys
 import threading
 import time
 import typing
@@ -32,6 +34,12 @@ def job(config, deal, seating):
     return {"game": config.game, "deal": deal, "deal_seed": config.deal_seed(deal),
             "seating": list(seating), "specs": [config.bots[n] for n in seating],
             "seconds_per_move": config.seconds_per_move, "max_length": config.max_length}
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, as ``timeout``, batch systems and service managers send, raised in the
+    command's process where Ctrl-C raises KeyboardInterrupt, so that it stops a run
+    as cleanly."""
 
 
 class Overtime(BaseException):
@@ -163,10 +171,11 @@ def _call(alarm, seat, where, method, *args):
 
 
 def _is_stop(error):
-    """Whether ``error`` is Ctrl-C stopping the run.  Workers ignore Ctrl-C, which the
-    command's process sees, so a KeyboardInterrupt in one is a bot's own."""
-    return isinstance(error, KeyboardInterrupt) \
-        and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+    """Whether ``error`` is Ctrl-C or SIGTERM stopping the run.  Workers ignore Ctrl-C,
+    which the command's process sees, so a KeyboardInterrupt in one is a bot's own."""
+    return isinstance(error, Terminated) or (
+        isinstance(error, KeyboardInterrupt)
+        and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
 
 
 # In a process that plays one game alone (see _play_alone), the shared number in which
@@ -186,7 +195,7 @@ def _play_alone(job):
     context = multiprocessing.get_context("fork")
     mover = context.Value("i", 0, lock=False)
     pool = futures.ProcessPoolExecutor(1, mp_context=context, initializer=_alone,
-                                       initargs=(mover,))
+                                       initargs=(os.getpid(), mover))
     try:
         return pool.submit(play, job).result()
     except BrokenProcessPool:
@@ -197,10 +206,35 @@ def _play_alone(job):
         _stop(pool)  # at once, on Ctrl-C too
 
 
-def _alone(mover):
+def _alone(parent, mover):
     global _mover
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker(parent)
     _mover = mover
+
+
+def _worker(parent):
+    """Make this freshly forked process a worker of process ``parent``: it leaves
+    Ctrl-C and SIGTERM to the parent, which stops its workers itself, and it ends when
+    the parent does, however the parent ends (killed outright, say, by the
+    out-of-memory killer), instead of playing on for no one."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The parent's SIGTERM handler came with the fork; the parent stops a worker by
+    # SIGTERM, which must end it.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        # The kernel sends the signal when the thread that forked this process ends,
+        # so pools are made by the thread that runs the whole run.  Where a sandbox
+        # forbids the call, the worker plays on without it: a worker that failed here
+        # would have its games counted as lost by their bots.
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    # A parent that died before the line above sent no signal: this process has been
+    # handed to another parent already.
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+# From <linux/prctl.h>.
+PR_SET_PDEATHSIG = 1
 
 
 def _seed(deal_seed, seat):
@@ -285,12 +319,10 @@ def executor(workers=None, scheduler=None):
     if workers == 1:
         # Nothing to send between processes: each game is stored the moment it ends.
         return Workers(Serial(), 1, 1, lambda: None, ())
-    # A fork starts a worker in milliseconds with everything imported; workers leave
-    # Ctrl-C to the parent, which stops them.
+    # A fork starts a worker in milliseconds with everything imported.
     context = multiprocessing.get_context("fork")
-    pool = futures.ProcessPoolExecutor(workers, mp_context=context,
-                                       initializer=signal.signal,
-                                       initargs=(signal.SIGINT, signal.SIG_IGN))
+    pool = futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_worker,
+                                       initargs=(os.getpid(),))
 
     # The pool breaks when a worker dies, failing every task in flight.
     return Workers(pool, 4 * workers, MAX_CHUNK, lambda: _stop(pool), (BrokenProcessPool,))
@@ -327,16 +359,21 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     runs = [config] if isinstance(config, configs.Config) else list(config)
     if deals is not None and len(runs) > 1:
         raise ValueError("deals limits one config; a list plays each config's own deals")
+    # First, so that a scheduler that cannot be reached leaves the store as it was.
+    pool, window, most, close, died = executor(workers, scheduler)
     done = {}
-    for c in runs:
-        store.begin(c)
-        done[c.key] = store.done(c)
+    try:
+        for c in runs:
+            store.begin(c)
+            done[c.key] = store.done(c)
+    except BaseException:
+        close()
+        raise
     count = {c.key: (c.deals if deals is None else deals) for c in runs}
     todo = ((c, g) for c in runs for g in c.games(count[c.key]) if g not in done[c.key])
     # How many games of a config make a task, learnt from its tasks' times.
     chunks = {}
     batches = _batches(todo, lambda c: chunks.get(c.key, 1))
-    pool, window, most, close, died = executor(workers, scheduler)
     bar = tqdm(total=sum(count[c.key] * len(c.seatings()) for c in runs),
                initial=sum(d < count[key] for key, games in done.items() for d, _ in games),
                unit="game", disable=not progress, dynamic_ncols=True)

@@ -152,6 +152,13 @@ class Sprt:
                 f"({elo_from_score(self.score()):+.1f} Elo), LLR {self.llr():.2f} "
                 f"[{lower:.2f}, {upper:.2f}]: {verdict}")
 
+    def progress(self):
+        """How far the test has gone, for a progress bar: the pairs, and the LLR against
+        the bounds it is heading for (a test has no end known in advance)."""
+        lower, upper = self.bounds
+        llr = round(self.llr(), 2) + 0.0  # + 0.0: no "-0.00" before the first pairs
+        return f"{self.pairs} pairs, LLR {llr:.2f} in [{lower:.2f}, {upper:.2f}]"
+
     def _frequencies(self):
         """(n, the five classes' frequencies), empty classes counted as ``EMPTY_CLASS``
         of a pair."""

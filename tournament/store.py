@@ -4,11 +4,18 @@ back.
 A game is keyed by its tournament (the config's ``key``), its deal and its seating, so a
 rerun plays only what is missing and can never store a game twice.  Each batch of rows
 is committed in one transaction in write-ahead-log mode: a process killed at any point
-loses no stored game."""
+loses no stored game.
+
+One process at a time may write a store: it holds a lock on the file ``DB.lock``
+beside it, which the system lets go of when the process ends, however it ends."""
+import contextlib
+import fcntl
 import json
 import os
 import pathlib
+import shlex
 import sqlite3
+import sys
 import time
 
 from core.errors import CardArenaError
@@ -65,43 +72,70 @@ class StoreError(CardArenaError):
 
 class Store:
     """A tournament database file, created if need be; ``readonly`` opens an existing
-    one to read, changing nothing in it and needing no leave to write it."""
+    one to read, changing nothing in it and needing no leave to write it.  A store
+    opened to write is the only one, in any process, until it is closed: opening a
+    second raises StoreError naming the process that holds the first.  A file it
+    created is removed when it is closed with no tournament in it."""
 
     def __init__(self, path, readonly=False):
-        self.path = path
+        self.path, self.lock = path, None
+        self.created = not readonly and not os.path.exists(path)
         try:
-            if readonly:
-                self.db = _open_to_read(path)
-                self._check(missing_ok=False)
-            else:
-                self.db = sqlite3.connect(path)
-                self._check(missing_ok=True)
-                self.db.execute("PRAGMA journal_mode=WAL")
-                # In WAL mode NORMAL survives a killed process; only a power cut can
-                # lose the last commits.
-                self.db.execute("PRAGMA synchronous=NORMAL")
-                self.db.executescript(SCHEMA)
-        except sqlite3.OperationalError as e:
-            raise StoreError(f"{path}: cannot open: {e}") from None
-        except sqlite3.DatabaseError as e:
-            raise StoreError(f"{path}: not a cardarena database: {e}") from None
+            self._open(readonly)
+        except StoreError:
+            self.close()
+            raise
         self.db.row_factory = sqlite3.Row
 
-    def _check(self, missing_ok):
+    def _open(self, readonly):
+        try:
+            if readonly:
+                self.db = _open_to_read(self.path)
+                self._check(empty_ok=False)
+                return
+            self.db = sqlite3.connect(self.path)
+            self._check(empty_ok=True)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # In WAL mode NORMAL survives a killed process; only a power cut can lose
+            # the last commits.
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.lock = _lock(self.path)
+            # At once, so that a process killed midway leaves no half a store.
+            self.db.executescript(f"BEGIN; {SCHEMA} COMMIT;")
+        except sqlite3.OperationalError as e:
+            raise StoreError(f"{self.path}: cannot open: {e}") from None
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path}: not a cardarena database: {e}") from None
+
+    def _check(self, empty_ok):
         """Refuse a database whose tables are not a store's: another program's, which
-        the queries would fail on, or (to read) one without them."""
+        the queries would fail on and which must not have a store's tables added to it,
+        or (to read) an empty one."""
+        if empty_ok and not self.db.execute("SELECT 1 FROM sqlite_master").fetchall():
+            return
         for table, columns in COLUMNS.items():
             found = _columns(self.db, table)
-            if not found and missing_ok:
-                continue
             if not columns <= found:
-                self.db.close()
                 what = f"no {table} table" if not found else \
                     f"its {table} table lacks {', '.join(sorted(columns - found))}"
                 raise StoreError(f"{self.path}: not a cardarena database: {what}")
 
     def close(self):
-        self.db.close()
+        """Close the database, which clears its write-ahead log away, and let go of
+        the lock.  A run that could not start (its scheduler out of reach, say) so
+        leaves no new file behind."""
+        unused = self.lock is not None and self.created and self._empty()
+        if getattr(self, "db", None) is not None:
+            self.db.close()
+        if self.lock is not None:
+            if unused:
+                os.unlink(self.path)
+            # Removed while still held: a process waiting on this file then finds it
+            # gone and locks a new one (see _lock).
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.lock.name)
+            self.lock.close()
+            self.lock = None
 
     def __enter__(self):
         return self
@@ -120,9 +154,23 @@ class Store:
 
     def done(self, config):
         """The ``(deal, seating)`` pairs of ``config`` already stored."""
-        rows = self.db.execute("SELECT deal, seating FROM games WHERE tournament = ?",
-                               (config.key,))
+        rows = self._rows("SELECT deal, seating FROM games WHERE tournament = ?",
+                          (config.key,))
         return {(deal, tuple(json.loads(seating))) for deal, seating in rows}
+
+    def _empty(self):
+        """Whether no tournament is stored."""
+        try:
+            return not self._rows("SELECT 1 FROM tournaments LIMIT 1")
+        except sqlite3.OperationalError:  # its tables never made
+            return True
+
+    def _rows(self, query, params=()):
+        """Every row of ``query``, read at once.  A statement left part read (by
+        Ctrl-C, say) would keep the connection from closing, and its write-ahead log
+        files would stay beside the database."""
+        with contextlib.closing(self.db.execute(query, params)) as cursor:
+            return cursor.fetchall()
 
     def add_all(self, config, rows):
         """Store finished games (dicts as ``runner.play`` returns them) in one
@@ -146,7 +194,7 @@ class Store:
     def tournaments(self):
         """Every tournament stored, oldest first, as dicts with ``key``, ``game``,
         ``config`` and ``games`` (how many are stored)."""
-        rows = self.db.execute(
+        rows = self._rows(
             "SELECT t.key, t.game, t.config, t.created, COUNT(g.id) AS games "
             "FROM tournaments t LEFT JOIN games g ON g.tournament = t.key "
             "GROUP BY t.key ORDER BY t.created")
@@ -174,16 +222,53 @@ class Store:
         if deals is not None:
             query += " AND deal >= ? AND deal < ?"
             params += [deals.start, deals.stop]
-        return [_decode(r) for r in self.db.execute(query + " ORDER BY deal, id", params)]
+        return [_decode(r) for r in self._rows(query + " ORDER BY deal, id", params)]
 
     def game(self, game_id):
         try:
-            row = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            rows = self._rows("SELECT * FROM games WHERE id = ?", (game_id,))
         except OverflowError:  # beyond SQLite's 64-bit ids
-            row = None
-        if row is None:
+            rows = []
+        if not rows:
             raise StoreError(f"{self.path}: no game {game_id}")
-        return _decode(row)
+        return _decode(rows[0])
+
+
+def _lock(path):
+    """The lock of the one process that may write the store at ``path``: the file
+    ``path.lock``, open and locked, holding the process's id and command.  The lock
+    goes with the process however it ends, though the file stays if it is killed.
+    Raises StoreError naming the process that holds it."""
+    name = f"{path}.lock"
+    try:
+        while True:
+            lock = open(name, "a+")
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                lock.seek(0)
+                holder = lock.read().strip() or "another process"
+                lock.close()
+                raise StoreError(f"{path}: in use by process {holder}; wait for it to "
+                                 "end, or stop it") from None
+            # The holder may have removed the file between our opening and locking it.
+            if _same_file(lock, name):
+                break
+            lock.close()
+    except OSError as e:
+        raise StoreError(f"{path}: cannot lock {name}: {e.strerror}") from None
+    lock.truncate(0)
+    command = shlex.join([os.path.basename(sys.argv[0]), *sys.argv[1:]])
+    lock.write(f"{os.getpid()} ({command})\n")
+    lock.flush()
+    return lock
+
+
+def _same_file(file, name):
+    try:
+        return os.path.samestat(os.fstat(file.fileno()), os.stat(name))
+    except FileNotFoundError:
+        return False
 
 
 def _open_to_read(path):
