@@ -154,6 +154,25 @@ def test_the_command_refuses_a_bad_file_before_it_starts(tmp_path):
     assert result.returncode == 1 and "missing.toml: cannot read" in result.stderr
 
 
+@pytest.mark.parametrize("command", [["tournament"], ["sprt", "--a", "a", "--b", "b"]])
+def test_a_config_that_is_not_utf8_gets_one_line(tmp_path, command):
+    (tmp_path / "b.toml").write_bytes(b"\xff\xfe\x00x")
+    result = cli(command[0], str(tmp_path / "b.toml"), *command[1:], cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.strip() == (f"cardarena {command[0]}: {tmp_path / 'b.toml'}: not "
+                                     "UTF-8 text (byte 0xff at offset 0): TOML files are "
+                                     "UTF-8")
+    assert not list(tmp_path.glob("*.db"))
+
+
+def test_a_config_with_a_byte_order_mark_is_read():
+    text = 'game = "shrine"\ndeals = 2\n[bots]\na = "random"\nb = "greedy"\n'
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder, "bom.toml")
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+        assert configs.load(str(path)).bots == {"a": "random", "b": "greedy"}
+
+
 def test_raising_deals_extends_a_tournament_and_other_fields_start_a_new_one():
     base = make_config()
     assert make_config(deals=7).key == base.key

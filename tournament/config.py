@@ -121,9 +121,18 @@ def load(path):
     """Read and check the config at ``path``; raises :class:`ConfigError`."""
     try:
         with open(path, "rb") as f:
-            data = tomllib.load(f)
+            raw = f.read()
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        # TOML is UTF-8; editors on Windows may start it with a byte-order mark,
+        # which tomllib takes for a statement.
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {raw[e.start]:#04x} at offset "
+                          f"{e.start}): TOML files are UTF-8") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
     try:
