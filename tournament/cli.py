@@ -231,15 +231,26 @@ def _skill(args):
         plan.check()
     except skill.SkillError as e:
         sys.exit(f"cardarena skill: {e}")
-    out = args.out or "skill-" + core.parse_spec(args.game)[0]
-    os.makedirs(out, exist_ok=True)
-    db = args.db or os.path.join(out, "games.db")
+    out = args.out or _default_out(args.game)
+    if os.path.exists(out) and not os.path.isdir(out):
+        sys.exit(f"cardarena skill: --out {out} is a file, not a folder")
+    if os.path.isdir(out) and not os.access(out, os.W_OK | os.X_OK):
+        sys.exit(f"cardarena skill: --out {out}: cannot write in this folder")
+    # A --db that cannot be opened is refused before --out is made, leaving nothing.
+    if args.db:
+        db = args.db
+        store = _open_store(db)
+        _make_folder(out)
+    else:
+        _make_folder(out)
+        db = os.path.join(out, "games.db")
+        store = _open_store(db)
     schedule = plan.schedule()
 
     def stored():  # of the games asked for: fewer --deals than before leave some out
         return sum(d < c.deals for c in schedule for d, _ in store.done(c))
 
-    with _open_store(db) as store:
+    with store:
         total = sum(c.deals * len(c.seatings()) for c in schedule)
         print(f"{len(plan.variants)} variants, {len(schedule) // len(plan.variants)} "
               f"matches each: {total} games; {stored()} stored in {db}", file=sys.stderr)
@@ -259,6 +270,22 @@ def _skill(args):
     print("Wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
     if missing:
         print(f"No plots: {missing}", file=sys.stderr)
+
+
+def _default_out(game):
+    """The folder a skill analysis of ``game`` writes to unless told: its name and its
+    parameters, so that analyses of different rules do not overwrite each other."""
+    name, params = core.parse_spec(game)
+    return "-".join(["skill", name] + [f"{k}={v}".replace(os.sep, "_")
+                                       for k, v in params.items()])
+
+
+def _make_folder(out):
+    """Make the folder ``--out`` names, or exit saying why it cannot be made."""
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as e:
+        sys.exit(f"cardarena skill: --out {out}: cannot make the folder: {e.strerror}")
 
 
 def _positive(text):
@@ -314,6 +341,27 @@ def _replay(args):
     elif row["status"] != "ok":
         print(f"{row['failed']} lost by {row['status']}: {row['message']}")
     print("Returns: " + ", ".join(f"{name} {r:g}" for name, r in zip(names, row["returns"])))
+
+
+# Arguments that name files, which may be any bytes the system allows.
+PATHS = ("config", "db", "load")
+
+
+def _undecodable(args):
+    """The first argument (files' names aside) that holds bytes which are not UTF-8,
+    as those bytes written out in escapes; None if there is none.  Python carries such
+    bytes in strings as lone surrogates, which game strings and reports cannot hold."""
+    for dest, value in vars(args).items():
+        if dest in PATHS:
+            continue
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str):
+                try:
+                    text.encode()
+                except UnicodeEncodeError:
+                    return text.encode(errors="surrogateescape").decode(
+                        errors="backslashreplace")
+    return None
 
 
 def main(argv=None):
@@ -420,7 +468,8 @@ def main(argv=None):
                        help="a move that takes longer loses its game (default "
                        "%(default)s)")
     skill.add_argument("--out", metavar="DIR", help="where the report, skill.json and "
-                       "the plots go (default: skill-GAME)")
+                       "the plots go (default: skill-GAME, with the game's parameters if it has "
+                       "any, e.g. skill-card_duel-life=15)")
     skill.add_argument("--db", help="the SQLite file to store games in (default: "
                        "games.db in --out)")
     skill.add_argument("--bootstrap", type=_positive, default=1000, metavar="N",
@@ -430,6 +479,9 @@ def main(argv=None):
     skill.set_defaults(run=_skill)
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
+    odd = _undecodable(args)
+    if odd is not None:
+        sys.exit(f"cardarena {args.command}: '{odd}' is not UTF-8 text")
     try:
         args.run(args)
     except BrokenPipeError:

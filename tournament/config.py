@@ -20,6 +20,7 @@ A bot is a spec (``cardarena bots`` lists the kinds) or a Python factory
 any ``pyspiel.Bot``.
 """
 import dataclasses
+import difflib
 import functools
 import hashlib
 import importlib
@@ -157,9 +158,7 @@ def parse(data):
     # The name is checked first: pyspiel's error for an unknown one lists every game.
     name = game.partition("(")[0].strip()
     if name not in pyspiel.registered_names():
-        raise ConfigError(f"game: unknown game {name!r}; ours are "
-                          f"{', '.join(sorted(core.GAMES))}, and every game OpenSpiel "
-                          "registers (pyspiel.registered_names()) can be played")
+        raise ConfigError(f"game: {unknown_game(name)}")
     try:
         spiel_game = load_game(game)
     except pyspiel.SpielError as e:
@@ -192,6 +191,15 @@ def parse(data):
         _check_bot(spiel_game, name, spec)
     return Config(game=game, bots=dict(bots), deals=deals, seed=seed,
                   seconds_per_move=seconds, max_length=max_length)
+
+
+def unknown_game(name):
+    """What to say of a game name pyspiel does not know: the names it knows that are
+    closest, and ours."""
+    close = difflib.get_close_matches(name, pyspiel.registered_names(), n=3)
+    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    return (f"unknown game {name!r}{hint}; ours are {', '.join(sorted(core.GAMES))}, and "
+            "every game OpenSpiel registers (pyspiel.registered_names()) can be played")
 
 
 def load_game(text):

@@ -150,6 +150,8 @@ def variants(game, given=(), grid=()):
         name, base = core.parse_spec(game)
     except CardArenaError as e:
         raise SkillError(str(e)) from None
+    if name not in pyspiel.registered_names():
+        raise SkillError(configs.unknown_game(name))
     wanted = []
     for text in given:
         text = text.strip()
@@ -177,7 +179,7 @@ def variants(game, given=(), grid=()):
         else []
     if not wanted:
         wanted = [{}]
-    found = []
+    found, seen = [], []
     for params in wanted:
         merged = dict(base, **params)
         text = name + (f"({','.join(f'{k}={v}' for k, v in merged.items())})"
@@ -185,9 +187,6 @@ def variants(game, given=(), grid=()):
         label = ",".join(f"{k}={v}" for k, v in params.items()) or "default"
         if any(v.name == label for v in found):
             raise SkillError(f"the variant {label} is asked for twice")
-        same = [v.name for v in found if dict(base, **v.params) == merged]
-        if same:
-            raise SkillError(f"the variants {same[0]} and {label} are the same rules")
         try:
             loaded = configs.load_game(text)
         except pyspiel.SpielError as e:
@@ -196,7 +195,14 @@ def variants(game, given=(), grid=()):
         if loaded.num_players() != 2:
             raise SkillError(f"{name} has {loaded.num_players()} players; the skill "
                              "analysis measures two-player games")
+        # Rules are the same when the loaded games' parameters are, defaults filled
+        # in, however the variants spell them.
+        rules = loaded.get_parameters()
+        same = [v.name for v, other in zip(found, seen) if other == rules]
+        if same:
+            raise SkillError(f"the variants {same[0]} and {label} are the same rules")
         found.append(Variant(label, text, params))
+        seen.append(rules)
     return found
 
 
