@@ -1,4 +1,5 @@
 """The installed ``cardarena`` command, run as a user runs it."""
+import importlib.metadata
 import os
 import subprocess
 import sys
@@ -16,6 +17,27 @@ def test_the_command_is_installed_and_lists_its_subcommands():
     result = run("--help")
     assert result.returncode == 0
     assert "demo" in result.stdout
+
+
+def test_the_command_alone_lists_the_commands_as_argparse_does_for_a_missing_argument():
+    result = run()
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("usage: cardarena")
+    for command in ("demo", "bots", "play", "tournament", "replay", "ratings", "sprt",
+                    "skill"):
+        assert f"\n    {command} " in result.stderr or f"\n    {command}\n" in result.stderr
+
+
+def test_the_version_is_the_packages():
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout == f"cardarena {importlib.metadata.version('cardarena')}\n"
+
+
+def test_the_help_does_not_say_demo_seats_only_random_players():
+    demo = [line for line in run("--help").stdout.splitlines()
+            if line.strip().startswith("demo ")]
+    assert demo and "random" not in demo[0]
 
 
 def test_demo_plays_a_whole_seeded_game_in_words_and_repeats_it_exactly():

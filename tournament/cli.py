@@ -1,5 +1,6 @@
 """The ``cardarena`` command."""
 import argparse
+import importlib.metadata
 import os
 import random
 import shlex
@@ -370,9 +371,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="cardarena",
         description="Game-AI search and tournaments for hidden-information card games.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    demo = sub.add_parser("demo", help="play and print one seeded game between random players",
-                          description=_demo.__doc__)
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {importlib.metadata.version('cardarena')}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    demo = sub.add_parser("demo", help="play and print one seeded game between bots, in "
+                          "words", description=_demo.__doc__)
     demo.add_argument("game", help="a game string, e.g. shrine or 'shrine(alt_heal=true)'; "
                       f"games: {', '.join(sorted(core.GAMES))}")
     demo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -478,6 +481,11 @@ def main(argv=None):
     _run_options(skill)
     skill.set_defaults(run=_skill)
     args = parser.parse_args(argv)
+    if args.command is None:
+        # Without a command there is nothing to do but say what the commands are; the
+        # status is argparse's for a missing argument.
+        parser.print_help(sys.stderr)
+        sys.exit(2)
     args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
     odd = _undecodable(args)
     if odd is not None:
