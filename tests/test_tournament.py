@@ -667,6 +667,29 @@ def test_sprt_plays_pairs_until_it_decides_and_a_rerun_replays_nothing(tmp_path)
     assert "H0 accepted" in same.stdout
 
 
+def test_ratings_rate_the_latest_tournament_and_list_marks_sprt_runs(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "card_duel"\ndeals = 2\nseed = 4\n'
+                      '[bots]\nrandom = "random"\ngreedy = "greedy"\ncopy = "random"\n')
+    db = str(tmp_path / "t.db")
+    assert cli("tournament", toml, "--db", db, "--quiet", "--bootstrap", "10").returncode == 0
+    test = cli("sprt", toml, "--a", "greedy", "--b", "random", "--max-deals", "4", "--db", db,
+               "--quiet")
+    assert test.returncode == 0, test.stderr
+    with Store(db) as store:
+        tournament, pair = store.tournaments()
+    rated = cli("ratings", db, "--format", "json", "--bootstrap", "10")
+    assert sorted(r["bot"] for r in json.loads(rated.stdout)["ratings"]) == [
+        "copy", "greedy", "random"]
+    assert len(cli("ratings", db, "--games").stdout.splitlines()) == 12
+    listed = cli("ratings", db, "--list").stdout.splitlines()
+    assert listed[0].startswith(f"{tournament['key']}  tournament (default)  card_duel  12 games")
+    assert listed[1].startswith(f"{pair['key']}  sprt                  card_duel  8 games")
+    assert listed[1].endswith("bots: greedy, random")
+    only = cli("ratings", db, "--tournament", pair["key"][:6], "--format", "json",
+               "--bootstrap", "10")
+    assert sorted(r["bot"] for r in json.loads(only.stdout)["ratings"]) == ["greedy", "random"]
+
+
 def test_a_resumed_sprt_takes_the_deals_in_order(tmp_path):
     """A stopped run leaves deals stored out of order: with several workers a later deal
     can end before an earlier one.  The resumed test must still take the pairs deal by

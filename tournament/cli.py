@@ -1,5 +1,6 @@
 """The ``cardarena`` command."""
 import argparse
+import dataclasses
 import importlib.metadata
 import os
 import random
@@ -130,7 +131,7 @@ def _report_options(parser):
 
 def _print_report(store, key, fmt, bootstrap):
     from tournament.ratings import rate
-    tournament = store.tournament(key)
+    tournament = _chosen(store, key)
     report = rate(store.games(tournament["key"]), tournament["config"]["bots"],
                   bootstrap=bootstrap)
     if fmt == "text":
@@ -150,12 +151,14 @@ def _ratings(args):
     with _open_store(args.db, readonly=True) as store:
         try:
             if args.list:
+                default = _chosen(store, None)["key"]
                 for t in store.tournaments():
-                    print(f"{t['key']}  {t['game']}  {t['games']} games  bots: "
-                          + ", ".join(t["config"]["bots"]))
+                    mark = " (default)" if t["key"] == default else ""
+                    print(f"{t['key']}  {_kind(t) + mark:<20}  {t['game']}  "
+                          f"{t['games']} games  bots: " + ", ".join(t["config"]["bots"]))
                 return
             if args.games:
-                for row in store.games(store.tournament(args.tournament)["key"]):
+                for row in store.games(_chosen(store, args.tournament)["key"]):
                     print(f"{row['id']:>6}  deal {row['deal']:<4} "
                           f"{' v '.join(row['seating']):<30} "
                           f"{' '.join(f'{r:g}' for r in row['returns']):<12} "
@@ -164,6 +167,22 @@ def _ratings(args):
             _print_report(store, args.tournament, args.format, args.bootstrap)
         except (StoreError, NoGamesError) as e:
             sys.exit(f"cardarena ratings: {e}")
+
+
+def _chosen(store, key):
+    """The run of ``store`` that ``--tournament KEY`` names; without a key, the latest
+    tournament (not an SPRT's or a skill analysis's run), or the latest run if the
+    store holds no tournament."""
+    if key is not None:
+        return store.tournament(key)
+    runs = store.tournaments()
+    tournaments = [t for t in runs if _kind(t) == "tournament"]
+    return tournaments[-1] if tournaments else store.tournament()
+
+
+def _kind(run):
+    # Stores written before runs were marked hold tournaments' runs unmarked.
+    return run["config"].get("kind", "tournament")
 
 
 def _sprt(args):
@@ -185,7 +204,7 @@ def _sprt(args):
         test = sprt.Sprt(args.elo0, args.elo1, args.alpha, args.beta)
     except ValueError as e:
         sys.exit(f"cardarena sprt: {e}")
-    pair = config.only([args.a, args.b])
+    pair = dataclasses.replace(config.only([args.a, args.b]), kind="sprt")
     db = args.db or _default_db(args.config)
     batch = 4 * (args.workers or runner.cpus())
     with _open_store(db) as store:
@@ -415,7 +434,8 @@ def main(argv=None):
     ratings.add_argument("db", help="the tournament's SQLite file")
     ratings.add_argument("--tournament", metavar="KEY",
                          help="which tournament of the file, by the start of its key "
-                         "(default: the latest)")
+                         "(default: the latest tournament, not an sprt or skill run; "
+                         "--list shows which)")
     ratings.add_argument("--list", action="store_true",
                          help="list the file's tournaments instead")
     ratings.add_argument("--games", action="store_true",

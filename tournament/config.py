@@ -71,13 +71,18 @@ class Config:
     seed: int = DEFAULTS["seed"]
     seconds_per_move: float = DEFAULTS["seconds_per_move"]
     max_length: int = DEFAULTS["max_length"]
+    kind: str = "tournament"
+    """The command that asks for the games: ``tournament``, ``sprt`` (a test's pair of
+    bots) or ``skill`` (a match of a skill analysis).  ``cardarena ratings`` rates the
+    latest tournament unless told otherwise."""
 
     @functools.cached_property
     def key(self):
         """What identifies this tournament's games in a store.  ``deals`` is left out,
-        so raising it extends a run instead of starting a new one."""
+        so raising it extends a run instead of starting a new one, and so is ``kind``:
+        the same games are the same games, whichever command asked for them."""
         fields = dataclasses.asdict(self)
-        del fields["deals"]
+        del fields["deals"], fields["kind"]
         text = json.dumps(fields, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 

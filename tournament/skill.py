@@ -236,7 +236,7 @@ class Plan:
         specs = {r.name: r.spec for r in self.ladder.rungs}
         base = configs.Config(game=variant.game, bots=specs, deals=self.deals,
                               seed=self.seed, seconds_per_move=self.seconds_per_move,
-                              max_length=self.max_length)
+                              max_length=self.max_length, kind="skill")
         # A self-play match seats one bot both ways round on each deal, so it plays
         # twice the deals to play as many games as a pair.
         return [base.only(pair) for pair in self.pairs()] \
