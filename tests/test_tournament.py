@@ -1,5 +1,7 @@
 """The tournament harness: configs, scheduling, playing, storing and resuming."""
+import csv
 import datetime
+import io
 import json
 import os
 import pathlib
@@ -681,6 +683,16 @@ def test_ratings_rate_the_latest_tournament_and_list_marks_sprt_runs(tmp_path):
     assert sorted(r["bot"] for r in json.loads(rated.stdout)["ratings"]) == [
         "copy", "greedy", "random"]
     assert len(cli("ratings", db, "--games").stdout.splitlines()) == 12
+    listed = json.loads(cli("ratings", db, "--games", "--format", "json").stdout)
+    assert len(listed) == 12 and set(listed[0]) == {"id", "deal", "seating", "returns",
+                                                    "status", "failed", "message", "length"}
+    rows = list(csv.reader(io.StringIO(cli("ratings", db, "--games", "--format",
+                                           "csv").stdout)))
+    assert rows[0] == ["id", "deal", "seating", "returns", "status", "failed", "decisions"]
+    assert [int(r[0]) for r in rows[1:]] == [g["id"] for g in listed]
+    markdown = cli("ratings", db, "--games", "--format", "markdown").stdout.splitlines()
+    assert markdown[0] == "| id | deal | seating | returns | status | failed | decisions |"
+    assert len(markdown) == 14
     listed = cli("ratings", db, "--list").stdout.splitlines()
     assert listed[0].startswith(f"{tournament['key']}  tournament (default)  card_duel  12 games")
     assert listed[1].startswith(f"{pair['key']}  sprt                  card_duel  8 games")

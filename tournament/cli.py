@@ -123,7 +123,8 @@ def _run_options(parser):
 
 def _report_options(parser):
     parser.add_argument("--format", choices=("text", "markdown", "csv", "json"),
-                        default="text", help="how to print the ratings (default: text)")
+                        default="text", help="how to print the ratings, or the games with "
+                        "--games (default: text)")
     parser.add_argument("--bootstrap", type=_positive, default=1000, metavar="N",
                         help="resamples of the deals behind the 95%% intervals "
                         "(default: %(default)s)")
@@ -144,7 +145,7 @@ def _ratings(args):
     """Rate the bots of a stored tournament: Elo with 95% intervals from a bootstrap
     over deals, score, likelihood of superiority, failures, the crosstable,
     duplicate-pair results, seat advantage and the dominance graph."""
-    from tournament.ratings import NoGamesError
+    from tournament.ratings import NoGamesError, list_games
     from tournament.store import StoreError
     if not os.path.exists(args.db):
         sys.exit(f"cardarena ratings: no such file: {args.db}")
@@ -158,11 +159,10 @@ def _ratings(args):
                           f"{t['games']} games  bots: " + ", ".join(t["config"]["bots"]))
                 return
             if args.games:
-                for row in store.games(_chosen(store, args.tournament)["key"]):
-                    print(f"{row['id']:>6}  deal {row['deal']:<4} "
-                          f"{' v '.join(row['seating']):<30} "
-                          f"{' '.join(f'{r:g}' for r in row['returns']):<12} "
-                          f"{row['status']:<8} {row['length']} decisions")
+                rows = store.games(_chosen(store, args.tournament)["key"])
+                listing = list_games(rows, args.format)
+                if listing:
+                    print(listing)
                 return
             _print_report(store, args.tournament, args.format, args.bootstrap)
         except (StoreError, NoGamesError) as e:

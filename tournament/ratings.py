@@ -321,6 +321,29 @@ def rate(rows, bots, *, seed=0, bootstrap=1000):
                   games=len(rows), bootstrap=bootstrap, seed=seed)
 
 
+def list_games(rows, fmt="text"):
+    """Stored game rows listed one a line, with the ids ``cardarena replay`` takes, as
+    ``fmt`` says: ``text``, ``markdown``, ``csv`` or ``json``."""
+    if fmt == "json":
+        keep = ("id", "deal", "seating", "returns", "status", "failed", "message", "length")
+        return json.dumps([{k: row[k] for k in keep} for row in rows], indent=2)
+    if fmt == "text":
+        return "\n".join(f"{row['id']:>6}  deal {row['deal']:<4} "
+                         f"{' v '.join(row['seating']):<30} "
+                         f"{' '.join(f'{r:g}' for r in row['returns']):<12} "
+                         f"{row['status']:<8} {row['length']} decisions" for row in rows)
+    headers = ["id", "deal", "seating", "returns", "status", "failed", "decisions"]
+    body = [[str(row["id"]), str(row["deal"]), " v ".join(row["seating"]),
+             " ".join(f"{r:g}" for r in row["returns"]), row["status"], row["failed"] or "",
+             str(row["length"])] for row in rows]
+    if fmt == "markdown":
+        return markdown_table(headers, body, "rlllllr")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerows([headers] + body)
+    return out.getvalue().rstrip("\n")
+
+
 def elo_samples(rows, names, *, seed=0, bootstrap=1000):
     """Elo of the bots ``names`` from game rows, as ``rate`` fits it, relative to their
     mean: an array of the fit on every deal, and a ``bootstrap`` by ``len(names)``
