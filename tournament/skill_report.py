@@ -5,11 +5,10 @@ import json
 import math
 import pathlib
 
+from tournament.ratings import FEW_DEALS
 from tournament.tables import markdown_table
 
 PLOTS = ("elo.png", "ladder.png", "seats.png", "grid.png")
-# Below this many deals a bootstrap over the deals gives intervals too narrow to trust.
-FEW_DEALS = 20
 
 
 def write(results, out, command):
