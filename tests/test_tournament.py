@@ -176,6 +176,21 @@ def test_a_config_with_a_byte_order_mark_is_read():
         assert configs.load(str(path)).bots == {"a": "random", "b": "greedy"}
 
 
+def test_a_python_bot_in_the_current_directory_is_found_without_pythonpath(tmp_path):
+    (tmp_path / "mybots.py").write_text(
+        "import search\n\n\ndef make(game, player, seed):\n"
+        "    return search.make_bot('random', game, player, seed)\n")
+    write_toml(tmp_path / "t.toml", 'game = "card_duel"\ndeals = 1\n[bots]\n'
+               'mine = { python = "mybots:make" }\nrandom = "random"\n')
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = cli("tournament", "t.toml", "--quiet", "--bootstrap", "10", cwd=tmp_path,
+                 env=env)
+    assert result.returncode == 0, result.stderr
+    with Store(str(tmp_path / "t.db")) as store:
+        rows = store.games(store.tournament()["key"])
+    assert len(rows) == 2 and all(r["status"] == "ok" for r in rows)
+
+
 def test_raising_deals_extends_a_tournament_and_other_fields_start_a_new_one():
     base = make_config()
     assert make_config(deals=7).key == base.key

@@ -265,6 +265,11 @@ def make_bot(spec, game, player, seed):
         raise ConfigError(f"args hold strings, numbers, booleans, arrays and tables: {e}") \
             from None
     module, _, attr = str(target).partition(":")
+    # A bot's module in the current directory is found as ``python -m`` would find it:
+    # an installed command's path holds only the command's own folder.  Put last, it
+    # shadows no installed module.
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     try:
         factory = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError, ValueError) as e:
