@@ -100,4 +100,6 @@ def test_bots_lists_every_kind_with_its_parameters():
                  "expectimax:", "openspiel_ismcts:", "openspiel_mcts:"):
         assert any(line.startswith(kind) for line in result.stdout.splitlines()), kind
     assert "    iterations=1000  (>= 1)  search iterations per move" in result.stdout
+    assert "None" not in result.stdout
+    assert "    python=false  (true|false)  " in result.stdout
     assert "    rollout=random  (random|heuristic)  rollout policy" in result.stdout
