@@ -1,6 +1,7 @@
 """The installed ``cardarena`` command, run as a user runs it."""
 import importlib.metadata
 import os
+import re
 import subprocess
 import sys
 
@@ -52,6 +53,21 @@ def test_demo_plays_a_whole_seeded_game_in_words_and_repeats_it_exactly():
     last = lines[-1]
     assert last.startswith(("Player 0 wins after", "Player 1 wins after", "Draw after"))
     assert run("demo", "shrine", "--seed", "2").stdout != first.stdout
+
+
+def test_demo_shows_card_duels_position_at_each_turn_and_its_deal_on_one_line():
+    result = run("demo", "card_duel", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    turns = [k for k, line in enumerate(lines) if re.fullmatch(r"Turn \d+, player \d to play",
+                                                               line)]
+    assert len(turns) > 5
+    for k in turns:  # the position, as the game renders it, under every turn's heading
+        assert lines[k + 1].startswith("  player 0 (")
+        assert lines[k + 3].startswith("  exchange ")
+    assert lines[-1].endswith(f"after {len(turns)} turns.")
+    deal = [line for line in lines if line.startswith("  chance: deal ")]
+    assert len(deal) == 1 and re.match(r"  chance: deal (\w+, )+", deal[0])
 
 
 def test_demo_takes_a_game_string_with_parameters():

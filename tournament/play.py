@@ -15,15 +15,13 @@ import random
 import shlex
 import sys
 import threading
-import textwrap
 import time
 
 import core
 import search
+from tournament.narrate import ChanceRuns
 
 FORMAT = "cardarena play"
-# A run of chance events told on one line (a whole deal) wraps to fit a terminal.
-WIDTH = 88
 
 
 class SaveFileError(core.CardArenaError):
@@ -253,8 +251,8 @@ class Console:
     def __init__(self, match, out=sys.stdout, status=sys.stderr, read=input):
         self.match, self.out, self.status, self.read = match, out, status, read
         # Chance events come in runs (a deal, a draw of several cards): each run of
-        # one kind is told on one line, gathered here until something else happens.
-        self.chance_line = None
+        # one kind is told on one line, gathered until something else happens.
+        self.chance = ChanceRuns(out)
 
     def run(self, loaded=None):
         """Play until the game ends (0) or the person stops: 0 once the game is saved,
@@ -281,18 +279,7 @@ class Console:
         self.out.write(text + "\n")
 
     def _flush(self):
-        if self.chance_line is not None:
-            verb, parts = self.chance_line
-            # A run is gathered by its first word; the rest of a verb of several words
-            # ("add face down") is told once, not in every part.
-            words = [part.split(" ") for part in parts]
-            while len(words) > 1 and all(len(w) > 1 and w[0] == words[0][0] for w in words):
-                verb += " " + words[0][0]
-                words = [w[1:] for w in words]
-            parts = [" ".join(w) for w in words]
-            self.out.write(textwrap.fill(f"chance: {verb} {', '.join(parts)}", WIDTH,
-                                         initial_indent="  ", subsequent_indent="    ") + "\n")
-            self.chance_line = None
+        self.chance.flush()
         self.out.flush()
 
     def _intro(self, prefix):
@@ -309,7 +296,7 @@ class Console:
             player = m.state.current_player()
             if m.state.is_chance_node():
                 action = m.chance_outcome()
-                self._tell_chance(describe(m.state, action, m.seat))
+                self.chance.tell(describe(m.state, action, m.seat))
             elif player != m.seat:
                 self._flush()
                 with Spinner(self.status, f"player {player} is thinking"):
@@ -321,17 +308,6 @@ class Console:
             else:
                 return
             m.apply(action)
-
-    def _tell_chance(self, text):
-        verb, _, rest = text.partition(" ")
-        if self.chance_line is not None and self.chance_line[0] == verb and rest:
-            self.chance_line[1].append(rest)
-            return
-        self._flush()
-        if rest:
-            self.chance_line = (verb, [rest])
-        else:
-            self._write(f"  chance: {text}")
 
     def _show(self):
         m = self.match
