@@ -191,6 +191,24 @@ def test_a_python_bot_in_the_current_directory_is_found_without_pythonpath(tmp_p
     assert len(rows) == 2 and all(r["status"] == "ok" for r in rows)
 
 
+def test_counts_of_one_are_told_in_the_singular(tmp_path):
+    write_toml(tmp_path / "t.toml", 'game = "card_duel"\ndeals = 1\n[bots]\n'
+               'a = "random"\nb = "greedy"\n')
+    result = cli("tournament", "t.toml", "--quiet", "--bootstrap", "10", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "card_duel: 2 bots, 1 deal of 2 seatings = 2 games; 0 stored in t.db" \
+        in result.stderr
+    assert "Only 1 deal: with fewer than 20" in result.stdout
+
+
+def test_the_card_duel_example_says_which_bots_it_seats():
+    with open(os.path.join(EXAMPLES, "card_duel.toml")) as f:
+        comment = f.read().split("\ngame")[0]
+    assert "random and greedy play against two searchers" in comment
+    assert sorted(configs.load(os.path.join(EXAMPLES, "card_duel.toml")).bots) == [
+        "expectimax", "greedy", "ismcts", "random"]
+
+
 def test_raising_deals_extends_a_tournament_and_other_fields_start_a_new_one():
     base = make_config()
     assert make_config(deals=7).key == base.key

@@ -12,6 +12,7 @@ from tqdm import tqdm
 
 import core
 from tournament.narrate import narrate
+from tournament.tables import count
 
 
 def _demo(args):
@@ -71,8 +72,9 @@ def _tournament(args):
     with _open_store(db) as store:
         done = len(store.done(config))
         total = config.deals * len(config.seatings())
-        print(f"{config.game}: {len(config.bots)} bots, {config.deals} deals of "
-              f"{len(config.seatings())} seatings = {total} games; {done} stored in {db}"
+        print(f"{config.game}: {count(len(config.bots), 'bot')}, "
+              f"{count(config.deals, 'deal')} of {count(len(config.seatings()), 'seating')}"
+              f" = {count(total, 'game')}; {done} stored in {db}"
               f" (tournament {config.key})", file=sys.stderr)
         leader = Leader(config)
         for row in store.games(config.key):
@@ -156,7 +158,7 @@ def _ratings(args):
                 for t in store.tournaments():
                     mark = " (default)" if t["key"] == default else ""
                     print(f"{t['key']}  {_kind(t) + mark:<20}  {t['game']}  "
-                          f"{t['games']} games  bots: " + ", ".join(t["config"]["bots"]))
+                          f"{count(t['games'], 'game')}  bots: " + ", ".join(t["config"]["bots"]))
                 return
             if args.games:
                 rows = store.games(_chosen(store, args.tournament)["key"])
@@ -231,7 +233,7 @@ def _sprt(args):
             bar.close()
     print(f"{args.a} against {args.b} on {config.game}: {test.summary(args.a)}")
     if test.decision() is None:
-        print(f"Undecided after {args.max_deals} deals (--max-deals).")
+        print(f"Undecided after {count(args.max_deals, 'deal')} (--max-deals).")
 
 
 def _skill(args):
@@ -272,8 +274,9 @@ def _skill(args):
 
     with store:
         total = sum(c.deals * len(c.seatings()) for c in schedule)
-        print(f"{len(plan.variants)} variants, {len(schedule) // len(plan.variants)} "
-              f"matches each: {total} games; {stored()} stored in {db}", file=sys.stderr)
+        print(f"{count(len(plan.variants), 'variant')}, "
+              f"{count(len(schedule) // len(plan.variants), 'match', 'matches')} each: "
+              f"{count(total, 'game')}; {stored()} stored in {db}", file=sys.stderr)
         try:
             runner.run(schedule, store, workers=args.workers, scheduler=args.scheduler,
                        progress=not args.quiet)
@@ -357,7 +360,7 @@ def _replay(args):
     names = [f"player {p} ({name})" for p, name in enumerate(row["seating"])]
     narrate(state, row["history"], names, sys.stdout)
     if row["status"] == "length":
-        print(f"Stopped at the length limit after {row['length']} decisions.")
+        print(f"Stopped at the length limit after {count(row['length'], 'decision')}.")
     elif row["status"] != "ok":
         print(f"{row['failed']} lost by {row['status']}: {row['message']}")
     print("Returns: " + ", ".join(f"{name} {r:g}" for name, r in zip(names, row["returns"])))

@@ -31,7 +31,7 @@ import numpy as np
 import pyspiel
 
 from core.errors import CardArenaError
-from tournament.tables import markdown_table, text_table
+from tournament.tables import count, markdown_table, text_table
 
 FAILURES = ("error", "timeout", "illegal")
 """The kinds of failure a game row's ``status`` names when a bot failed."""
@@ -174,7 +174,7 @@ class Report:
                              f"{'it' if len(swept) == 1 else 'them'}; the others are "
                              f"rated without {'it' if len(swept) == 1 else 'them'}.")
         if self.bootstrap and self.deals < FEW_DEALS:
-            notes.append(f"Only {_count(self.deals, 'deal')}: with fewer than {FEW_DEALS} "
+            notes.append(f"Only {count(self.deals, 'deal')}: with fewer than {FEW_DEALS} "
                          "the bootstrap intervals are too narrow to trust.")
         return notes
 
@@ -368,7 +368,7 @@ def list_games(rows, fmt="text"):
         return "\n".join(f"{row['id']:>6}  deal {row['deal']:<4} "
                          f"{' v '.join(row['seating']):<30} "
                          f"{' '.join(f'{r:g}' for r in row['returns']):<12} "
-                         f"{row['status']:<8} {row['length']} decisions" for row in rows)
+                         f"{row['status']:<8} {count(row['length'], 'decision')}" for row in rows)
     headers = ["id", "deal", "seating", "returns", "status", "failed", "decisions"]
     body = [[str(row["id"]), str(row["deal"]), " v ".join(row["seating"]),
              " ".join(f"{r:g}" for r in row["returns"]), row["status"], row["failed"] or "",
@@ -599,11 +599,6 @@ def _cycles(ranked, edges):
         cycles.append(cycle[start:] + cycle[:start])
     cycles.sort(key=lambda c: (len(c), [place[b] for b in c]))
     return cycles, len(found) > MOST_CYCLES
-
-
-def _count(n, noun):
-    """``n`` and the noun, plural unless ``n`` is 1."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _and(names):

@@ -34,6 +34,7 @@ import search
 from core.errors import CardArenaError
 from tournament import config as configs
 from tournament.ratings import wilson, elo_samples, match_scores
+from tournament.tables import count
 
 # Kinds of bot whose strength grows with their iteration budget, any of which can be
 # the ladder's searcher.
@@ -445,7 +446,8 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
         got = store.games(config.key, deals=range(config.deals))
         expected = config.deals * len(config.seatings())
         if len(got) < expected:
-            raise SkillError(f"variant {variant.name}: {len(got)} of {expected} games of "
+            raise SkillError(f"variant {variant.name}: {len(got)} of "
+                             f"{count(expected, 'game')} of "
                              f"{' v '.join(config.bots)} are stored; run the analysis to "
                              "play the rest")
         rows[tuple(config.bots)] = got
