@@ -209,6 +209,28 @@ def test_the_card_duel_example_says_which_bots_it_seats():
         "expectimax", "greedy", "ismcts", "random"]
 
 
+GOOFSPIEL = "turn_based_simultaneous_game(game=goofspiel(num_cards=4,imp_info=true))"
+
+
+def test_a_game_without_a_resampler_prints_nothing_of_openspiels_when_no_bot_needs_one(
+        tmp_path):
+    write_toml(tmp_path / "t.toml", f'game = "{GOOFSPIEL}"\ndeals = 1\n[bots]\n'
+               'a = "random"\nb = "cheater(iterations=20)"\n')
+    result = cli("tournament", "t.toml", "--quiet", "--bootstrap", "10", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "ResampleFromInfostate" not in result.stderr + result.stdout
+    assert result.stderr.count("\n") == 1   # the line that says what is played
+
+
+def test_a_bot_that_needs_the_missing_resampler_is_refused_in_one_line(tmp_path):
+    write_toml(tmp_path / "t.toml", f'game = "{GOOFSPIEL}"\ndeals = 1\n[bots]\n'
+               'a = "random"\nb = "greedy"\n')
+    result = cli("tournament", "t.toml", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "OpenSpiel exception" not in result.stderr
+    assert "bots.b: greedy samples worlds from what a player knows" in result.stderr
+
+
 def test_raising_deals_extends_a_tournament_and_other_fields_start_a_new_one():
     base = make_config()
     assert make_config(deals=7).key == base.key

@@ -19,6 +19,7 @@ A bot is a spec (``cardarena bots`` lists the kinds) or a Python factory
 ``module:callable`` called as ``callable(game, player, seed, **args)`` that returns
 any ``pyspiel.Bot``.
 """
+import contextlib
 import dataclasses
 import difflib
 import functools
@@ -210,12 +211,20 @@ def unknown_game(name):
 def load_game(text):
     """``pyspiel.load_game(text)``, without the line OpenSpiel prints to the standard
     error stream before it raises SpielError: the caller says what went wrong."""
+    with _quiet_stderr():
+        return pyspiel.load_game(text)
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """The standard error stream, file descriptor and all, sent nowhere: OpenSpiel's
+    C++ prints there before it raises SpielError, in words that are not ours."""
     sys.stderr.flush()
     saved = os.dup(2)
     try:
         with open(os.devnull, "w") as null:
             os.dup2(null.fileno(), 2)
-        return pyspiel.load_game(text)
+        yield
     finally:
         os.dup2(saved, 2)
         os.close(saved)
@@ -250,7 +259,10 @@ def _check_bot(spiel_game, name, spec):
 def make_bot(spec, game, player, seed):
     """The ``pyspiel.Bot`` a config's bot spec describes, for seat ``player``."""
     if isinstance(spec, str):
-        return search.make_bot(spec, game, player, seed)
+        # A bot on another library's game tries the game's resampler, whose failure
+        # (goofspiel has none) OpenSpiel announces before the bot says what it means.
+        with _quiet_stderr():
+            return search.make_bot(spec, game, player, seed)
     if not isinstance(spec, dict) or "python" not in spec \
             or not set(spec) <= {"python", "args"}:
         raise ConfigError("a bot is a spec string, or { python = \"module:callable\", "
