@@ -3,6 +3,7 @@ a tiny ladder."""
 import json
 import math
 import pathlib
+import re
 import signal
 import subprocess
 import time
@@ -370,6 +371,23 @@ def test_bad_arguments_get_one_line_and_no_games(args, message, tmp_path):
     assert result.stderr.strip().splitlines() == [result.stderr.strip()]
     assert message in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--max-budget", "100000000000"], r"cardarena skill: --max-budget: a move of the top "
+     r"rung's 68719476736 iterations would take about \d+ (day|year)s?, beyond "
+     r"--seconds-per-move 60, so its every game would be lost on time"),
+    (["--max-budget", "10000000", "--deals", "1000000", "--seconds-per-move", "86400"],
+     r"cardarena skill: --max-budget 8388608, --deals 1000000: the analysis would take "
+     r"about \d+ years? on 1 worker \(\d+ decisions a game, [\d.]+ µs an iteration\), "
+     r"beyond the 7 days this runs: lower --max-budget or --deals"),
+])
+def test_a_budget_that_cannot_finish_is_refused_with_how_long_it_would_take(
+        tmp_path, args, message):
+    result = cli("skill", "card_duel", *args, "--workers", "1", "--out", "out", cwd=tmp_path)
+    assert result.returncode == 1
+    assert re.fullmatch(message, result.stderr.strip()), result.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_an_out_that_cannot_hold_the_report_gets_one_line_and_no_games(tmp_path):

@@ -251,6 +251,7 @@ def _skill(args):
                           deals=args.deals, seed=args.seed, reach=args.reach,
                           seconds_per_move=args.seconds_per_move)
         plan.check()
+        plan.check_cost(args.workers or runner.cpus())
     except skill.SkillError as e:
         sys.exit(f"cardarena skill: {e}")
     out = args.out or _default_out(args.game)

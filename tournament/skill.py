@@ -24,7 +24,9 @@ stored games into figures:
 import dataclasses
 import itertools
 import math
+import random
 import statistics
+import time
 
 import numpy as np
 import pyspiel
@@ -258,6 +260,33 @@ class Plan:
             except configs.ConfigError as e:
                 raise SkillError(f"variant {variant.name}: {e}") from None
 
+    def check_cost(self, workers):
+        """Raise SkillError if the plan would take longer than ``MOST_SECONDS`` on
+        ``workers`` processes, or its searcher's top rung would take longer than
+        ``seconds_per_move`` over one move; the line says how long, from the length of
+        random games and the searcher's time per iteration, measured here."""
+        game = pyspiel.load_game(self.variants[0].game)
+        decisions, per_iteration = _measure_cost(game, self.ladder.player)
+        top = self.ladder.budgets[-1]
+        move = top * per_iteration
+        if move > self.seconds_per_move:
+            raise SkillError(f"--max-budget: a move of the top rung's {top} iterations "
+                             f"would take about {_duration(move)}, beyond "
+                             f"--seconds-per-move {self.seconds_per_move:g}, so its every "
+                             "game would be lost on time")
+        budget = {r.name: r.budget or 0 for r in self.ladder.rungs}
+        seconds = sum(c.deals * decisions * per_iteration
+                      * sum(sum(budget[n] for n in s) / len(s) for s in c.seatings())
+                      for v in self.variants for c in self.configs(v))
+        if seconds / workers > MOST_SECONDS:
+            raise SkillError(f"--max-budget {top}, --deals {self.deals}: the analysis "
+                             "would take about "
+                             f"{_duration(seconds / workers)} on "
+                             f"{count(workers, 'worker')} ({decisions:.0f} decisions a "
+                             f"game, {1e6 * per_iteration:.1f} µs an iteration), beyond "
+                             f"the {_duration(MOST_SECONDS)} this runs: lower "
+                             "--max-budget or --deals")
+
     def schedule(self):
         """Every config of every variant, the costliest first, so that the long games
         are not left for the end of a run, when workers would idle."""
@@ -265,6 +294,51 @@ class Plan:
         every = [c for v in self.variants for c in self.configs(v)]
         return sorted(every, key=lambda c: -sum(budget[n] * (2 if len(c.bots) == 1 else 1)
                                                for n in c.bots))
+
+
+# The longest analysis ``Plan.check_cost`` lets start: a typo in --max-budget (10^11)
+# would otherwise run for years, its workers' trees growing past the machine's memory.
+MOST_SECONDS = 7 * 86400
+# The budget of the searcher timed to estimate an analysis's cost, and the random games
+# whose length is taken.
+PROBE_BUDGET = 256
+PROBE_GAMES = 3
+
+
+def _measure_cost(game, player):
+    """The mean number of decisions in a few seeded random games of ``game``, and the
+    seconds an iteration of ``player`` takes at decisions across them."""
+    rng = random.Random(0)
+    decisions, positions = [], []
+    for _ in range(PROBE_GAMES):
+        state = game.new_initial_state()
+        played = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                played.append(state.clone())
+                state.apply_action(rng.choice(state.legal_actions()))
+        decisions.append(len(played))
+        if played:
+            positions.append(played[len(played) // 2])
+    kind, values = search.parse_bot(player)
+    spec = _spec(kind, values, PROBE_BUDGET)
+    start = time.perf_counter()
+    for k, state in enumerate(positions):
+        search.make_bot(spec, game, state.current_player(), seed=k).step(state)
+    per_iteration = (time.perf_counter() - start) / max(1, len(positions)) / PROBE_BUDGET
+    return statistics.fmean(decisions), per_iteration
+
+
+def _duration(seconds):
+    """A length of time in the largest unit that keeps it above 1."""
+    for unit, size in (("year", 365 * 86400), ("day", 86400), ("hour", 3600),
+                       ("minute", 60)):
+        if seconds >= size:
+            return count(round(seconds / size), unit)
+    return f"{seconds:.2g} s"
 
 
 # --- the figures, from results --------------------------------------------------
