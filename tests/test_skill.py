@@ -171,12 +171,12 @@ def test_a_bad_ladder_is_refused_with_the_reason(player, low, high, message):
 
 def test_variants_are_the_given_ones_then_the_grid():
     found = skill.variants("card_duel(max_exchanges=100)", ["default", "life=10"],
-                           ["hand_points=20,30", "life=15,22"])
+                           ["hand_points=20,30", "life=15,30"])
     assert [v.name for v in found] == [
-        "default", "life=10", "hand_points=20,life=15", "hand_points=20,life=22",
-        "hand_points=30,life=15", "hand_points=30,life=22"]
+        "default", "life=10", "hand_points=20,life=15", "hand_points=20,life=30",
+        "hand_points=30,life=15", "hand_points=30,life=30"]
     assert found[0].game == "card_duel(max_exchanges=100)"
-    assert found[3].game == "card_duel(max_exchanges=100,hand_points=20,life=22)"
+    assert found[3].game == "card_duel(max_exchanges=100,hand_points=20,life=30)"
 
 
 @pytest.mark.parametrize("game, given, grid, message", [
