@@ -374,9 +374,10 @@ def test_bad_arguments_get_one_line_and_no_games(args, message, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--max-budget", "100000000000"], r"cardarena skill: --max-budget: a move of the top "
-     r"rung's 68719476736 iterations would take about \d+ (day|year)s?, beyond "
-     r"--seconds-per-move 60, so its every game would be lost on time"),
+    (["--max-budget", "100000000000"], r"cardarena skill: --max-budget 68719476736, --deals "
+     r"30: the analysis would take about \d+ years? on 1 worker \(\d+ decisions a game, "
+     r"[\d.]+ µs an iteration\), beyond the 7 days this runs: lower --max-budget or "
+     r"--deals"),
     (["--max-budget", "10000000", "--deals", "1000000", "--seconds-per-move", "86400"],
      r"cardarena skill: --max-budget 8388608, --deals 1000000: the analysis would take "
      r"about \d+ years? on 1 worker \(\d+ decisions a game, [\d.]+ µs an iteration\), "

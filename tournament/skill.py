@@ -262,26 +262,18 @@ class Plan:
 
     def check_cost(self, workers):
         """Raise SkillError if the plan would take longer than ``MOST_SECONDS`` on
-        ``workers`` processes, or its searcher's top rung would take longer than
-        ``seconds_per_move`` over one move; the line says how long, from the length of
-        random games and the searcher's time per iteration, measured here."""
+        ``workers`` processes; the line says how long, from the length of random games
+        and the searcher's time per iteration, measured here."""
         game = pyspiel.load_game(self.variants[0].game)
         decisions, per_iteration = _measure_cost(game, self.ladder.player)
         top = self.ladder.budgets[-1]
-        move = top * per_iteration
-        if move > self.seconds_per_move:
-            raise SkillError(f"--max-budget: a move of the top rung's {top} iterations "
-                             f"would take about {_duration(move)}, beyond "
-                             f"--seconds-per-move {self.seconds_per_move:g}, so its every "
-                             "game would be lost on time")
         budget = {r.name: r.budget or 0 for r in self.ladder.rungs}
         seconds = sum(c.deals * decisions * per_iteration
                       * sum(sum(budget[n] for n in s) / len(s) for s in c.seatings())
                       for v in self.variants for c in self.configs(v))
         if seconds / workers > MOST_SECONDS:
             raise SkillError(f"--max-budget {top}, --deals {self.deals}: the analysis "
-                             "would take about "
-                             f"{_duration(seconds / workers)} on "
+                             f"would take about {_duration(seconds / workers)} on "
                              f"{count(workers, 'worker')} ({decisions:.0f} decisions a "
                              f"game, {1e6 * per_iteration:.1f} µs an iteration), beyond "
                              f"the {_duration(MOST_SECONDS)} this runs: lower "
