@@ -464,5 +464,12 @@ def describe():
     for kind in KINDS.values():
         lines.append(f"{kind.name}: {kind.help}")
         for name, p in kind.params.items():
-            lines.append(f"    {name}={_fmt(p.default)}  ({p.range()})  {p.help}")
+            lines.append(f"    {name}={_fmt(p.default)}  ({_accepts(p)})  {p.help}")
     return "\n".join(lines)
+
+
+def _accepts(param):
+    """The values ``param`` takes, as ``describe`` lists them."""
+    if param.choices is None and param.low is None and param.high is None:
+        return "true|false" if isinstance(param.default, bool) else _a(type(param.default))
+    return param.range()

@@ -1,5 +1,7 @@
 """The installed ``cardarena`` command, run as a user runs it."""
+import importlib.metadata
 import os
+import re
 import subprocess
 import sys
 
@@ -18,6 +20,27 @@ def test_the_command_is_installed_and_lists_its_subcommands():
     assert "demo" in result.stdout
 
 
+def test_the_command_alone_lists_the_commands_as_argparse_does_for_a_missing_argument():
+    result = run()
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("usage: cardarena")
+    for command in ("demo", "bots", "play", "tournament", "replay", "ratings", "sprt",
+                    "skill"):
+        assert f"\n    {command} " in result.stderr or f"\n    {command}\n" in result.stderr
+
+
+def test_the_version_is_the_packages():
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout == f"cardarena {importlib.metadata.version('cardarena')}\n"
+
+
+def test_the_help_does_not_say_demo_seats_only_random_players():
+    demo = [line for line in run("--help").stdout.splitlines()
+            if line.strip().startswith("demo ")]
+    assert demo and "random" not in demo[0]
+
+
 def test_demo_plays_a_whole_seeded_game_in_words_and_repeats_it_exactly():
     first, second = run("demo", "shrine", "--seed", "1"), run("demo", "shrine", "--seed", "1")
     assert first.returncode == 0, first.stderr
@@ -30,6 +53,21 @@ def test_demo_plays_a_whole_seeded_game_in_words_and_repeats_it_exactly():
     last = lines[-1]
     assert last.startswith(("Player 0 wins after", "Player 1 wins after", "Draw after"))
     assert run("demo", "shrine", "--seed", "2").stdout != first.stdout
+
+
+def test_demo_shows_card_duels_position_at_each_turn_and_its_deal_on_one_line():
+    result = run("demo", "card_duel", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    turns = [k for k, line in enumerate(lines) if re.fullmatch(r"Turn \d+, player \d to play",
+                                                               line)]
+    assert len(turns) > 5
+    for k in turns:  # the position, as the game renders it, under every turn's heading
+        assert lines[k + 1].startswith("  player 0 (")
+        assert lines[k + 3].startswith("  exchange ")
+    assert lines[-1].endswith(f"after {len(turns)} turns.")
+    deal = [line for line in lines if line.startswith("  chance: deal ")]
+    assert len(deal) == 1 and re.match(r"  chance: deal (\w+, )+", deal[0])
 
 
 def test_demo_takes_a_game_string_with_parameters():
@@ -78,4 +116,6 @@ def test_bots_lists_every_kind_with_its_parameters():
                  "expectimax:", "openspiel_ismcts:", "openspiel_mcts:"):
         assert any(line.startswith(kind) for line in result.stdout.splitlines()), kind
     assert "    iterations=1000  (>= 1)  search iterations per move" in result.stdout
+    assert "None" not in result.stdout
+    assert "    python=false  (true|false)  " in result.stdout
     assert "    rollout=random  (random|heuristic)  rollout policy" in result.stdout

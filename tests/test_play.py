@@ -111,13 +111,14 @@ def test_a_whole_game_of_shrine_at_the_terminal(tmp_path):
         assert term.moves, "the game ended too soon for this test"
     before_eof = screen(text)
     term.child.sendeof()
-    term.child.expect("Saved to cardarena-shrine-3.json.")
-    term.child.expect("Resume with: cardarena play shrine --load cardarena-shrine-3.json")
+    saved = f"cardarena-shrine-{BOT}-seat0-3.json"
+    term.child.expect_exact(f"Saved to {saved}.")
+    term.child.expect_exact(f"Resume with: cardarena play shrine --load '{saved}'")
     assert term.exit_status() == 0
 
-    term = Terminal("shrine", "--load", "cardarena-shrine-3.json", cwd=tmp_path)
+    term = Terminal("shrine", "--load", saved, cwd=tmp_path)
     text = term.wait()
-    assert "Loaded cardarena-shrine-3.json: Shrine (shrine)" in text
+    assert f"Loaded {saved}: Shrine (shrine)" in text
     assert screen(text) == before_eof
     while term.moves:
         text = term.send(str(rng.randint(1, term.moves)))
@@ -129,13 +130,13 @@ def test_quit_saves_the_game_and_load_resumes_it(tmp_path):
     term = Terminal("shrine", "--bot", "greedy", "--seed", "5", "--seat", "1", cwd=tmp_path)
     first = screen(term.wait())
     term.child.sendline("quit")
-    term.child.expect("Saved to cardarena-shrine-5.json.")
+    term.child.expect_exact("Saved to cardarena-shrine-greedy-seat1-5.json.")
     assert term.exit_status() == 0
-    saved = json.loads((tmp_path / "cardarena-shrine-5.json").read_text())
+    saved = json.loads((tmp_path / "cardarena-shrine-greedy-seat1-5.json").read_text())
     assert saved["game"] == "shrine" and saved["bot"] == "greedy"
     assert saved["seat"] == 1 and saved["seed"] == 5 and saved["history"]
 
-    term = Terminal("shrine", "--load", "cardarena-shrine-5.json", cwd=tmp_path)
+    term = Terminal("shrine", "--load", "cardarena-shrine-greedy-seat1-5.json", cwd=tmp_path)
     assert screen(term.wait()) == first
     term.child.sendline("quit")
     assert term.exit_status() == 0
@@ -181,8 +182,9 @@ def test_a_game_against_openspiels_bot_is_saved_at_the_end_of_input(tmp_path):
     bot = "openspiel_ismcts(iterations=5)"
     result = run("card_duel", "--seat", "1", "--bot", bot, "--seed", "1", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "Saved to cardarena-card_duel-1.json." in result.stdout
-    saved = play.Match.load(str(tmp_path / "cardarena-card_duel-1.json"))
+    path = f"cardarena-card_duel-{bot}-seat1-1.json"
+    assert f"Saved to {path}." in result.stdout
+    saved = play.Match.load(str(tmp_path / path))
     assert saved.bot == bot and "player 0: keep ??" in result.stdout
 
 
@@ -204,13 +206,13 @@ def test_a_file_name_no_file_can_have_is_answered(tmp_path):
     result = talk(b"save a\x00b", b"quit", cwd=tmp_path)
     assert result.returncode == 0, result.stderr.decode()
     assert "Cannot save to 'a\\x00b': embedded null byte." in result.stdout.decode()
-    assert os.listdir(tmp_path) == ["cardarena-shrine-1.json"]
+    assert os.listdir(tmp_path) == ["cardarena-shrine-random-seat0-1.json"]
 
 
 def test_a_quit_that_cannot_save_says_how_to_go_on(tmp_path):
-    (tmp_path / "cardarena-shrine-1.json").mkdir()
+    (tmp_path / "cardarena-shrine-random-seat0-1.json").mkdir()
     out = talk(b"quit", cwd=tmp_path).stdout.decode()
-    assert "Cannot save to cardarena-shrine-1.json: Is a directory.\nThe game goes on: " \
+    assert "Cannot save to cardarena-shrine-random-seat0-1.json: Is a directory.\nThe game goes on: " \
            "save FILE saves it elsewhere, and end of input (Ctrl-D) stops without saving." in out
 
 
@@ -219,15 +221,40 @@ def test_two_games_of_one_seed_are_saved_apart(tmp_path):
     for game in games:
         assert run(game, "--bot", "random", "--seed", "3", cwd=tmp_path).returncode == 0
     for game in games:
-        path = tmp_path / f"cardarena-{game}-3.json"
+        path = tmp_path / f"cardarena-{game}-random-seat0-3.json"
         assert play.Match.load(str(path)).game == core.load_game(game)
+
+
+def test_games_against_other_bots_or_from_other_seats_are_saved_apart(tmp_path):
+    for bot, seat in (("random", "0"), ("greedy", "0"), ("random", "1")):
+        result = run("shrine", "--bot", bot, "--seat", seat, "--seed", "3", cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+    assert sorted(os.listdir(tmp_path)) == [
+        "cardarena-shrine-greedy-seat0-3.json", "cardarena-shrine-random-seat0-3.json",
+        "cardarena-shrine-random-seat1-3.json"]
+
+
+def test_quit_never_writes_over_a_save_this_game_did_not_make(tmp_path):
+    talk(b"save cardarena-shrine-random-seat0-1.json", b"1", b"quit", cwd=tmp_path)
+    made = (tmp_path / "cardarena-shrine-random-seat0-1.json").read_text()
+    out = talk(b"quit", cwd=tmp_path).stdout.decode()
+    assert "cardarena-shrine-random-seat0-1.json holds another save, kept as it is.\n" \
+           "Saved to cardarena-shrine-random-seat0-1-2.json." in out
+    assert (tmp_path / "cardarena-shrine-random-seat0-1.json").read_text() == made
+    # A game loaded from the file, or saved to it, goes on saving there.
+    out = talk(b"load", b"quit", cwd=tmp_path).stdout.decode()
+    assert "kept as it is" not in out
+    assert "Saved to cardarena-shrine-random-seat0-1.json." in out
+    out = talk(b"save", b"1", b"quit", cwd=tmp_path).stdout.decode()
+    assert "kept as it is" not in out
+    assert out.count("Saved to cardarena-shrine-random-seat0-1.json.") == 2
 
 
 def test_without_a_seed_one_is_chosen_and_shown(tmp_path):
     result = run("shrine", "--bot", "random", cwd=tmp_path)
     assert result.returncode == 0
     seed = re.search(r"against random, seed (\d+)\.", result.stdout).group(1)
-    assert (tmp_path / f"cardarena-shrine-{seed}.json").exists()
+    assert (tmp_path / f"cardarena-shrine-random-seat0-{seed}.json").exists()
 
 
 # --- the pieces ------------------------------------------------------------------------

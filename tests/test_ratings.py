@@ -282,6 +282,65 @@ def test_likelihood_of_superiority():
     assert likelihood_of_superiority(0, 5) == pytest.approx(1 - likelihood_of_superiority(5, 0))
 
 
+def test_a_bot_that_lost_every_game_is_reported_swept_and_the_others_rated_without_it():
+    rows = two_bot_rows(30, 0.7, seed=4)
+    alone = rate(rows, {"strong": "greedy", "weak": "random"}, bootstrap=20)
+    rows += [game(d, s, [1, -1] if s[0] != "loser" else [-1, 1]) for d in range(30)
+             for opponent in ("strong", "weak")
+             for s in (["loser", opponent], [opponent, "loser"])]
+    report = rate(rows, {"strong": "greedy", "weak": "random", "loser": "random"},
+                  bootstrap=20)
+    loser = by_bot(report)["loser"]
+    assert loser.swept == "lost" and loser.elo is None and loser.low is None
+    assert loser.score == 0 and report.ratings[-1] is loser
+    for bot in ("strong", "weak"):
+        assert by_bot(report)[bot].elo == pytest.approx(by_bot(alone)[bot].elo)
+        assert by_bot(report)[bot].swept is None
+    assert by_bot(report)["weak"].los is not None   # over the swept bot below it
+    text = report.to_text()
+    line = next(x for x in text.splitlines() if x.split()[1:2] == ["loser"])
+    assert line.split()[3:6] == ["swept", "-", "-"]
+    assert ("Swept: loser lost every game against the bots rated, so no Elo is measured "
+            "for it; the others are rated without it.") in text
+    assert "loser" in report.crosstable and "loser" in text.split("Crosstable")[1]
+    assert report.to_csv().splitlines()[-1].endswith(",lost")
+    assert json.loads(report.to_json())["ratings"][-1]["swept"] == "lost"
+
+
+def test_sweeps_are_set_aside_until_the_rest_play_each_other_both_ways():
+    # A ladder: each bot beats every bot below it in every game.
+    ladder = ["top", "mid", "low", "bottom"]
+    rows = [game(d, s, [1, -1] if ladder.index(s[0]) < ladder.index(s[1]) else [-1, 1])
+            for d in range(25) for a, b in itertools.combinations(ladder, 2)
+            for s in ([a, b], [b, a])]
+    report = rate(rows, dict.fromkeys(ladder, "random"), bootstrap=0)
+    assert [(r.bot, r.swept) for r in report.ratings] == [
+        ("top", "won"), ("mid", "won"), ("low", "lost"), ("bottom", "lost")]
+    assert all(r.elo is None for r in report.ratings)
+    assert "Swept: low and bottom lost every game" in report.to_text()
+    assert "Swept: top and mid won every game" in report.to_text()
+
+
+def test_a_bot_left_alone_between_sweeps_gets_no_elo():
+    order = ["top", "mid", "bottom"]
+    rows = [game(0, s, [1, -1] if order.index(s[0]) < order.index(s[1]) else [-1, 1])
+            for a, b in itertools.combinations(order, 2) for s in ([a, b], [b, a])]
+    report = rate(rows, dict.fromkeys(order, "random"), bootstrap=10)
+    assert [(r.bot, r.swept, r.elo) for r in report.ratings] == [
+        ("top", "won", None), ("mid", None, None), ("bottom", "lost", None)]
+    assert by_bot(report)["mid"].score == 0.5
+
+
+def test_few_deals_warn_that_the_intervals_are_too_narrow():
+    one = rate(two_bot_rows(1, 0.5, seed=1), {"strong": "a", "weak": "b"}, bootstrap=20)
+    note = "Only 1 deal: with fewer than 20 the bootstrap intervals are too narrow to trust."
+    assert note in one.to_text() and note in one.to_markdown()
+    assert json.loads(one.to_json())["notes"] == [note]
+    enough = rate(two_bot_rows(20, 0.5, seed=1), {"strong": "a", "weak": "b"}, bootstrap=20)
+    assert "too narrow" not in enough.to_text()
+    assert "too narrow" not in rate(two_bot_rows(1, 0.5, seed=1), {}, bootstrap=0).to_text()
+
+
 def outputs_report():
     rows = two_bot_rows(10, 0.7, seed=4) + [
         game(d, s, [1, -1]) for d in range(10) for s in (["c", "weak"], ["weak", "c"])]
@@ -296,7 +355,7 @@ def test_text_lists_the_bots_in_elo_order():
                                                      reverse=True)
     ratings = report.to_text().split("\n\n")[0].splitlines()
     assert ratings[0].startswith("Ratings")
-    assert [line.split()[1] for line in ratings[3:]] == order
+    assert [line.split()[1] for line in ratings[3:3 + len(order)]] == order
     assert ratings[1].split()[:3] == ["rank", "bot", "spec"]
     widths = {len(line) for line in ratings[1:3]}
     assert len(widths) == 1   # the header and its rule line up

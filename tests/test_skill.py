@@ -3,6 +3,7 @@ a tiny ladder."""
 import json
 import math
 import pathlib
+import re
 import signal
 import subprocess
 import time
@@ -170,12 +171,12 @@ def test_a_bad_ladder_is_refused_with_the_reason(player, low, high, message):
 
 def test_variants_are_the_given_ones_then_the_grid():
     found = skill.variants("card_duel(max_exchanges=100)", ["default", "life=10"],
-                           ["hand_points=20,30", "life=15,22"])
+                           ["hand_points=20,30", "life=15,30"])
     assert [v.name for v in found] == [
-        "default", "life=10", "hand_points=20,life=15", "hand_points=20,life=22",
-        "hand_points=30,life=15", "hand_points=30,life=22"]
+        "default", "life=10", "hand_points=20,life=15", "hand_points=20,life=30",
+        "hand_points=30,life=15", "hand_points=30,life=30"]
     assert found[0].game == "card_duel(max_exchanges=100)"
-    assert found[3].game == "card_duel(max_exchanges=100,hand_points=20,life=22)"
+    assert found[3].game == "card_duel(max_exchanges=100,hand_points=20,life=30)"
 
 
 @pytest.mark.parametrize("game, given, grid, message", [
@@ -186,6 +187,10 @@ def test_variants_are_the_given_ones_then_the_grid():
     ("hearts", [], [], "skill analysis measures two-player games"),
     ("card_duel(life=15)", ["default", "life=15"], [], "default and life=15 are the same"),
     ("card_duel", [], ["life=15,22", "life=30"], "life is given twice"),
+    ("card_duel", ["life=22", "default"], [], "life=22 and default are the same rules"),
+    ("card_duel", ["life=22", "hand_points=30"], [], "life=22 and hand_points=30 are the "
+     "same rules"),
+    ("shrin", [], [], r"unknown game 'shrin' \(did you mean shrine"),
 ])
 def test_a_bad_variant_is_refused_with_the_reason(game, given, grid, message):
     with pytest.raises(skill.SkillError, match=message):
@@ -355,6 +360,10 @@ def test_plots_of_an_earlier_run_into_the_folder_are_not_left_behind(tiny, tmp_p
     (["shrine", "--player", "random"], "cardarena skill: --player is a searcher"),
     (["shrine", "--max-budget", "16"], "at least three budgets"),
     (["hearts"], "measures two-player games"),
+    (["shrin"], "cardarena skill: unknown game 'shrin' (did you mean shrine"),
+    (["card_duel", "--variant", "life=\udcff"], "cardarena skill: 'life=\\xff' is not "
+     "UTF-8 text"),
+    (["card_duel", "--variant", "life=22", "--variant", "default"], "the same rules"),
 ])
 def test_bad_arguments_get_one_line_and_no_games(args, message, tmp_path):
     result = cli("skill", *args, "--out", str(tmp_path / "out"))
@@ -362,6 +371,56 @@ def test_bad_arguments_get_one_line_and_no_games(args, message, tmp_path):
     assert result.stderr.strip().splitlines() == [result.stderr.strip()]
     assert message in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--max-budget", "100000000000"], r"cardarena skill: --max-budget 68719476736, --deals "
+     r"30: the analysis would take about \d+ years? on 1 worker \(\d+ decisions a game, "
+     r"[\d.]+ µs an iteration\), beyond the 7 days this runs: lower --max-budget or "
+     r"--deals"),
+    (["--max-budget", "10000000", "--deals", "1000000", "--seconds-per-move", "86400"],
+     r"cardarena skill: --max-budget 8388608, --deals 1000000: the analysis would take "
+     r"about \d+ years? on 1 worker \(\d+ decisions a game, [\d.]+ µs an iteration\), "
+     r"beyond the 7 days this runs: lower --max-budget or --deals"),
+])
+def test_a_budget_that_cannot_finish_is_refused_with_how_long_it_would_take(
+        tmp_path, args, message):
+    result = cli("skill", "card_duel", *args, "--workers", "1", "--out", "out", cwd=tmp_path)
+    assert result.returncode == 1
+    assert re.fullmatch(message, result.stderr.strip()), result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_out_that_cannot_hold_the_report_gets_one_line_and_no_games(tmp_path):
+    (tmp_path / "l.toml").write_text("")
+    result = cli("skill", "card_duel", "--out", "l.toml", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == "cardarena skill: --out l.toml is a file, not a folder\n"
+    result = cli("skill", "card_duel", "--out", "/proc/cardarena/out", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith("cardarena skill: --out /proc/cardarena/out: cannot "
+                                    "make the folder: ")
+    assert result.stderr.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["l.toml"]
+
+
+def test_a_db_that_cannot_be_opened_is_refused_before_the_out_folder_is_made(tmp_path):
+    (tmp_path / "notes.db").write_text("not a database")
+    result = cli("skill", "card_duel", "--out", "out", "--db", "notes.db", cwd=tmp_path)
+    assert result.returncode == 1 and "notes.db: not a cardarena database" in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "out").exists()
+
+
+def test_the_default_out_folder_names_the_games_parameters(tmp_path):
+    args = TINY[:1] + TINY[5:]
+    plain = cli("skill", *args, cwd=tmp_path)
+    assert plain.returncode == 0, plain.stderr
+    assert (tmp_path / "skill-card_duel" / "skill.json").exists()
+    shorter = cli("skill", "card_duel(max_exchanges=200)", *args[1:], cwd=tmp_path)
+    assert shorter.returncode == 0, shorter.stderr
+    assert (tmp_path / "skill-card_duel-max_exchanges=200" / "skill.json").exists()
+    assert json.loads((tmp_path / "skill-card_duel" / "skill.json").read_text())[
+        "variants"][0]["game"] == "card_duel"
 
 
 def test_an_interrupted_analysis_resumes_to_the_same_figures(tmp_path):

@@ -1,6 +1,8 @@
 """The tournament harness: configs, scheduling, playing, storing and resuming."""
 import contextlib
+import csv
 import datetime
+import io
 import json
 import os
 import pathlib
@@ -64,6 +66,7 @@ def comparable(rows):
 @pytest.mark.parametrize("fields, message", [
     ({"game": None}, "game is a string"),
     ({"game": "nosuchgame"}, "game: unknown game 'nosuchgame'; ours are card_duel, shrine"),
+    ({"game": "shrin"}, "game: unknown game 'shrin' (did you mean shrine or "),
     ({"game": "shrine(life=3)"}, "game: cannot load 'shrine(life=3)'"),
     ({"game": "shrine(("}, "game: cannot load 'shrine((': Missing closing bracket"),
     ({"game": "misere(game=nosuchgame())"},
@@ -153,6 +156,80 @@ def test_the_command_refuses_a_bad_file_before_it_starts(tmp_path):
     assert result.returncode == 1 and "broken.toml: not valid TOML" in result.stderr
     result = cli("tournament", str(tmp_path / "missing.toml"))
     assert result.returncode == 1 and "missing.toml: cannot read" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["tournament"], ["sprt", "--a", "a", "--b", "b"]])
+def test_a_config_that_is_not_utf8_gets_one_line(tmp_path, command):
+    (tmp_path / "b.toml").write_bytes(b"\xff\xfe\x00x")
+    result = cli(command[0], str(tmp_path / "b.toml"), *command[1:], cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.strip() == (f"cardarena {command[0]}: {tmp_path / 'b.toml'}: not "
+                                     "UTF-8 text (byte 0xff at offset 0): TOML files are "
+                                     "UTF-8")
+    assert not list(tmp_path.glob("*.db"))
+
+
+def test_a_config_with_a_byte_order_mark_is_read():
+    text = 'game = "shrine"\ndeals = 2\n[bots]\na = "random"\nb = "greedy"\n'
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder, "bom.toml")
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+        assert configs.load(str(path)).bots == {"a": "random", "b": "greedy"}
+
+
+def test_a_python_bot_in_the_current_directory_is_found_without_pythonpath(tmp_path):
+    (tmp_path / "mybots.py").write_text(
+        "import search\n\n\ndef make(game, player, seed):\n"
+        "    return search.make_bot('random', game, player, seed)\n")
+    write_toml(tmp_path / "t.toml", 'game = "card_duel"\ndeals = 1\n[bots]\n'
+               'mine = { python = "mybots:make" }\nrandom = "random"\n')
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = cli("tournament", "t.toml", "--quiet", "--bootstrap", "10", cwd=tmp_path,
+                 env=env)
+    assert result.returncode == 0, result.stderr
+    with Store(str(tmp_path / "t.db")) as store:
+        rows = store.games(store.tournament()["key"])
+    assert len(rows) == 2 and all(r["status"] == "ok" for r in rows)
+
+
+def test_counts_of_one_are_told_in_the_singular(tmp_path):
+    write_toml(tmp_path / "t.toml", 'game = "card_duel"\ndeals = 1\n[bots]\n'
+               'a = "random"\nb = "greedy"\n')
+    result = cli("tournament", "t.toml", "--quiet", "--bootstrap", "10", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "card_duel: 2 bots, 1 deal of 2 seatings = 2 games; 0 stored in t.db" \
+        in result.stderr
+    assert "Only 1 deal: with fewer than 20" in result.stdout
+
+
+def test_the_card_duel_example_says_which_bots_it_seats():
+    with open(os.path.join(EXAMPLES, "card_duel.toml")) as f:
+        comment = f.read().split("\ngame")[0]
+    assert "random and greedy play against two searchers" in comment
+    assert sorted(configs.load(os.path.join(EXAMPLES, "card_duel.toml")).bots) == [
+        "expectimax", "greedy", "ismcts", "random"]
+
+
+GOOFSPIEL = "turn_based_simultaneous_game(game=goofspiel(num_cards=4,imp_info=true))"
+
+
+def test_a_game_without_a_resampler_prints_nothing_of_openspiels_when_no_bot_needs_one(
+        tmp_path):
+    write_toml(tmp_path / "t.toml", f'game = "{GOOFSPIEL}"\ndeals = 1\n[bots]\n'
+               'a = "random"\nb = "cheater(iterations=20)"\n')
+    result = cli("tournament", "t.toml", "--quiet", "--bootstrap", "10", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "ResampleFromInfostate" not in result.stderr + result.stdout
+    assert result.stderr.count("\n") == 1   # the line that says what is played
+
+
+def test_a_bot_that_needs_the_missing_resampler_is_refused_in_one_line(tmp_path):
+    write_toml(tmp_path / "t.toml", f'game = "{GOOFSPIEL}"\ndeals = 1\n[bots]\n'
+               'a = "random"\nb = "greedy"\n')
+    result = cli("tournament", "t.toml", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "OpenSpiel exception" not in result.stderr
+    assert "bots.b: greedy samples worlds from what a player knows" in result.stderr
 
 
 def test_raising_deals_extends_a_tournament_and_other_fields_start_a_new_one():
@@ -722,6 +799,39 @@ def test_the_sprt_progress_bar_shows_the_llr_and_no_count_to_max_deals(tmp_path)
     assert any(re.fullmatch(rf"{pairs} pairs, LLR \d\.\d\d in \[-2\.94, 2\.94\] "
                             r"\[\d\d:\d\d\]", line.strip()) for line in shown), shown
     assert "10000" not in result.stderr
+
+
+def test_ratings_rate_the_latest_tournament_and_list_marks_sprt_runs(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "card_duel"\ndeals = 2\nseed = 4\n'
+                      '[bots]\nrandom = "random"\ngreedy = "greedy"\ncopy = "random"\n')
+    db = str(tmp_path / "t.db")
+    assert cli("tournament", toml, "--db", db, "--quiet", "--bootstrap", "10").returncode == 0
+    test = cli("sprt", toml, "--a", "greedy", "--b", "random", "--max-deals", "4", "--db", db,
+               "--quiet")
+    assert test.returncode == 0, test.stderr
+    with Store(db) as store:
+        tournament, pair = store.tournaments()
+    rated = cli("ratings", db, "--format", "json", "--bootstrap", "10")
+    assert sorted(r["bot"] for r in json.loads(rated.stdout)["ratings"]) == [
+        "copy", "greedy", "random"]
+    assert len(cli("ratings", db, "--games").stdout.splitlines()) == 12
+    listed = json.loads(cli("ratings", db, "--games", "--format", "json").stdout)
+    assert len(listed) == 12 and set(listed[0]) == {"id", "deal", "seating", "returns",
+                                                    "status", "failed", "message", "length"}
+    rows = list(csv.reader(io.StringIO(cli("ratings", db, "--games", "--format",
+                                           "csv").stdout)))
+    assert rows[0] == ["id", "deal", "seating", "returns", "status", "failed", "decisions"]
+    assert [int(r[0]) for r in rows[1:]] == [g["id"] for g in listed]
+    markdown = cli("ratings", db, "--games", "--format", "markdown").stdout.splitlines()
+    assert markdown[0] == "| id | deal | seating | returns | status | failed | decisions |"
+    assert len(markdown) == 14
+    listed = cli("ratings", db, "--list").stdout.splitlines()
+    assert listed[0].startswith(f"{tournament['key']}  tournament (default)  card_duel  12 games")
+    assert listed[1].startswith(f"{pair['key']}  sprt                  card_duel  8 games")
+    assert listed[1].endswith("bots: greedy, random")
+    only = cli("ratings", db, "--tournament", pair["key"][:6], "--format", "json",
+               "--bootstrap", "10")
+    assert sorted(r["bot"] for r in json.loads(only.stdout)["ratings"]) == ["greedy", "random"]
 
 
 def test_a_resumed_sprt_takes_the_deals_in_order(tmp_path):

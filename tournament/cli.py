@@ -1,5 +1,7 @@
 """The ``cardarena`` command."""
 import argparse
+import dataclasses
+import importlib.metadata
 import os
 import random
 import shlex
@@ -11,6 +13,7 @@ from tqdm import tqdm
 
 import core
 from tournament.narrate import narrate
+from tournament.tables import count
 
 
 def _demo(args):
@@ -70,8 +73,9 @@ def _tournament(args):
     with _open_store(db) as store:
         done = len(store.done(config))
         total = config.deals * len(config.seatings())
-        print(f"{config.game}: {len(config.bots)} bots, {config.deals} deals of "
-              f"{len(config.seatings())} seatings = {total} games; {done} stored in {db}"
+        print(f"{config.game}: {count(len(config.bots), 'bot')}, "
+              f"{count(config.deals, 'deal')} of {count(len(config.seatings()), 'seating')}"
+              f" = {count(total, 'game')}; {done} stored in {db}"
               f" (tournament {config.key})", file=sys.stderr)
         leader = Leader(config)
         for row in store.games(config.key):
@@ -122,7 +126,8 @@ def _run_options(parser):
 
 def _report_options(parser):
     parser.add_argument("--format", choices=("text", "markdown", "csv", "json"),
-                        default="text", help="how to print the ratings (default: text)")
+                        default="text", help="how to print the ratings, or the games with "
+                        "--games (default: text)")
     parser.add_argument("--bootstrap", type=_positive, default=1000, metavar="N",
                         help="resamples of the deals behind the 95%% intervals "
                         "(default: %(default)s)")
@@ -130,7 +135,7 @@ def _report_options(parser):
 
 def _print_report(store, key, fmt, bootstrap):
     from tournament.ratings import rate
-    tournament = store.tournament(key)
+    tournament = _chosen(store, key)
     report = rate(store.games(tournament["key"]), tournament["config"]["bots"],
                   bootstrap=bootstrap)
     if fmt == "text":
@@ -143,27 +148,44 @@ def _ratings(args):
     """Rate the bots of a stored tournament: Elo with 95% intervals from a bootstrap
     over deals, score, likelihood of superiority, failures, the crosstable,
     duplicate-pair results, seat advantage and the dominance graph."""
-    from tournament.ratings import NoGamesError
+    from tournament.ratings import NoGamesError, list_games
     from tournament.store import StoreError
     if not os.path.exists(args.db):
         sys.exit(f"cardarena ratings: no such file: {args.db}")
     with _open_store(args.db, readonly=True) as store:
         try:
             if args.list:
+                default = _chosen(store, None)["key"]
                 for t in store.tournaments():
-                    print(f"{t['key']}  {t['game']}  {t['games']} games  bots: "
-                          + ", ".join(t["config"]["bots"]))
+                    mark = " (default)" if t["key"] == default else ""
+                    print(f"{t['key']}  {_kind(t) + mark:<20}  {t['game']}  "
+                          f"{count(t['games'], 'game')}  bots: " + ", ".join(t["config"]["bots"]))
                 return
             if args.games:
-                for row in store.games(store.tournament(args.tournament)["key"]):
-                    print(f"{row['id']:>6}  deal {row['deal']:<4} "
-                          f"{' v '.join(row['seating']):<30} "
-                          f"{' '.join(f'{r:g}' for r in row['returns']):<12} "
-                          f"{row['status']:<8} {row['length']} decisions")
+                rows = store.games(_chosen(store, args.tournament)["key"])
+                listing = list_games(rows, args.format)
+                if listing:
+                    print(listing)
                 return
             _print_report(store, args.tournament, args.format, args.bootstrap)
         except (StoreError, NoGamesError) as e:
             sys.exit(f"cardarena ratings: {e}")
+
+
+def _chosen(store, key):
+    """The run of ``store`` that ``--tournament KEY`` names; without a key, the latest
+    tournament (not an SPRT's or a skill analysis's run), or the latest run if the
+    store holds no tournament."""
+    if key is not None:
+        return store.tournament(key)
+    runs = store.tournaments()
+    tournaments = [t for t in runs if _kind(t) == "tournament"]
+    return tournaments[-1] if tournaments else store.tournament()
+
+
+def _kind(run):
+    # Stores written before runs were marked hold tournaments' runs unmarked.
+    return run["config"].get("kind", "tournament")
 
 
 def _sprt(args):
@@ -185,7 +207,7 @@ def _sprt(args):
         test = sprt.Sprt(args.elo0, args.elo1, args.alpha, args.beta)
     except ValueError as e:
         sys.exit(f"cardarena sprt: {e}")
-    pair = config.only([args.a, args.b])
+    pair = dataclasses.replace(config.only([args.a, args.b]), kind="sprt")
     db = args.db or _default_db(args.config)
     batch = 4 * (args.workers or runner.cpus())
     with _open_store(db) as store:
@@ -214,7 +236,7 @@ def _sprt(args):
             bar.close()
     print(f"{args.a} against {args.b} on {config.game}: {test.summary(args.a)}")
     if test.decision() is None:
-        print(f"Undecided after {args.max_deals} deals (--max-deals).")
+        print(f"Undecided after {count(args.max_deals, 'deal')} (--max-deals).")
 
 
 def _skill(args):
@@ -232,20 +254,33 @@ def _skill(args):
                           deals=args.deals, seed=args.seed, reach=args.reach,
                           seconds_per_move=args.seconds_per_move)
         plan.check()
+        plan.check_cost(args.workers or runner.cpus())
     except skill.SkillError as e:
         sys.exit(f"cardarena skill: {e}")
-    out = args.out or "skill-" + core.parse_spec(args.game)[0]
-    os.makedirs(out, exist_ok=True)
-    db = args.db or os.path.join(out, "games.db")
+    out = args.out or _default_out(args.game)
+    if os.path.exists(out) and not os.path.isdir(out):
+        sys.exit(f"cardarena skill: --out {out} is a file, not a folder")
+    if os.path.isdir(out) and not os.access(out, os.W_OK | os.X_OK):
+        sys.exit(f"cardarena skill: --out {out}: cannot write in this folder")
+    # A --db that cannot be opened is refused before --out is made, leaving nothing.
+    if args.db:
+        db = args.db
+        store = _open_store(db)
+        _make_folder(out)
+    else:
+        _make_folder(out)
+        db = os.path.join(out, "games.db")
+        store = _open_store(db)
     schedule = plan.schedule()
 
     def stored():  # of the games asked for: fewer --deals than before leave some out
         return sum(d < c.deals for c in schedule for d, _ in store.done(c))
 
-    with _open_store(db) as store:
+    with store:
         total = sum(c.deals * len(c.seatings()) for c in schedule)
-        print(f"{len(plan.variants)} variants, {len(schedule) // len(plan.variants)} "
-              f"matches each: {total} games; {stored()} stored in {db}", file=sys.stderr)
+        print(f"{count(len(plan.variants), 'variant')}, "
+              f"{count(len(schedule) // len(plan.variants), 'match', 'matches')} each: "
+              f"{count(total, 'game')}; {stored()} stored in {db}", file=sys.stderr)
         try:
             runner.run(schedule, store, workers=args.workers, scheduler=args.scheduler,
                        progress=not args.quiet)
@@ -274,6 +309,22 @@ def _stop_status(stop):
     128 plus the signal's number, 143 for SIGTERM and 130 for Ctrl-C."""
     from tournament.runner import Terminated
     return 128 + (signal.SIGTERM if isinstance(stop, Terminated) else signal.SIGINT)
+
+
+def _default_out(game):
+    """The folder a skill analysis of ``game`` writes to unless told: its name and its
+    parameters, so that analyses of different rules do not overwrite each other."""
+    name, params = core.parse_spec(game)
+    return "-".join(["skill", name] + [f"{k}={v}".replace(os.sep, "_")
+                                       for k, v in params.items()])
+
+
+def _make_folder(out):
+    """Make the folder ``--out`` names, or exit saying why it cannot be made."""
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as e:
+        sys.exit(f"cardarena skill: --out {out}: cannot make the folder: {e.strerror}")
 
 
 def _positive(text):
@@ -325,10 +376,31 @@ def _replay(args):
     names = [f"player {p} ({name})" for p, name in enumerate(row["seating"])]
     narrate(state, row["history"], names, sys.stdout)
     if row["status"] == "length":
-        print(f"Stopped at the length limit after {row['length']} decisions.")
+        print(f"Stopped at the length limit after {count(row['length'], 'decision')}.")
     elif row["status"] != "ok":
         print(f"{row['failed']} lost by {row['status']}: {row['message']}")
     print("Returns: " + ", ".join(f"{name} {r:g}" for name, r in zip(names, row["returns"])))
+
+
+# Arguments that name files, which may be any bytes the system allows.
+PATHS = ("config", "db", "load")
+
+
+def _undecodable(args):
+    """The first argument (files' names aside) that holds bytes which are not UTF-8,
+    as those bytes written out in escapes; None if there is none.  Python carries such
+    bytes in strings as lone surrogates, which game strings and reports cannot hold."""
+    for dest, value in vars(args).items():
+        if dest in PATHS:
+            continue
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str):
+                try:
+                    text.encode()
+                except UnicodeEncodeError:
+                    return text.encode(errors="surrogateescape").decode(
+                        errors="backslashreplace")
+    return None
 
 
 def main(argv=None):
@@ -337,9 +409,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="cardarena",
         description="Game-AI search and tournaments for hidden-information card games.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    demo = sub.add_parser("demo", help="play and print one seeded game between random players",
-                          description=_demo.__doc__)
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {importlib.metadata.version('cardarena')}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    demo = sub.add_parser("demo", help="play and print one seeded game between bots, in "
+                          "words", description=_demo.__doc__)
     demo.add_argument("game", help="a game string, e.g. shrine or 'shrine(alt_heal=true)'; "
                       f"games: {', '.join(sorted(core.GAMES))}")
     demo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -379,7 +453,8 @@ def main(argv=None):
     ratings.add_argument("db", help="the tournament's SQLite file")
     ratings.add_argument("--tournament", metavar="KEY",
                          help="which tournament of the file, by the start of its key "
-                         "(default: the latest)")
+                         "(default: the latest tournament, not an sprt or skill run; "
+                         "--list shows which)")
     ratings.add_argument("--list", action="store_true",
                          help="list the file's tournaments instead")
     ratings.add_argument("--games", action="store_true",
@@ -435,7 +510,8 @@ def main(argv=None):
                        help="a move that takes longer loses its game (default "
                        "%(default)s)")
     skill.add_argument("--out", metavar="DIR", help="where the report, skill.json and "
-                       "the plots go (default: skill-GAME)")
+                       "the plots go (default: skill-GAME, with the game's parameters if it has "
+                       "any, e.g. skill-card_duel-life=15)")
     skill.add_argument("--db", help="the SQLite file to store games in (default: "
                        "games.db in --out)")
     skill.add_argument("--bootstrap", type=_positive, default=1000, metavar="N",
@@ -444,10 +520,18 @@ def main(argv=None):
     _run_options(skill)
     skill.set_defaults(run=_skill)
     args = parser.parse_args(argv)
+    if args.command is None:
+        # Without a command there is nothing to do but say what the commands are; the
+        # status is argparse's for a missing argument.
+        parser.print_help(sys.stderr)
+        sys.exit(2)
     args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
     # SIGTERM (from timeout, a batch system or a service manager) stops a command as
     # Ctrl-C does: a run keeps its stored games and ends its workers.
     signal.signal(signal.SIGTERM, _terminate)
+    odd = _undecodable(args)
+    if odd is not None:
+        sys.exit(f"cardarena {args.command}: '{odd}' is not UTF-8 text")
     try:
         args.run(args)
     except KeyboardInterrupt as e:  # a command with nothing to say when stopped

@@ -19,7 +19,9 @@ A bot is a spec (``cardarena bots`` lists the kinds) or a Python factory
 ``module:callable`` called as ``callable(game, player, seed, **args)`` that returns
 any ``pyspiel.Bot``.
 """
+import contextlib
 import dataclasses
+import difflib
 import functools
 import hashlib
 import importlib
@@ -70,13 +72,18 @@ class Config:
     seed: int = DEFAULTS["seed"]
     seconds_per_move: float = DEFAULTS["seconds_per_move"]
     max_length: int = DEFAULTS["max_length"]
+    kind: str = "tournament"
+    """The command that asks for the games: ``tournament``, ``sprt`` (a test's pair of
+    bots) or ``skill`` (a match of a skill analysis).  ``cardarena ratings`` rates the
+    latest tournament unless told otherwise."""
 
     @functools.cached_property
     def key(self):
         """What identifies this tournament's games in a store.  ``deals`` is left out,
-        so raising it extends a run instead of starting a new one."""
+        so raising it extends a run instead of starting a new one, and so is ``kind``:
+        the same games are the same games, whichever command asked for them."""
         fields = dataclasses.asdict(self)
-        del fields["deals"]
+        del fields["deals"], fields["kind"]
         text = json.dumps(fields, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -121,9 +128,18 @@ def load(path):
     """Read and check the config at ``path``; raises :class:`ConfigError`."""
     try:
         with open(path, "rb") as f:
-            data = tomllib.load(f)
+            raw = f.read()
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        # TOML is UTF-8; editors on Windows may start it with a byte-order mark,
+        # which tomllib takes for a statement.
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {raw[e.start]:#04x} at offset "
+                          f"{e.start}): TOML files are UTF-8") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
     try:
@@ -148,9 +164,7 @@ def parse(data):
     # The name is checked first: pyspiel's error for an unknown one lists every game.
     name = game.partition("(")[0].strip()
     if name not in pyspiel.registered_names():
-        raise ConfigError(f"game: unknown game {name!r}; ours are "
-                          f"{', '.join(sorted(core.GAMES))}, and every game OpenSpiel "
-                          "registers (pyspiel.registered_names()) can be played")
+        raise ConfigError(f"game: {unknown_game(name)}")
     try:
         spiel_game = load_game(game)
     except pyspiel.SpielError as e:
@@ -185,15 +199,32 @@ def parse(data):
                   seconds_per_move=seconds, max_length=max_length)
 
 
+def unknown_game(name):
+    """What to say of a game name pyspiel does not know: the names it knows that are
+    closest, and ours."""
+    close = difflib.get_close_matches(name, pyspiel.registered_names(), n=3)
+    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    return (f"unknown game {name!r}{hint}; ours are {', '.join(sorted(core.GAMES))}, and "
+            "every game OpenSpiel registers (pyspiel.registered_names()) can be played")
+
+
 def load_game(text):
     """``pyspiel.load_game(text)``, without the line OpenSpiel prints to the standard
     error stream before it raises SpielError: the caller says what went wrong."""
+    with _quiet_stderr():
+        return pyspiel.load_game(text)
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """The standard error stream, file descriptor and all, sent nowhere: OpenSpiel's
+    C++ prints there before it raises SpielError, in words that are not ours."""
     sys.stderr.flush()
     saved = os.dup(2)
     try:
         with open(os.devnull, "w") as null:
             os.dup2(null.fileno(), 2)
-        return pyspiel.load_game(text)
+        yield
     finally:
         os.dup2(saved, 2)
         os.close(saved)
@@ -228,7 +259,10 @@ def _check_bot(spiel_game, name, spec):
 def make_bot(spec, game, player, seed):
     """The ``pyspiel.Bot`` a config's bot spec describes, for seat ``player``."""
     if isinstance(spec, str):
-        return search.make_bot(spec, game, player, seed)
+        # A bot on another library's game tries the game's resampler, whose failure
+        # (goofspiel has none) OpenSpiel announces before the bot says what it means.
+        with _quiet_stderr():
+            return search.make_bot(spec, game, player, seed)
     if not isinstance(spec, dict) or "python" not in spec \
             or not set(spec) <= {"python", "args"}:
         raise ConfigError("a bot is a spec string, or { python = \"module:callable\", "
@@ -243,6 +277,11 @@ def make_bot(spec, game, player, seed):
         raise ConfigError(f"args hold strings, numbers, booleans, arrays and tables: {e}") \
             from None
     module, _, attr = str(target).partition(":")
+    # A bot's module in the current directory is found as ``python -m`` would find it:
+    # an installed command's path holds only the command's own folder.  Put last, it
+    # shadows no installed module.
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     try:
         factory = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError, ValueError) as e:

@@ -1,33 +1,86 @@
-"""A played game told move by move in words, for ``cardarena demo`` and ``replay``."""
+"""A played game told move by move in words, for ``cardarena demo`` and ``replay``, and
+the telling of chance events that ``cardarena play`` shares with them."""
+import textwrap
+
 from core.spiel import SpielState
+
+# A run of chance events told on one line (a whole deal) wraps to fit a terminal.
+WIDTH = 88
+
+
+class ChanceRuns:
+    """Chance events told on ``out`` a run at a time: events in a row whose words
+    start alike (a deal of many cards) are gathered on one line, written when
+    something else is to be told (``flush``)."""
+
+    def __init__(self, out):
+        self.out = out
+        self.line = None  # (verb, [the rest of each event])
+
+    def tell(self, text):
+        verb, _, rest = text.partition(" ")
+        if self.line is not None and self.line[0] == verb and rest:
+            self.line[1].append(rest)
+            return
+        self.flush()
+        if rest:
+            self.line = (verb, [rest])
+        else:
+            self.out.write(f"  chance: {text}\n")
+
+    def flush(self):
+        if self.line is None:
+            return
+        verb, parts = self.line
+        # A run is gathered by its first word; the rest of a verb of several words
+        # ("add face down") is told once, not in every part, and so are the words
+        # every part ends with ("to player 0").
+        words = [part.split(" ") for part in parts]
+        while len(words) > 1 and all(len(w) > 1 and w[0] == words[0][0] for w in words):
+            verb += " " + words[0][0]
+            words = [w[1:] for w in words]
+        tail = []
+        while len(words) > 1 and all(len(w) > 1 and w[-1] == words[0][-1] for w in words):
+            tail.insert(0, words[0][-1])
+            words = [w[:-1] for w in words]
+        text = " ".join([f"chance: {verb}", ", ".join(" ".join(w) for w in words)] + tail)
+        self.out.write(textwrap.fill(text, WIDTH, initial_indent="  ",
+                                     subsequent_indent="    ") + "\n")
+        self.line = None
 
 
 def narrate(state, history, names, out):
     """Write to ``out`` the game that ``history`` (every action, chance outcomes
     included) plays from the pyspiel ``state``, with ``names[p]`` for player ``p``.
 
-    Our games show the position at each new turn; positions are read from a game's
-    ``to_dict``, which shares with other games only the contract's keys, so ``turn``
-    and ``step`` are used where a game has them.  Returns the final state."""
+    A turn starts where the game's position says a new one does (its ``turn``, where
+    it has one), or else where another player comes to decide; our games show the
+    position, as their ``render`` draws the position dict, at the start of each turn
+    and at the end.  Runs of chance events (a deal) are told one run a line.  Returns
+    the final state."""
     ours = isinstance(state, SpielState)
-    turn = None
+    chance = ChanceRuns(out)
+    turns, mark = 0, None
     for action in history:
-        view = state.core.to_dict() if ours else {}
-        dealing = view.get("step") == "deal"
-        if ours and view.get("turn") != turn and not dealing:
-            turn = view.get("turn")
-            active = view.get("active", state.current_player())
-            out.write(f"\nTurn {turn + 1}, {names[active]} to play\n")
-            out.write(state.core.game.render(view) + "\n")
-        who = "chance" if state.is_chance_node() else names[state.current_player()]
-        if not dealing:
-            out.write(f"  {who}: {state.action_to_string(state.current_player(), action)}\n")
+        player = state.current_player()
+        if state.is_chance_node():
+            chance.tell(state.action_to_string(player, action))
+        else:
+            chance.flush()
+            view = state.core.to_dict() if ours else {}
+            if view.get("turn", player) != mark:
+                mark, turns = view.get("turn", player), turns + 1
+                out.write(f"\nTurn {turns}, {names[view.get('active', player)]} to play\n")
+                if ours:
+                    out.write(state.core.game.render(view) + "\n")
+            out.write(f"  {names[player]}: {state.action_to_string(player, action)}\n")
         state.apply_action(action)
+    chance.flush()
     if ours:
         out.write("\n" + state.core.game.render(state.core.to_dict()) + "\n")
     if state.is_terminal():
         returns = state.returns()
-        played = f" after {turn + 1} turns" if turn is not None else ""
+        played = f" after {turns} turn{'' if turns == 1 else 's'}" if turns else ""
         best = max(returns)
         winners = [names[p] for p, r in enumerate(returns) if r == best]
         if len(winners) == len(returns):

@@ -15,15 +15,13 @@ import random
 import shlex
 import sys
 import threading
-import textwrap
 import time
 
 import core
 import search
+from tournament.narrate import ChanceRuns
 
 FORMAT = "cardarena play"
-# A run of chance events told on one line (a whole deal) wraps to fit a terminal.
-WIDTH = 88
 
 
 class SaveFileError(core.CardArenaError):
@@ -64,8 +62,9 @@ class Match:
     @property
     def save_path(self):
         """Where ``quit`` saves: a file in the current directory named by the game
-        string, parameters and all, and the seed."""
-        return f"cardarena-{self.game}-{self.seed}.json"
+        string (parameters and all), the bot's spec, the person's seat and the seed,
+        so that games against other bots or from other seats are saved apart."""
+        return f"cardarena-{self.game}-{self.bot}-seat{self.seat}-{self.seed}.json"
 
     def apply(self, action):
         """Play ``action`` (or a chance outcome); raises ``core.IllegalActionError``
@@ -180,6 +179,11 @@ def _confidence(bot, action):
     return value
 
 
+def _real(path):
+    """One name for every way of writing a file's path."""
+    return os.path.realpath(os.path.expanduser(path))
+
+
 def describe(state, action, observer):
     """``action`` (legal in ``state``, or a chance outcome) in words as ``observer`` sees
     it: its name; or, for one ``observer`` cannot see, the first word that every action
@@ -242,7 +246,8 @@ HELP = """\
   save [FILE]  save the game (to {path} if no FILE is given)
   load [FILE]  resume a saved game (from {path} if no FILE is given)
   help         this list
-  quit         save the game to {path} and stop; end of input (Ctrl-D) does the same"""
+  quit         save the game to {path} and stop (to a new name if that file holds
+               a save this game did not make); end of input (Ctrl-D) does the same"""
 
 
 class Console:
@@ -253,13 +258,18 @@ class Console:
     def __init__(self, match, out=sys.stdout, status=sys.stderr, read=input):
         self.match, self.out, self.status, self.read = match, out, status, read
         # Chance events come in runs (a deal, a draw of several cards): each run of
-        # one kind is told on one line, gathered here until something else happens.
-        self.chance_line = None
+        # one kind is told on one line, gathered until something else happens.
+        self.chance = ChanceRuns(out)
+        # The files this game was saved to or loaded from: quit may write over these,
+        # and over no other save.
+        self.own = set()
 
     def run(self, loaded=None):
         """Play until the game ends (0) or the person stops: 0 once the game is saved,
         1 if end of input finds it cannot be, 130 on an interrupt.  ``loaded`` names
         the file the match came from, for the greeting."""
+        if loaded:
+            self.own.add(_real(loaded))
         self._intro(f"Loaded {loaded}: " if loaded else "")
         try:
             while True:
@@ -281,18 +291,7 @@ class Console:
         self.out.write(text + "\n")
 
     def _flush(self):
-        if self.chance_line is not None:
-            verb, parts = self.chance_line
-            # A run is gathered by its first word; the rest of a verb of several words
-            # ("add face down") is told once, not in every part.
-            words = [part.split(" ") for part in parts]
-            while len(words) > 1 and all(len(w) > 1 and w[0] == words[0][0] for w in words):
-                verb += " " + words[0][0]
-                words = [w[1:] for w in words]
-            parts = [" ".join(w) for w in words]
-            self.out.write(textwrap.fill(f"chance: {verb} {', '.join(parts)}", WIDTH,
-                                         initial_indent="  ", subsequent_indent="    ") + "\n")
-            self.chance_line = None
+        self.chance.flush()
         self.out.flush()
 
     def _intro(self, prefix):
@@ -309,7 +308,7 @@ class Console:
             player = m.state.current_player()
             if m.state.is_chance_node():
                 action = m.chance_outcome()
-                self._tell_chance(describe(m.state, action, m.seat))
+                self.chance.tell(describe(m.state, action, m.seat))
             elif player != m.seat:
                 self._flush()
                 with Spinner(self.status, f"player {player} is thinking"):
@@ -321,17 +320,6 @@ class Console:
             else:
                 return
             m.apply(action)
-
-    def _tell_chance(self, text):
-        verb, _, rest = text.partition(" ")
-        if self.chance_line is not None and self.chance_line[0] == verb and rest:
-            self.chance_line[1].append(rest)
-            return
-        self._flush()
-        if rest:
-            self.chance_line = (verb, [rest])
-        else:
-            self._write(f"  chance: {text}")
 
     def _show(self):
         m = self.match
@@ -391,8 +379,7 @@ class Console:
             elif command in ("help", "?"):
                 self._write("Commands:\n" + HELP.format(path=m.save_path))
             elif command in ("quit", "exit"):
-                if self._save(m.save_path):
-                    self._resume_note(m.save_path)
+                if self._save_on_exit():
                     return 0
                 self._write("The game goes on: save FILE saves it elsewhere, and end of "
                             "input (Ctrl-D) stops without saving.")
@@ -409,15 +396,30 @@ class Console:
         except ValueError as e:  # how open() refuses a name with a NUL character in it
             self._write(f"Cannot save to {path!r}: {e}.")
             return False
+        self.own.add(_real(path))
         self._write(f"Saved to {path}.")
         return True
 
     def _save_on_exit(self):
-        path = self.match.save_path
+        path = self._exit_path()
         if not self._save(path):
             return False
         self._resume_note(path)
         return True
+
+    def _exit_path(self):
+        """Where quit and end of input save: the match's own file, unless it holds a
+        save this game did not write or load, which is kept as it is (and said to be):
+        then the first free name after it."""
+        default = self.match.save_path
+        stem, ext = os.path.splitext(default)
+        path, n = default, 1
+        while os.path.isfile(path) and _real(path) not in self.own:
+            n += 1
+            path = f"{stem}-{n}{ext}"
+        if path != default:
+            self._write(f"{default} holds another save, kept as it is.")
+        return path
 
     def _resume_note(self, path):
         self._write(f"Resume with: cardarena play {shlex.quote(str(self.match.game))} "
@@ -429,6 +431,7 @@ class Console:
         except SaveFileError as e:
             self._write(f"{e}.")
             return False
+        self.own.add(_real(path))
         self._intro(f"Loaded {path}: ")
         return True
 

@@ -31,10 +31,13 @@ import numpy as np
 import pyspiel
 
 from core.errors import CardArenaError
-from tournament.tables import markdown_table, text_table
+from tournament.tables import count, markdown_table, text_table
 
 FAILURES = ("error", "timeout", "illegal")
 """The kinds of failure a game row's ``status`` names when a bot failed."""
+
+# Below this many deals a bootstrap over the deals gives intervals too narrow to trust.
+FEW_DEALS = 20
 
 # The normal quantile of 97.5%, for 95% intervals.
 Z95 = 1.959963984540054
@@ -79,6 +82,11 @@ class Rating:
     head-to-head matches."""
     failures: dict
     """Games this bot failed, by kind (``FAILURES``, and any other status named)."""
+    swept: str | None = None
+    """``"lost"`` if the bot lost every match it played against the bots rated (those
+    left when the sweeps are set aside), ``"won"`` if it won every one; its Elo is
+    then None: a fit puts a sweep where its prior alone says, and would shift every
+    other bot's Elo with it."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -153,6 +161,23 @@ class Report:
     bootstrap: int
     seed: int
 
+    @property
+    def notes(self):
+        """What the ratings table cannot show: sweeps, and too few deals to trust the
+        intervals."""
+        notes = []
+        for result in ("lost", "won"):
+            swept = [r.bot for r in self.ratings if r.swept == result]
+            if swept:
+                notes.append(f"Swept: {_and(swept)} {result} every game against the "
+                             f"bots rated, so no Elo is measured for "
+                             f"{'it' if len(swept) == 1 else 'them'}; the others are "
+                             f"rated without {'it' if len(swept) == 1 else 'them'}.")
+        if self.bootstrap and self.deals < FEW_DEALS:
+            notes.append(f"Only {count(self.deals, 'deal')}: with fewer than {FEW_DEALS} "
+                         "the bootstrap intervals are too narrow to trust.")
+        return notes
+
     def to_text(self):
         """Every section as a titled table with aligned columns, for a terminal."""
         parts = []
@@ -176,12 +201,13 @@ class Report:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["rank", "bot", "spec", "elo", "elo_low", "elo_high", "score",
                          "games", "wins", "draws", "losses", "los", "failures"]
-                        + [f"failures_{kind}" for kind in FAILURES])
+                        + [f"failures_{kind}" for kind in FAILURES] + ["swept"])
         for r in self.ratings:
             writer.writerow([r.rank, r.bot, r.spec, _round(r.elo, 1), _round(r.low, 1),
                              _round(r.high, 1), _round(r.score, 4), r.games, r.wins,
                              r.draws, r.losses, _round(r.los, 4), sum(r.failures.values())]
-                            + [r.failures.get(kind, 0) for kind in FAILURES])
+                            + [r.failures.get(kind, 0) for kind in FAILURES]
+                            + [r.swept or ""])
         return out.getvalue()
 
     def to_json(self):
@@ -198,7 +224,7 @@ class Report:
         edges = [{"winner": a, "loser": b, "score": self.crosstable[a][b].score}
                  for a, b in self.edges]
         return {"deals": self.deals, "games": self.games, "bootstrap": self.bootstrap,
-                "seed": self.seed, "anchor": "mean",
+                "seed": self.seed, "anchor": "mean", "notes": self.notes,
                 "ratings": [dataclasses.asdict(r) for r in self.ratings],
                 "crosstable": crosstable,
                 "pairs": [dataclasses.asdict(p) for p in self.pairs],
@@ -213,14 +239,14 @@ class Report:
                         f"{self.bootstrap})")
         else:
             interval = "no interval (no bootstrap)"
-        ratings = [[str(r.rank), r.bot, r.spec, _signed(r.elo), _signed(r.low), _signed(r.high),
-                    _percent(r.score), str(r.games), _percent(r.los),
-                    str(sum(r.failures.values()))] for r in self.ratings]
+        ratings = [[str(r.rank), r.bot, r.spec, "swept" if r.swept else _signed(r.elo),
+                    _signed(r.low), _signed(r.high), _percent(r.score), str(r.games),
+                    _percent(r.los), str(sum(r.failures.values()))] for r in self.ratings]
         yield (f"Ratings: Elo relative to the mean, {interval}; LOS over the next bot down",
                ["rank", "bot", "spec", "elo", "low", "high", "score %", "games", "LOS %",
-                "failures"], ratings, "lllrrrrrrr", [])
+                "failures"], ratings, "lllrrrrrrr", self.notes)
 
-        names = [r.bot for r in self.ratings if r.elo is not None]
+        names = [r.bot for r in self.ratings if r.score is not None]
         cross = [[a] + [_cell(self.crosstable[a].get(b)) if a != b else "" for b in names]
                  for a in names]
         yield ("Crosstable: score % of the row's bot against the column's (matches)",
@@ -289,9 +315,19 @@ def rate(rows, bots, *, seed=0, bootstrap=1000):
     total_wins, total_draws = wins.sum(0), draws.sum(0)
     matches = total_wins + total_wins.T + total_draws
     rated = [i for i in range(n) if matches[i].sum() > 0]
-    elo = _elo(total_wins, total_draws, rated)
-    low, high = _bootstrap(wins, draws, rated, seed, bootstrap)
-    order = sorted(range(n), key=lambda i: (elo[i] is None, -(elo[i] or 0), i))
+    swept = _sweeps(total_wins, matches, rated)
+    fitted = [i for i in rated if i not in swept]
+    if len(fitted) < 2:  # one bot's Elo relative to itself says nothing
+        fitted = []
+    elo = _elo(total_wins, total_draws, fitted)
+    low, high = _bootstrap(wins, draws, fitted, seed, bootstrap)
+    # Sweeps set aside sooner are the more extreme: they won, or lost, against more.
+    won = sorted((i for i in swept if swept[i][0] == "won"), key=lambda i: (swept[i][1], i))
+    lost = sorted((i for i in swept if swept[i][0] == "lost"), key=lambda i: (-swept[i][1], i))
+    middle = sorted((i for i in rated if i not in swept),
+                    key=lambda i: (elo[i] is None, -(elo[i] or 0), i))
+    order = won + middle + lost \
+        + [i for i in range(n) if i not in rated]
 
     ratings = []
     for rank, i in enumerate(order, 1):
@@ -299,12 +335,13 @@ def rate(rows, bots, *, seed=0, bootstrap=1000):
                                       total_wins[:, i].sum()))
         nxt = order[rank] if rank < n else None
         los = None
-        if nxt is not None and elo[nxt] is not None:
+        if nxt in rated:
             los = likelihood_of_superiority(total_wins[i, nxt], total_wins[nxt, i])
         ratings.append(Rating(
             rank=rank, bot=names[i], spec=_spec(bots.get(names[i], "")), elo=elo[i],
             low=low[i], high=high[i], score=(w + dr / 2) / (w + dr + lo) if i in rated else None,
-            games=games[i], wins=w, draws=dr, losses=lo, los=los, failures=failures[i]))
+            games=games[i], wins=w, draws=dr, losses=lo, los=los, failures=failures[i],
+            swept=swept[i][0] if i in swept else None))
 
     ranked = [i for i in order if i in rated]
     crosstable = {names[i]: {names[j]: Tally(int(total_wins[i, j]), int(total_draws[i, j]),
@@ -319,6 +356,29 @@ def rate(rows, bots, *, seed=0, bootstrap=1000):
     return Report(ratings=ratings, crosstable=crosstable, pairs=pairs, seats=_seats(rows),
                   edges=edges, cycles=cycles, more_cycles=more_cycles, deals=num_deals,
                   games=len(rows), bootstrap=bootstrap, seed=seed)
+
+
+def list_games(rows, fmt="text"):
+    """Stored game rows listed one a line, with the ids ``cardarena replay`` takes, as
+    ``fmt`` says: ``text``, ``markdown``, ``csv`` or ``json``."""
+    if fmt == "json":
+        keep = ("id", "deal", "seating", "returns", "status", "failed", "message", "length")
+        return json.dumps([{k: row[k] for k in keep} for row in rows], indent=2)
+    if fmt == "text":
+        return "\n".join(f"{row['id']:>6}  deal {row['deal']:<4} "
+                         f"{' v '.join(row['seating']):<30} "
+                         f"{' '.join(f'{r:g}' for r in row['returns']):<12} "
+                         f"{row['status']:<8} {count(row['length'], 'decision')}" for row in rows)
+    headers = ["id", "deal", "seating", "returns", "status", "failed", "decisions"]
+    body = [[str(row["id"]), str(row["deal"]), " v ".join(row["seating"]),
+             " ".join(f"{r:g}" for r in row["returns"]), row["status"], row["failed"] or "",
+             str(row["length"])] for row in rows]
+    if fmt == "markdown":
+        return markdown_table(headers, body, "rlllllr")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerows([headers] + body)
+    return out.getvalue().rstrip("\n")
 
 
 def elo_samples(rows, names, *, seed=0, bootstrap=1000):
@@ -408,6 +468,31 @@ def _check(row):
     if row["failed"] is not None and row["failed"] not in row["seating"]:
         raise RowError(f"game {row.get('id')}: {row['failed']!r} failed without a seat in "
                        f"{row['seating']}")
+
+
+def _sweeps(wins, matches, rated):
+    """The bots of ``rated`` that lost, or won, every match against the others, as
+    ``{bot: ("lost" or "won", round)}``: once a sweep is set aside another bot may
+    sweep the rest, so they are looked for round after round until none is left, or
+    no two bots are."""
+    swept = {}
+    left = list(rated)
+    for round_ in itertools.count():
+        found = {}
+        for i in left:
+            played = sum(matches[i, j] for j in left)
+            if played == 0:
+                continue
+            won = sum(wins[i, j] for j in left)
+            lost = sum(wins[j, i] for j in left)
+            if lost == played:
+                found[i] = ("lost", round_)
+            elif won == played:
+                found[i] = ("won", round_)
+        if not found:
+            return swept
+        swept.update(found)
+        left = [i for i in left if i not in found]
 
 
 def _elo(wins, draws, rated):
@@ -514,6 +599,10 @@ def _cycles(ranked, edges):
         cycles.append(cycle[start:] + cycle[:start])
     cycles.sort(key=lambda c: (len(c), [place[b] for b in c]))
     return cycles, len(found) > MOST_CYCLES
+
+
+def _and(names):
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
 
 def _spec(spec):

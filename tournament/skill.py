@@ -24,7 +24,9 @@ stored games into figures:
 import dataclasses
 import itertools
 import math
+import random
 import statistics
+import time
 
 import numpy as np
 import pyspiel
@@ -34,6 +36,7 @@ import search
 from core.errors import CardArenaError
 from tournament import config as configs
 from tournament.ratings import wilson, elo_samples, match_scores
+from tournament.tables import count
 
 # Kinds of bot whose strength grows with their iteration budget, any of which can be
 # the ladder's searcher.
@@ -150,6 +153,8 @@ def variants(game, given=(), grid=()):
         name, base = core.parse_spec(game)
     except CardArenaError as e:
         raise SkillError(str(e)) from None
+    if name not in pyspiel.registered_names():
+        raise SkillError(configs.unknown_game(name))
     wanted = []
     for text in given:
         text = text.strip()
@@ -177,7 +182,7 @@ def variants(game, given=(), grid=()):
         else []
     if not wanted:
         wanted = [{}]
-    found = []
+    found, seen = [], []
     for params in wanted:
         merged = dict(base, **params)
         text = name + (f"({','.join(f'{k}={v}' for k, v in merged.items())})"
@@ -185,9 +190,6 @@ def variants(game, given=(), grid=()):
         label = ",".join(f"{k}={v}" for k, v in params.items()) or "default"
         if any(v.name == label for v in found):
             raise SkillError(f"the variant {label} is asked for twice")
-        same = [v.name for v in found if dict(base, **v.params) == merged]
-        if same:
-            raise SkillError(f"the variants {same[0]} and {label} are the same rules")
         try:
             loaded = configs.load_game(text)
         except pyspiel.SpielError as e:
@@ -196,7 +198,14 @@ def variants(game, given=(), grid=()):
         if loaded.num_players() != 2:
             raise SkillError(f"{name} has {loaded.num_players()} players; the skill "
                              "analysis measures two-player games")
+        # Rules are the same when the loaded games' parameters are, defaults filled
+        # in, however the variants spell them.
+        rules = loaded.get_parameters()
+        same = [v.name for v, other in zip(found, seen) if other == rules]
+        if same:
+            raise SkillError(f"the variants {same[0]} and {label} are the same rules")
         found.append(Variant(label, text, params))
+        seen.append(rules)
     return found
 
 
@@ -230,7 +239,7 @@ class Plan:
         specs = {r.name: r.spec for r in self.ladder.rungs}
         base = configs.Config(game=variant.game, bots=specs, deals=self.deals,
                               seed=self.seed, seconds_per_move=self.seconds_per_move,
-                              max_length=self.max_length)
+                              max_length=self.max_length, kind="skill")
         # A self-play match seats one bot both ways round on each deal, so it plays
         # twice the deals to play as many games as a pair.
         return [base.only(pair) for pair in self.pairs()] \
@@ -251,6 +260,25 @@ class Plan:
             except configs.ConfigError as e:
                 raise SkillError(f"variant {variant.name}: {e}") from None
 
+    def check_cost(self, workers):
+        """Raise SkillError if the plan would take longer than ``MOST_SECONDS`` on
+        ``workers`` processes; the line says how long, from the length of random games
+        and the searcher's time per iteration, measured here."""
+        game = pyspiel.load_game(self.variants[0].game)
+        decisions, per_iteration = _measure_cost(game, self.ladder.player)
+        top = self.ladder.budgets[-1]
+        budget = {r.name: r.budget or 0 for r in self.ladder.rungs}
+        seconds = sum(c.deals * decisions * per_iteration
+                      * sum(sum(budget[n] for n in s) / len(s) for s in c.seatings())
+                      for v in self.variants for c in self.configs(v))
+        if seconds / workers > MOST_SECONDS:
+            raise SkillError(f"--max-budget {top}, --deals {self.deals}: the analysis "
+                             f"would take about {_duration(seconds / workers)} on "
+                             f"{count(workers, 'worker')} ({decisions:.0f} decisions a "
+                             f"game, {1e6 * per_iteration:.1f} µs an iteration), beyond "
+                             f"the {_duration(MOST_SECONDS)} this runs: lower "
+                             "--max-budget or --deals")
+
     def schedule(self):
         """Every config of every variant, the costliest first, so that the long games
         are not left for the end of a run, when workers would idle."""
@@ -258,6 +286,51 @@ class Plan:
         every = [c for v in self.variants for c in self.configs(v)]
         return sorted(every, key=lambda c: -sum(budget[n] * (2 if len(c.bots) == 1 else 1)
                                                for n in c.bots))
+
+
+# The longest analysis ``Plan.check_cost`` lets start: a typo in --max-budget (10^11)
+# would otherwise run for years, its workers' trees growing past the machine's memory.
+MOST_SECONDS = 7 * 86400
+# The budget of the searcher timed to estimate an analysis's cost, and the random games
+# whose length is taken.
+PROBE_BUDGET = 256
+PROBE_GAMES = 3
+
+
+def _measure_cost(game, player):
+    """The mean number of decisions in a few seeded random games of ``game``, and the
+    seconds an iteration of ``player`` takes at decisions across them."""
+    rng = random.Random(0)
+    decisions, positions = [], []
+    for _ in range(PROBE_GAMES):
+        state = game.new_initial_state()
+        played = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                played.append(state.clone())
+                state.apply_action(rng.choice(state.legal_actions()))
+        decisions.append(len(played))
+        if played:
+            positions.append(played[len(played) // 2])
+    kind, values = search.parse_bot(player)
+    spec = _spec(kind, values, PROBE_BUDGET)
+    start = time.perf_counter()
+    for k, state in enumerate(positions):
+        search.make_bot(spec, game, state.current_player(), seed=k).step(state)
+    per_iteration = (time.perf_counter() - start) / max(1, len(positions)) / PROBE_BUDGET
+    return statistics.fmean(decisions), per_iteration
+
+
+def _duration(seconds):
+    """A length of time in the largest unit that keeps it above 1."""
+    for unit, size in (("year", 365 * 86400), ("day", 86400), ("hour", 3600),
+                       ("minute", 60)):
+        if seconds >= size:
+            return count(round(seconds / size), unit)
+    return f"{seconds:.2g} s"
 
 
 # --- the figures, from results --------------------------------------------------
@@ -439,7 +512,8 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
         got = store.games(config.key, deals=range(config.deals))
         expected = config.deals * len(config.seatings())
         if len(got) < expected:
-            raise SkillError(f"variant {variant.name}: {len(got)} of {expected} games of "
+            raise SkillError(f"variant {variant.name}: {len(got)} of "
+                             f"{count(expected, 'game')} of "
                              f"{' v '.join(config.bots)} are stored; run the analysis to "
                              "play the rest")
         rows[tuple(config.bots)] = got

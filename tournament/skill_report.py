@@ -5,11 +5,10 @@ import json
 import math
 import pathlib
 
-from tournament.tables import markdown_table
+from tournament.ratings import FEW_DEALS
+from tournament.tables import count, markdown_table
 
 PLOTS = ("elo.png", "ladder.png", "seats.png", "grid.png")
-# Below this many deals a bootstrap over the deals gives intervals too narrow to trust.
-FEW_DEALS = 20
 
 
 def write(results, out, command):
@@ -64,7 +63,7 @@ def summary(results, command):
               for v in variants}
     if any(failed.values()):
         lines.append("- **Failures**: " + ", ".join(
-            f"{n} games in `{name}`" for name, n in failed.items() if n)
+            f"{count(n, 'game')} in `{name}`" for name, n in failed.items() if n)
             + " ended with a bot failing (a timeout or an error) and count as its losses; "
             "raise --seconds-per-move, or see the report.")
     lines += [

@@ -300,4 +300,4 @@ def _decode(row):
 def _config_dict(config):
     return {"game": config.game, "bots": config.bots, "deals": config.deals,
             "seed": config.seed, "seconds_per_move": config.seconds_per_move,
-            "max_length": config.max_length}
+            "max_length": config.max_length, "kind": config.kind}

@@ -1,4 +1,11 @@
-"""Tables as aligned text for a terminal or as Markdown, for reports and benchmarks."""
+"""Tables as aligned text for a terminal or as Markdown, for reports and benchmarks, and
+counts of things in words."""
+
+
+def count(n, noun, plural=None):
+    """``n`` and the noun, in the plural unless ``n`` is 1: ``count(1, "deal")`` is
+    ``1 deal``, ``count(3, "match", "matches")`` is ``3 matches``."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def text_table(headers, body, align):
