@@ -9,6 +9,10 @@ The turn is a small machine.  ``advance`` runs every automatic step (settling Sh
 tops, triad breaks, Balance resolution, draws that need no choice) until the game waits
 on a decision or a chance event; ``phase`` names which, and ``step`` where the turn
 resumes afterwards.
+
+The actions come in families (a Heal, an Attack, a Dagger, ...), each a run of action
+ids.  The table ``FAMILIES`` says what sets each apart, and the code of a family, from
+its legal actions to its label, sits in one section that names the rulings it follows.
 """
 
 from libc.math cimport tanh
@@ -1012,11 +1016,18 @@ cdef void jack_decide(ShrineData* s, int a) noexcept nogil:
     s.powers_used |= USED_JACK
 
 cdef void jack_resolve(ShrineData* s, int a) noexcept nogil:
-    # The card is taken by chance (CH_STEAL in apply_chance); the discard follows.
+    # Which card is taken is a chance event; ``steal`` carries it out.
     if s.hand_len[1 - s.active] > 0:
         s.chance = CH_STEAL
         s.phase = PH_CHANCE
         s.step = ST_WAIT
+
+cdef void steal(ShrineData* s, int k) noexcept nogil:
+    """R7: the thief takes ``k``, known to both (S2), then discards a card (R18)."""
+    hand_remove(s, 1 - s.active, k)
+    hand_add(s, s.active, k, True)
+    clear_chance(s)
+    s.phase = PH_JACK_DISCARD
 
 
 # --- Token play (R17; S5: any other card of its colour pays) --------------------------
@@ -1450,6 +1461,8 @@ cdef int add_family(const char* name, int base, int size, int flags,
     global _num_families
     cdef int i = _num_families, start = 0, a
     cdef Family* f = &FAMILIES[i]
+    if i == NUM_FAMILIES:
+        raise ImportError("more action families than NUM_FAMILIES")
     if i > 0:
         start = FAMILIES[i - 1].base + FAMILIES[i - 1].size
     if start != base:
@@ -1477,6 +1490,8 @@ cdef int add_family(const char* name, int base, int size, int flags,
 cdef int PLAYED = FL_ANSWERED | FL_DECLARED
 cdef int USE = FL_ANSWERED | FL_DECLARED | FL_RES_USE
 
+# In id order: name, the id it has always had, size, flags; cards, what choosing an
+# action does, what resolving it does, label.
 add_family(b"pass", A_PASS, 1, 0,
            no_cards, pass_decide, no_resolve, _named("pass"))
 add_family(b"draw", A_DRAW, 1, 0,
@@ -1553,21 +1568,19 @@ cdef const uint8_t* chance_pile(ShrineData* s, int* lo, int* hi) noexcept nogil:
         lo[0] = kind_of(11 + s.bal_index, 0)
         hi[0] = lo[0] + 2
     elif s.chance == CH_DEAL and s.deal_n >= 10:
-        hi[0] = JOKER   # a Joker dealt to a hand is replaced and shuffled back
+        hi[0] = JOKER   # S14: a Joker dealt to a hand is replaced and shuffled back
     return s.library
 
 
 cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
     cdef int to = s.draw_to, what = s.chance, n
     if what == CH_STEAL:
-        hand_remove(s, 1 - s.active, k)
-        hand_add(s, s.active, k, True)
-        clear_chance(s)
-        s.phase = PH_JACK_DISCARD
+        steal(s, k)
         return
     s.library[k] -= 1
     s.library_len -= 1
     if what == CH_DEAL:
+        # R4: each Shrine's fifth card is its top, dealt face up.
         n = s.deal_n
         if n < 10:
             push_shrine(s, n // 5, k, n % 5 == 4)
@@ -1586,13 +1599,12 @@ cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
         if what == CH_FLIP:
             push_shrine(s, to, k, True)
         elif k == JOKER:
-            # Drawn, the Balance card is played at once and uses an action.
+            # S15: drawn, the Balance card is played at once and uses an action.
             if s.actions_left > 0:
                 s.actions_left -= 1
             begin_balance(s, to)
         else:
             hand_add(s, to, k, False)
-
 
 
 cdef void deal_unseen(ShrineData* s, int observer, Rng* rng) noexcept nogil:
