@@ -9,8 +9,11 @@ The turn is a small machine.  ``advance`` runs every automatic step (settling Sh
 tops, triad breaks, Balance resolution, draws that need no choice) until the game waits
 on a decision or a chance event; ``phase`` names which, and ``step`` where the turn
 resumes afterwards.
+
+The actions come in families (a Heal, an Attack, a Dagger, ...), each a run of action
+ids.  The table ``FAMILIES`` says what sets each apart, and the code of a family, from
+its legal actions to its label, sits in one section that names the rulings it follows.
 """
-import bisect
 
 from libc.math cimport tanh
 from libc.string cimport memcpy, memset
@@ -87,8 +90,8 @@ cdef enum:
     CH_TOKEN = 5              # a Token of one rank out of the Library (Balance)
     CH_STEAL = 6              # the card a Jack takes from the opponent's hand
 
-# Action ids.  Ranges in this order, so that legal actions come out ascending when
-# generated range by range.
+# Action ids: each family of actions (see FAMILIES) starts at its id here.  Replays,
+# perft files and stored tournaments hold these ids, so they never change.
 cdef enum:
     A_PASS = 0
     A_DRAW = 1
@@ -211,9 +214,10 @@ cdef int ms_enumerate(const uint8_t* avail, int rank, int code, int total, int l
     return n
 
 
-# --- the rules, as functions over the struct -----------------------------------------
+# --- piles and zones ---------------------------------------------------------------
 
 cdef inline int capacity(ShrineData* s, int p) noexcept nogil:
+    # R21: a Triad raises the capacity to seven.
     if s.field[p][F_JACK] >= 0 and s.field[p][F_QUEEN] >= 0 \
             and s.field[p][F_KING] >= 0:
         return TRIAD_CAPACITY
@@ -221,6 +225,10 @@ cdef inline int capacity(ShrineData* s, int p) noexcept nogil:
 
 cdef inline bint triad(ShrineData* s, int p) noexcept nogil:
     return capacity(s, p) == TRIAD_CAPACITY
+
+cdef inline bint has_token(ShrineData* s, int p) noexcept nogil:
+    return s.field[p][F_JACK] >= 0 or s.field[p][F_QUEEN] >= 0 \
+        or s.field[p][F_KING] >= 0
 
 cdef inline int shrine_top(ShrineData* s, int p) noexcept nogil:
     return s.shrine[p][s.shrine_len[p] - 1] & ~SEEN
@@ -236,8 +244,8 @@ cdef inline void hand_add(ShrineData* s, int p, int kind, bint public) noexcept 
         s.seen[p][kind] += 1
 
 cdef inline void hand_remove(ShrineData* s, int p, int kind) noexcept nogil:
-    # Every removal from a hand is public: the opponent now knows one fewer card of
-    # this kind to be in it.
+    # S2: every removal from a hand is public, so the opponent now knows one fewer card
+    # of this kind to be in it.
     s.hand[p][kind] -= 1
     s.hand_len[p] -= 1
     if s.seen[p][kind] > 0:
@@ -252,6 +260,18 @@ cdef void pend_to_grave(ShrineData* s) noexcept nogil:
     cdef int i
     for i in range(s.pend_len):
         to_grave(s, s.pend[i])
+
+cdef void pend_with_card_to_grave(ShrineData* s, int start, int g) noexcept nogil:
+    """The pending cards from ``start`` and the card ``g``, ascending by kind (S11)."""
+    cdef int i
+    cdef bint placed = False
+    for i in range(start, s.pend_len):
+        if not placed and g < s.pend[i]:
+            to_grave(s, g)
+            placed = True
+        to_grave(s, s.pend[i])
+    if not placed:
+        to_grave(s, g)
 
 cdef void clear_pending(ShrineData* s) noexcept nogil:
     """The declared action is over: its cards have all gone where they go."""
@@ -287,6 +307,12 @@ cdef inline void field_to_grave(ShrineData* s, int p, int slot) noexcept nogil:
     to_grave(s, s.field[p][slot])
     s.field[p][slot] = NONE
 
+cdef void remove_target(ShrineData* s, int q, int target) noexcept nogil:
+    if target == T_SHRINE:
+        pop_shrine(s, q)
+    else:
+        field_to_grave(s, q, target)
+
 cdef void grave_remove_at(ShrineData* s, int i) noexcept nogil:
     cdef int j
     for j in range(i, s.grave_len - 1):
@@ -294,6 +320,7 @@ cdef void grave_remove_at(ShrineData* s, int i) noexcept nogil:
     s.grave_len -= 1
 
 cdef void reshuffle(ShrineData* s) noexcept nogil:
+    # R12: the Graveyard becomes the new Library.
     cdef int i
     for i in range(s.grave_len):
         s.library[s.grave[i]] += 1
@@ -315,6 +342,207 @@ cdef void request_draws(ShrineData* s, int what, int to, int count, int then) no
     s.after_draws = then
     s.step = ST_DRAWING
 
+cdef inline bint await_decision(ShrineData* s, int phase) noexcept nogil:
+    s.phase = phase
+    s.step = ST_WAIT
+    return True
+
+cdef inline bint await_chance(ShrineData* s, int what, int to) noexcept nogil:
+    s.chance = what
+    s.draw_to = to
+    s.phase = PH_CHANCE
+    return True
+
+
+# --- the turn: the steps that run by themselves ---------------------------------------
+# ``advance`` runs the step ``ShrineData.step`` names, one after another, until a step
+# says the game waits on a decision or a chance event.  Each step returns whether it
+# does.
+
+cdef void advance(ShrineData* s) noexcept nogil:
+    """Run automatic steps until a decision, a chance event or the end."""
+    while True:
+        if s.winner != NONE:
+            s.phase = PH_OVER
+            return
+        if s.step == ST_WAIT:
+            return
+        # No rule fires during the deal: a Joker turned up on a Shrine is played once
+        # the hands are dealt (S14).
+        if s.step != ST_DEAL and settle(s):
+            continue
+        if run_step(s):
+            return
+
+cdef inline bint run_step(ShrineData* s) noexcept nogil:
+    # Called directly, not through a table, so that the compiler can inline the steps.
+    cdef int step = s.step
+    if step == ST_DEAL:
+        return step_deal(s)
+    if step == ST_TURN_START:
+        return step_turn_start(s)
+    if step == ST_DRAWING:
+        return step_drawing(s)
+    if step == ST_CHOOSE:
+        return step_choose(s)
+    if step == ST_ACTION:
+        return step_action(s)
+    if step == ST_RESPOND:
+        return step_respond(s)
+    if step == ST_RESOLVE:
+        return step_resolve(s)
+    if step == ST_FIZZLED:
+        return step_fizzled(s)
+    if step == ST_AFTER:
+        return step_after(s)
+    if step == ST_END:
+        return step_end(s)
+    if step == ST_BAL_FIELD:
+        return step_bal_field(s)
+    if step == ST_BAL_SHRINE:
+        return step_bal_shrine(s)
+    if step == ST_BAL_HAND:
+        return step_bal_hand(s)
+    return step_bal_finish(s)
+
+cdef bint settle(ShrineData* s) noexcept nogil:
+    """Apply one rule that fires by itself; return whether one fired."""
+    cdef int p, t
+    for p in range(2):
+        if s.shrine_len[p] == 0:
+            continue
+        t = shrine_top(s, p)
+        # S16: a Joker turned up leaves the Shrine and is played by its owner.
+        if t == JOKER and s.bal_player == NONE:
+            s.shrine_len[p] -= 1
+            begin_balance(s, p)
+            return True
+        # S15: cards a Balance adds face down; the top is turned up once all are added.
+        if not (s.step == ST_BAL_SHRINE and p != s.bal_player):
+            s.shrine[p][s.shrine_len[p] - 1] |= SEEN
+    for p in range(2):
+        # R27
+        if s.shrine_len[p] == 0:
+            s.winner = 1 - p
+            return True
+    for p in range(2):
+        # R21, S17: a broken Triad drops the Dagger token, then trims from the top.
+        if s.field[p][F_DAGGER] >= 0 and not triad(s, p):
+            field_to_grave(s, p, F_DAGGER)
+            return True
+        if s.shrine_len[p] > capacity(s, p):
+            pop_shrine(s, p)
+            return True
+    return False
+
+cdef bint step_deal(ShrineData* s) noexcept nogil:
+    """R4: five cards to each Shrine, then five to each hand, each a chance event."""
+    if s.deal_n < DEAL_CARDS:
+        s.chance = CH_DEAL
+        s.phase = PH_CHANCE
+        return True
+    clear_chance(s)
+    s.step = ST_TURN_START
+    return False
+
+cdef bint step_turn_start(ShrineData* s) noexcept nogil:
+    """R11, S1: the Dagger token's extra Library card comes before the choice, and its
+    second action after the first; S3: the Token powers are fresh."""
+    s.powers_used = 0
+    if s.field[s.active][F_DAGGER] >= 0:
+        s.actions_left = 2
+        request_draws(s, CH_HAND, s.active, 1, ST_CHOOSE)
+    else:
+        s.actions_left = 1
+        s.step = ST_CHOOSE
+    return False
+
+cdef bint step_drawing(ShrineData* s) noexcept nogil:
+    """R12: an empty Library is the Graveyard shuffled; with both empty nothing is
+    drawn (S19)."""
+    if s.draws_left == 0:
+        s.step = s.after_draws
+        clear_chance(s)
+        return False
+    if s.library_len == 0:
+        reshuffle(s)
+    if s.library_len == 0:
+        s.draws_left = 0
+        return False
+    s.phase = PH_CHANCE
+    return True
+
+cdef bint step_choose(ShrineData* s) noexcept nogil:
+    """R8: draw, or take the Graveyard's top card; S19: with an empty Graveyard the
+    Library card is drawn at once."""
+    if s.actions_left == 0:
+        s.step = ST_END
+        return False
+    if s.grave_len > 0:
+        return await_decision(s, PH_START)
+    request_draws(s, CH_HAND, s.active, 1, ST_ACTION)
+    return False
+
+cdef bint step_action(ShrineData* s) noexcept nogil:
+    if s.actions_left == 0:
+        s.step = ST_END
+        return False
+    return await_decision(s, PH_ACTION)
+
+cdef bint step_respond(ShrineData* s) noexcept nogil:
+    """R24, S6: the response step opens only when an answer may be possible."""
+    if response_possible(s):
+        return await_decision(s, PH_RESPONSE)
+    s.step = ST_RESOLVE
+    return False
+
+cdef bint response_possible(ShrineData* s) noexcept nogil:
+    """S6: whether, as far as the acting player can tell, the opponent may answer."""
+    cdef int q = 1 - s.active
+    cdef int flags = family_of(s.pending).flags
+    if s.hand_len[q] >= 3:
+        return True
+    if flags & FL_TOKEN_BLOCKED and has_token(s, q):
+        return True
+    return (flags & FL_DAGGER_BLOCKED) != 0 and s.hand_len[q] >= 2
+
+cdef bint step_resolve(ShrineData* s) noexcept nogil:
+    resolve(s)
+    return False
+
+cdef bint step_fizzled(ShrineData* s) noexcept nogil:
+    """R25: a fizzled action does nothing; its cards go to the Graveyard."""
+    pend_to_grave(s)
+    clear_pending(s)
+    s.step = ST_AFTER
+    return False
+
+cdef bint step_after(ShrineData* s) noexcept nogil:
+    """R11, S1: a second action only with the Dagger token still on the Field."""
+    if s.actions_left > 0:
+        s.actions_left -= 1
+    if s.field[s.active][F_DAGGER] < 0:
+        s.actions_left = 0
+    s.step = ST_ACTION
+    return False
+
+cdef bint step_end(ShrineData* s) noexcept nogil:
+    """R10, S12: the hand limit once the turn is over; R28: a draw at max_turns."""
+    cdef int p = s.active
+    if s.hand_len[p] > HAND_LIMIT:
+        s.picks_left = s.hand_len[p] - HAND_LIMIT
+        return await_decision(s, PH_DISCARD)
+    s.turn += 1
+    if s.turn >= s.max_turns:
+        s.winner = DRAW
+        return False
+    s.active = 1 - p
+    s.step = ST_TURN_START
+    return False
+
+
+# --- the Balance card (balance, balance_returns; S14-S16, S18, S21) -------------------
+
 cdef void begin_balance(ShrineData* s, int player) noexcept nogil:
     s.joker_out = 1
     s.bal_player = player
@@ -326,168 +554,9 @@ cdef void begin_balance(ShrineData* s, int player) noexcept nogil:
     clear_chance(s)
     s.step = ST_BAL_FIELD
 
-cdef bint settle(ShrineData* s) noexcept nogil:
-    """Apply one rule that fires by itself; return whether one fired."""
-    cdef int p, t
-    for p in range(2):
-        if s.shrine_len[p] == 0:
-            continue
-        t = shrine_top(s, p)
-        if t == JOKER and s.bal_player == NONE:
-            s.shrine_len[p] -= 1
-            begin_balance(s, p)
-            return True
-        # Cards a Balance adds face down: the top is turned up once all are added.
-        if not (s.step == ST_BAL_SHRINE and p != s.bal_player):
-            s.shrine[p][s.shrine_len[p] - 1] |= SEEN
-    for p in range(2):
-        if s.shrine_len[p] == 0:
-            s.winner = 1 - p
-            return True
-    for p in range(2):
-        if s.field[p][F_DAGGER] >= 0 and not triad(s, p):
-            field_to_grave(s, p, F_DAGGER)
-            return True
-        if s.shrine_len[p] > capacity(s, p):
-            pop_shrine(s, p)
-            return True
-    return False
-
-cdef void advance(ShrineData* s) noexcept nogil:
-    """Run automatic steps until a decision, a chance event or the end."""
-    cdef int p, q, t
-    while True:
-        if s.winner != NONE:
-            s.phase = PH_OVER
-            return
-        if s.step == ST_WAIT:
-            return
-        if s.step == ST_DEAL:
-            if s.deal_n < DEAL_CARDS:
-                s.chance = CH_DEAL
-                s.phase = PH_CHANCE
-                return
-            clear_chance(s)
-            s.step = ST_TURN_START
-            continue
-        if settle(s):
-            continue
-        p = s.active
-        q = 1 - p
-        if s.step == ST_TURN_START:
-            s.powers_used = 0
-            if s.field[p][F_DAGGER] >= 0:
-                s.actions_left = 2
-                request_draws(s, CH_HAND, p, 1, ST_CHOOSE)
-            else:
-                s.actions_left = 1
-                s.step = ST_CHOOSE
-        elif s.step == ST_DRAWING:
-            if s.draws_left == 0:
-                s.step = s.after_draws
-                clear_chance(s)
-                continue
-            if s.library_len == 0:
-                reshuffle(s)
-            if s.library_len == 0:
-                s.draws_left = 0
-                continue
-            s.phase = PH_CHANCE
-            return
-        elif s.step == ST_CHOOSE:
-            if s.actions_left == 0:
-                s.step = ST_END
-            elif s.grave_len > 0:
-                s.phase = PH_START
-                s.step = ST_WAIT
-                return
-            else:
-                request_draws(s, CH_HAND, p, 1, ST_ACTION)
-        elif s.step == ST_ACTION:
-            if s.actions_left == 0:
-                s.step = ST_END
-                continue
-            s.phase = PH_ACTION
-            s.step = ST_WAIT
-            return
-        elif s.step == ST_RESPOND:
-            if response_possible(s):
-                s.phase = PH_RESPONSE
-                s.step = ST_WAIT
-                return
-            s.step = ST_RESOLVE
-        elif s.step == ST_RESOLVE:
-            resolve(s)
-        elif s.step == ST_FIZZLED:
-            pend_to_grave(s)
-            clear_pending(s)
-            s.step = ST_AFTER
-        elif s.step == ST_AFTER:
-            if s.actions_left > 0:
-                s.actions_left -= 1
-            # The second action belongs to the Dagger token: lose it, lose the action.
-            if s.field[p][F_DAGGER] < 0:
-                s.actions_left = 0
-            s.step = ST_ACTION
-        elif s.step == ST_END:
-            if s.hand_len[p] > HAND_LIMIT:
-                s.picks_left = s.hand_len[p] - HAND_LIMIT
-                s.phase = PH_DISCARD
-                s.step = ST_WAIT
-                return
-            s.turn += 1
-            if s.turn >= s.max_turns:
-                s.winner = DRAW
-                continue
-            s.active = q
-            s.step = ST_TURN_START
-        elif s.step == ST_BAL_FIELD:
-            if balance_field(s):
-                return
-        elif s.step == ST_BAL_SHRINE:
-            p = s.bal_player
-            q = 1 - p
-            t = s.shrine_len[p]
-            if capacity(s, q) < t:
-                t = capacity(s, q)
-            if s.shrine_len[q] > s.shrine_len[p]:
-                pop_shrine(s, q)
-            elif s.shrine_len[q] < t:
-                if s.library_len == 0:
-                    reshuffle(s)
-                if s.library_len == 0:
-                    s.step = ST_BAL_HAND
-                    continue
-                s.chance = CH_HIDDEN
-                s.draw_to = q
-                s.phase = PH_CHANCE
-                return
-            else:
-                s.step = ST_BAL_HAND
-        elif s.step == ST_BAL_HAND:
-            p = s.bal_player
-            q = 1 - p
-            if s.hand_len[q] > s.hand_len[p]:
-                s.picks_left = s.hand_len[q] - s.hand_len[p]
-                s.phase = PH_BAL_DISCARD
-                s.step = ST_WAIT
-                return
-            request_draws(s, CH_HAND, q, s.hand_len[p] - s.hand_len[q],
-                               ST_BAL_FINISH)
-        elif s.step == ST_BAL_FINISH:
-            reshuffle(s)
-            if s.balance == 2:
-                s.library[JOKER] += 1
-                s.library_len += 1
-                s.joker_out = 0
-            s.bal_player = NONE
-            s.step = s.bal_return
-            s.bal_index = 0
-            s.bal_return = 0
-
-cdef bint balance_field(ShrineData* s) noexcept nogil:
-    """Match one token kind of the Balance card's player, or move on; return
-    whether a chance event (a search of the Library) must decide it."""
+cdef bint step_bal_field(ShrineData* s) noexcept nogil:
+    """S15: match one token kind of the Balance card's player, from the Graveyard's
+    topmost, else by a search of the Library (a chance event), or move on."""
     cdef int p = s.bal_player, q = 1 - s.bal_player
     cdef int t = s.bal_index, i, rank
     if t == 3:
@@ -502,190 +571,199 @@ cdef bint balance_field(ShrineData* s) noexcept nogil:
             s.field[q][t] = s.grave[i]
             grave_remove_at(s, i)
         elif s.library[kind_of(rank, 0)] + s.library[kind_of(rank, 1)] > 0:
-            s.chance = CH_TOKEN
-            s.draw_to = q
-            s.phase = PH_CHANCE
-            return True
+            return await_chance(s, CH_TOKEN, q)
     elif s.field[p][t] < 0 and s.field[q][t] >= 0:
         field_to_grave(s, q, t)
     s.bal_index += 1
     return False
 
-cdef bint response_possible(ShrineData* s) noexcept nogil:
-    """Whether, as far as the acting player can tell, the opponent may answer."""
-    cdef int q = 1 - s.active
-    if s.hand_len[q] >= 3:
-        return True
-    if is_attack(s.pending) and has_token(s, q):
-        return True
-    return is_dagger(s.pending) and s.hand_len[q] >= 2
-
-cdef inline bint has_token(ShrineData* s, int p) noexcept nogil:
-    return s.field[p][F_JACK] >= 0 or s.field[p][F_QUEEN] >= 0 \
-        or s.field[p][F_KING] >= 0
-
-cdef inline bint is_attack(int a) noexcept nogil:
-    return A_PAIR_ATTACK <= a < A_ALT_HEAL or a >= A_RES_ATTACK
-
-cdef inline bint is_dagger(int a) noexcept nogil:
-    return A_DAGGER <= a < A_DAGGER_TOKEN or A_RES_DAGGER <= a < A_HEAL
-
-cdef inline bint is_resurrection_use(int a) noexcept nogil:
-    return A_RES_SHRINE <= a < A_HEAL or A_RES_PAIR <= a < A_ATTACK or a >= A_RES_ATTACK
-
-cdef void remove_target(ShrineData* s, int q, int target) noexcept nogil:
-    if target == T_SHRINE:
+cdef bint step_bal_shrine(ShrineData* s) noexcept nogil:
+    """S15, S21: the opponent's Shrine loses top cards or gains face-down ones until
+    the sizes match, never past its capacity."""
+    cdef int p = s.bal_player, q = 1 - s.bal_player
+    cdef int target = s.shrine_len[p]
+    if capacity(s, q) < target:
+        target = capacity(s, q)
+    if s.shrine_len[q] > s.shrine_len[p]:
         pop_shrine(s, q)
-    else:
-        field_to_grave(s, q, target)
+        return False
+    if s.shrine_len[q] < target:
+        if s.library_len == 0:
+            reshuffle(s)
+        if s.library_len > 0:
+            return await_chance(s, CH_HIDDEN, q)
+    s.step = ST_BAL_HAND
+    return False
 
-cdef void resolve(ShrineData* s) noexcept nogil:
-    """Carry out the declared action; cards reach the Graveyard in the order the
-    rules doc gives."""
-    cdef int a = s.pending, p = s.active, q = 1 - s.active
-    cdef int g, slot
-    s.step = ST_AFTER
-    if A_HEAL <= a < A_PAIR_ATTACK or A_ALT_HEAL <= a < A_RES_ATTACK:
-        pend_to_grave(s)
-        request_draws(s, CH_FLIP, p, 1, ST_AFTER)
-    elif A_PAIR_ATTACK <= a < A_RES_PAIR or A_ATTACK <= a < A_ALT_HEAL:
-        pop_shrine(s, q)
-        pend_to_grave(s)
-    elif a == A_JACK:
-        # A Fizzle and Counter-Fizzle can leave the opponent with nothing to take.
-        if s.hand_len[q] > 0:
-            s.chance = CH_STEAL
-            s.phase = PH_CHANCE
-            s.step = ST_WAIT
-    elif a >= A_TOKEN and a < A_DAGGER:
-        to_grave(s, s.pend[0])
-        s.field[p][rank_of(s.pend[1]) - 11] = s.pend[1]
-    elif a >= A_DAGGER and a < A_DAGGER_TOKEN:
-        to_grave(s, s.pend[0])
-        remove_target(s, q, (a - A_DAGGER) // 26)
-        to_grave(s, s.pend[1])
-    elif a >= A_DAGGER_TOKEN and a < A_TRIPLET:
-        to_grave(s, s.pend[0])
-        s.field[p][F_DAGGER] = s.pend[1]
-    elif a >= A_TRIPLET and a < A_RESURRECT:
-        for slot in range(4):
-            if s.field[q][slot] >= 0:
-                field_to_grave(s, q, slot)
-        if a >= A_QUAD:
-            pop_shrine(s, q)
-        pend_to_grave(s)
-    else:
-        # A Resurrection: the Graveyard card leaves first, then the three are paid.
-        g = s.res_card
-        grave_remove_at(s, s.res_index)
-        for slot in range(3):
-            to_grave(s, s.pend[slot])
-        if a == A_RES_SHRINE:
-            push_shrine(s, p, g, True)
-        elif a == A_RES_TOKEN:
-            s.field[p][rank_of(g) - 11] = g
-        elif a == A_RES_DAGGER_TOKEN:
-            s.field[p][F_DAGGER] = g
-        elif a < A_HEAL:
-            remove_target(s, q, a - A_RES_DAGGER)
-            to_grave(s, g)
-        else:
-            pop_shrine(s, q)
-            pend_with_card_to_grave(s, 3, g)
-    clear_pending(s)
+cdef bint step_bal_hand(ShrineData* s) noexcept nogil:
+    """S15: the opponent draws, or discards cards of their choice, to match the hand."""
+    cdef int p = s.bal_player, q = 1 - s.bal_player
+    if s.hand_len[q] > s.hand_len[p]:
+        s.picks_left = s.hand_len[q] - s.hand_len[p]
+        return await_decision(s, PH_BAL_DISCARD)
+    request_draws(s, CH_HAND, q, s.hand_len[p] - s.hand_len[q], ST_BAL_FINISH)
+    return False
 
-cdef void pend_with_card_to_grave(ShrineData* s, int start, int g) noexcept nogil:
-    """The pending cards from ``start`` and the card ``g``, ascending by kind."""
-    cdef int i
-    cdef bint placed = False
-    for i in range(start, s.pend_len):
-        if not placed and g < s.pend[i]:
-            to_grave(s, g)
-            placed = True
-        to_grave(s, s.pend[i])
-    if not placed:
-        to_grave(s, g)
+cdef bint step_bal_finish(ShrineData* s) noexcept nogil:
+    """S15: the shuffle; S18: with balance_returns, the Joker goes back in."""
+    reshuffle(s)
+    if s.balance == 2:
+        s.library[JOKER] += 1
+        s.library_len += 1
+        s.joker_out = 0
+    s.bal_player = NONE
+    s.step = s.bal_return
+    s.bal_index = 0
+    s.bal_return = 0
+    return False
+
+
+# --- action families -----------------------------------------------------------------
+# An action id is a family's base plus an index within the family.  The table FAMILIES,
+# filled at the end of this section in id order, holds for each family what differs:
+# what answers it, and its functions.  The ids follow from the sizes; they must equal
+# the A_* ids above, which replays, perft files and stored tournaments hold, or the
+# module does not load.  Each family's functions sit together below, under the rulings
+# they implement: ``*_legal`` appends its legal actions, ascending, to ``out`` from
+# ``n`` on, and the decisions call them in id order (``main_actions`` and the like),
+# directly rather than through the table, so that the compiler can inline them.
+
+ctypedef int (*CardsFn)(ShrineData* s, int a, uint8_t* out) noexcept nogil
+ctypedef void (*ActFn)(ShrineData* s, int a) noexcept nogil
+
+cdef enum:
+    NUM_FAMILIES = 27
+    FL_TOKEN_BLOCKED = 1      # an attack paid with hand cards (R16, S7)
+    FL_DAGGER_BLOCKED = 2     # a Dagger (R20, S8)
+    FL_RES_USE = 4            # a use of a Resurrection's card (R23)
+    FL_ANSWERED = 8           # declared, it waits on the response and then resolves (R24)
+    FL_DECLARED = 16          # it can be the pending action
+
+ctypedef struct Family:
+    const char* name
+    int base                  # its first action id
+    int size                  # how many ids it holds
+    int flags                 # FL_*
+    int declared              # its place in the tensor's "declared" block, or -1
+    CardsFn cards             # the hand cards declaring an action pays with
+    ActFn decide              # what choosing an action does
+    ActFn resolve             # what a declared action does once nothing stopped it
+
+cdef Family FAMILIES[NUM_FAMILIES]
+cdef uint8_t FAMILY_OF[NUM_ACTIONS]
+
+cdef inline Family* family_of(int a) noexcept nogil:
+    return &FAMILIES[FAMILY_OF[a]]
+
+cdef int decisions(ShrineData* s, int* out) noexcept nogil:
+    """The legal actions of the player to decide, ascending; none at a chance node or
+    the end."""
+    cdef int ph = s.phase
+    if ph == PH_ACTION:
+        return main_actions(s, out)
+    if ph == PH_RESPONSE:
+        return responses(s, out)
+    if ph == PH_RES_USE:
+        return res_uses(s, out)
+    if ph == PH_START:
+        return take_legal(s, out, draw_legal(s, out, 0))
+    if ph == PH_COUNTER:
+        return counter_legal(s, out, no_counter_legal(s, out, 0))
+    if ph == PH_CHANCE or ph == PH_OVER:
+        return 0
+    return discard_legal(s, out, 0)
 
 cdef int main_actions(ShrineData* s, int* out) noexcept nogil:
-    cdef int p = s.active, q = 1 - s.active
-    cdef int n = 0, t, c, r, pay, k, need, bits, opp_top, own_top, queen, king
-    cdef const uint8_t* h = s.hand[p]
-    cdef bint any_field = False
-    out[n] = A_PASS
-    n += 1
-    if s.field[p][F_JACK] >= 0 and not (s.powers_used & USED_JACK) \
-            and s.hand_len[q] >= 2:
-        out[n] = A_JACK
-        n += 1
-    # Tokens: a Jack, Queen or King and one other card of its colour.
-    for t in range(3):
-        if s.field[p][t] >= 0:
-            continue
-        for c in range(2):
-            k = kind_of(11 + t, c)
-            if not h[k]:
-                continue
-            for pay in range(1, 14):
-                need = 2 if pay == 11 + t else 1
-                if h[kind_of(pay, c)] >= need:
-                    out[n] = A_TOKEN + t * 26 + c * 13 + pay - 1
-                    n += 1
-    # Daggers: an Ace and one other card of its colour, at a target.
-    for t in range(5):
-        if t < 4 and s.field[q][t] < 0:
-            continue
-        n = ace_payments(s, out, n, p, A_DAGGER + t * 26)
-    if triad(s, p) and s.field[p][F_DAGGER] < 0:
-        n = ace_payments(s, out, n, p, A_DAGGER_TOKEN)
-    for t in range(4):
-        any_field = any_field or s.field[q][t] >= 0
-    for r in range(1, 14):
-        if any_field:
-            for c in range(2):
-                if h[kind_of(r, c)] >= 2 and h[kind_of(r, 1 - c)] >= 1:
-                    out[n] = A_TRIPLET + (r - 1) * 2 + c
-                    n += 1
-    for r in range(1, 14):
-        if h[kind_of(r, 0)] == 2 and h[kind_of(r, 1)] == 2:
-            out[n] = A_QUAD + r - 1
-            n += 1
-    if s.grave_len > 0:
-        for r in range(1, 14):
-            if not (rank_held(h, r) and rank_held(h, wrap_rank(r + 1))
-                    and rank_held(h, wrap_rank(r + 2))):
-                continue
-            for bits in range(8):
-                if resurrection_ok(s, p, r, bits):
-                    out[n] = A_RESURRECT + (r - 1) * 8 + bits
-                    n += 1
-    own_top = shrine_top(s, p)
-    queen = power_reach(s, p, F_QUEEN, USED_QUEEN)
-    if not s.alt_heal and can_heal(s, p):
-        for r in range(max(rank_of(own_top) - queen, 1), min(rank_of(own_top) + queen, 13) + 1):
-            n = pairs(s, out, n, p, r, A_HEAL, colour_of(own_top))
-    opp_top = shrine_top(s, q)
-    if rank_of(opp_top) == 1:
-        for r in range(1, 14):
-            n = pairs(s, out, n, p, r, A_PAIR_ATTACK, -1)
-    else:
-        king = power_reach(s, p, F_KING, USED_KING)
-        n = multisets(s, out, n, p, 1 - colour_of(opp_top), rank_of(opp_top) - king,
-                      rank_of(opp_top) + king, False, A_ATTACK - 1)
-    if s.alt_heal and can_heal(s, p):
-        n = multisets(s, out, n, p, colour_of(own_top), rank_of(own_top) - queen,
-                      rank_of(own_top) + queen, False, A_ALT_HEAL - 1)
-    return n
+    """R9: the actions a turn offers."""
+    cdef int n = pass_legal(s, out, 0)
+    n = jack_legal(s, out, n)
+    n = token_legal(s, out, n)
+    n = dagger_legal(s, out, n)
+    n = dagger_token_legal(s, out, n)
+    n = triplet_legal(s, out, n)
+    n = quad_legal(s, out, n)
+    n = resurrect_legal(s, out, n)
+    n = heal_legal(s, out, n)
+    n = pair_attack_legal(s, out, n)
+    n = attack_legal(s, out, n)
+    return alt_heal_legal(s, out, n)
+
+cdef int responses(ShrineData* s, int* out) noexcept nogil:
+    """R24: the answers to the declared action."""
+    cdef int n = no_response_legal(s, out, 0)
+    n = fizzle_legal(s, out, n)
+    n = block_legal(s, out, n)
+    return dagger_block_legal(s, out, n)
+
+cdef int res_uses(ShrineData* s, int* out) noexcept nogil:
+    """R23: the uses of the card ``res_card`` of a Resurrection whose three cards are
+    paid."""
+    cdef int n = res_shrine_legal(s, out, 0)
+    n = res_token_legal(s, out, n)
+    n = res_dagger_token_legal(s, out, n)
+    n = res_dagger_legal(s, out, n)
+    n = res_pair_legal(s, out, n)
+    return res_attack_legal(s, out, n)
+
+cdef void decide(ShrineData* s, int a) noexcept nogil:
+    """Apply the legal decision ``a`` and run the game on to what it waits on next."""
+    family_of(a).decide(s, a)
+    # Every decision leaves a step; one still waiting on a decision is ST_WAIT, on
+    # which advance returns at once.
+    advance(s)
+
+cdef void resolve(ShrineData* s) noexcept nogil:
+    """Carry out the declared action: no answer stopped it (R24)."""
+    cdef int a = s.pending
+    s.step = ST_AFTER
+    family_of(a).resolve(s, a)
+    clear_pending(s)
+
+cdef int action_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    """Fill ``out`` with the cards that declaring ``a`` takes from the active player's
+    hand, in the order they are paid; return their count.  For a use of a Resurrection,
+    only the hand cards the use adds to the three already paid."""
+    return family_of(a).cards(s, a, out)
+
+cdef int pay(ShrineData* s, int a) noexcept nogil:
+    """Move the cards declaring ``a`` pays with to the pending cards; return the sum
+    of their values."""
+    cdef uint8_t cards[PEND_SLOTS]
+    cdef int i, total = 0, n = action_cards(s, a, cards)
+    for i in range(n):
+        pend_from_hand(s, s.active, cards[i])
+        total += rank_of(cards[i])
+    return total
+
+cdef int declare(ShrineData* s, int a) noexcept nogil:
+    """R24: a declared action's cards leave the hand at once and wait, pending, for the
+    response; return the sum of their values."""
+    s.pending = a
+    s.pend_len = 0
+    s.step = ST_RESPOND
+    return pay(s, a)
+
+cdef void declare_plain(ShrineData* s, int a) noexcept nogil:
+    declare(s, a)
+
+cdef int no_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    return 0
+
+cdef void no_resolve(ShrineData* s, int a) noexcept nogil:
+    # Families that never wait on a response: nothing is left to carry out.
+    pass
+
+
+# --- payments shared by several families ----------------------------------------------
 
 cdef inline int power_reach(ShrineData* s, int p, int slot, int used) noexcept nogil:
-    """How far from the exact value the King's or Queen's power lets a total go: 1
-    while the token is on the Field and its power unused this turn, else 0."""
+    """S3, S4: how far from the exact value the King's or Queen's power lets a total
+    go: 1 while the token is on the Field and its power unused this turn, else 0."""
     return 1 if s.field[p][slot] >= 0 and not (s.powers_used & used) else 0
 
-cdef inline bint can_heal(ShrineData* s, int p) noexcept nogil:
-    return s.shrine_len[p] < capacity(s, p) and rank_of(shrine_top(s, p)) != 1 \
-        and s.library_len + s.grave_len > 0
-
 cdef int ace_payments(ShrineData* s, int* out, int n, int p, int base) noexcept nogil:
+    """S5: an Ace and one other card of its colour, a second Ace allowed, by
+    ``base + colour * 13 + payment rank - 1``."""
     cdef int c, pay
     cdef const uint8_t* h = s.hand[p]
     for c in range(2):
@@ -697,9 +775,16 @@ cdef int ace_payments(ShrineData* s, int* out, int n, int p, int base) noexcept 
                 n += 1
     return n
 
+cdef int ace_payment_cards(int x, uint8_t* out) noexcept nogil:
+    """The payment and the Ace of index ``x`` from ``ace_payments``, in paying order."""
+    cdef int c = x // 13
+    out[0] = kind_of(x % 13 + 1, c)
+    out[1] = kind_of(1, c)
+    return 2
+
 cdef int pairs(ShrineData* s, int* out, int n, int p, int rank, int base, int colour) noexcept nogil:
-    """Pairs of ``rank`` from the hand; with ``colour`` >= 0, at least one card of
-    it."""
+    """Pairs of ``rank`` from the hand by ``base + (rank - 1) * 3 + colours`` (0 BB,
+    1 BR, 2 RR); with ``colour`` >= 0, at least one card of it."""
     cdef int b = s.hand[p][kind_of(rank, 0)], r = s.hand[p][kind_of(rank, 1)]
     if b >= 2 and colour != 1:
         out[n] = base + (rank - 1) * 3
@@ -712,8 +797,17 @@ cdef int pairs(ShrineData* s, int* out, int n, int p, int rank, int base, int co
         n += 1
     return n
 
+cdef int pair_cards(int x, uint8_t* out) noexcept nogil:
+    """The two cards of index ``x`` from ``pairs``, ascending."""
+    cdef int r = x // 3 + 1, c = x % 3
+    out[0] = kind_of(r, 1 if c == 2 else 0)
+    out[1] = kind_of(r, 0 if c == 0 else 1)
+    return 2
+
 cdef int multisets(ShrineData* s, int* out, int n, int p, int colour, int lo, int hi,
                    bint allow_empty, int base) noexcept nogil:
+    """Cards of ``colour`` from the hand whose values sum within ``[lo, hi]``, by
+    ``base`` + multiset index."""
     cdef uint8_t avail[13]
     cdef int reach[14]
     cdef int r, c
@@ -730,69 +824,736 @@ cdef int multisets(ShrineData* s, int* out, int n, int p, int colour, int lo, in
         return n
     return ms_enumerate(avail, 13, 0, 0, lo, hi, allow_empty, reach, base, out, n)
 
+cdef int multiset_cards(int index, int colour, uint8_t* out) noexcept nogil:
+    cdef int r, i, n = 0
+    for r in range(1, 14):
+        for i in range(MS_COUNT[index][r - 1]):
+            out[n] = kind_of(r, colour)
+            n += 1
+    return n
+
+
+# --- the start of the turn: draw or take (R8, S19) ------------------------------------
+
+cdef int draw_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    out[n] = A_DRAW
+    return n + 1
+
+cdef void draw_decide(ShrineData* s, int a) noexcept nogil:
+    request_draws(s, CH_HAND, s.active, 1, ST_ACTION)
+
+cdef int take_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    out[n] = A_TAKE
+    return n + 1
+
+cdef void take_decide(ShrineData* s, int a) noexcept nogil:
+    # Taking is the turn's action (R8), and the card is known to the opponent (S2).
+    s.grave_len -= 1
+    hand_add(s, s.active, s.grave[s.grave_len], True)
+    s.step = ST_AFTER
+
+def _label_take(ShrineState st, int a):
+    top = CARD_NAMES[st.s.grave[st.s.grave_len - 1]] if st.s.grave_len else "?"
+    return f"take {top} from the Graveyard"
+
+
+# --- pass (R9; S1: it gives up a second action too) ------------------------------------
+
+cdef int pass_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    out[n] = A_PASS
+    return n + 1
+
+cdef void pass_decide(ShrineData* s, int a) noexcept nogil:
+    s.actions_left = 0
+    s.step = ST_END
+
+
+# --- the response, Fizzle and Counter-Fizzle (R24-R26, S6; alt_fizzle) ---------------
+
+cdef int no_response_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    # S6: always offered, so that the open response step reveals nothing.
+    out[n] = A_NO_RESPONSE
+    return n + 1
+
+cdef void no_response_decide(ShrineData* s, int a) noexcept nogil:
+    s.step = ST_RESOLVE
+
+cdef int fizzle_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    if s.hand_len[1 - s.active] >= 3:
+        out[n] = A_FIZZLE
+        n += 1
+    return n
+
+cdef void fizzle_decide(ShrineData* s, int a) noexcept nogil:
+    # R25: the whole hand; alt_fizzle: three cards the responder picks.
+    if s.alt_fizzle:
+        s.picks_left = 3
+        s.phase = PH_FIZZLE_PICK
+        return
+    hand_to_grave(s, 1 - s.active)
+    after_fizzle(s)
+
+cdef void after_fizzle(ShrineData* s) noexcept nogil:
+    """R26: the actor may counter with three cards beside those played."""
+    if s.hand_len[s.active] >= 3:
+        await_decision(s, PH_COUNTER)
+        return
+    s.step = ST_FIZZLED
+
+cdef int no_counter_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    out[n] = A_NO_COUNTER
+    return n + 1
+
+cdef void no_counter_decide(ShrineData* s, int a) noexcept nogil:
+    s.step = ST_FIZZLED
+
+cdef int counter_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    out[n] = A_COUNTER
+    return n + 1
+
+cdef void counter_decide(ShrineData* s, int a) noexcept nogil:
+    # R26: the rest of the hand, and the action resolves; alt_fizzle: three cards.
+    if s.alt_fizzle:
+        s.picks_left = 3
+        s.phase = PH_COUNTER_PICK
+        return
+    hand_to_grave(s, s.active)
+    s.step = ST_RESOLVE
+
+
+# --- discards, one card a decision (R10, R18, S12, S15; alt_fizzle) -------------------
+
+cdef int discard_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int k, p = decider(s)
+    for k in range(JOKER):
+        if s.hand[p][k]:
+            out[n] = A_DISCARD + k
+            n += 1
+    return n
+
+cdef void discard_decide(ShrineData* s, int a) noexcept nogil:
+    cdef int ph = s.phase
+    hand_remove(s, decider(s), a - A_DISCARD)
+    to_grave(s, a - A_DISCARD)
+    if ph == PH_JACK_DISCARD:
+        s.step = ST_AFTER
+        return
+    s.picks_left -= 1
+    if s.picks_left > 0:
+        return
+    if ph == PH_DISCARD:
+        s.step = ST_END
+    elif ph == PH_BAL_DISCARD:
+        s.step = ST_BAL_FINISH
+    elif ph == PH_FIZZLE_PICK:
+        after_fizzle(s)
+    else:
+        s.step = ST_RESOLVE
+
+def _label_discard(ShrineState st, int a):
+    return f"discard {CARD_NAMES[a - A_DISCARD]}"
+
+
+# --- Token block (R16, S7: every attack paid with hand cards; never the Dagger token) --
+
+cdef int block_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int t, q = 1 - s.active
+    if family_of(s.pending).flags & FL_TOKEN_BLOCKED:
+        for t in range(3):
+            if s.field[q][t] >= 0:
+                out[n] = A_BLOCK + t
+                n += 1
+    return n
+
+cdef void block_decide(ShrineData* s, int a) noexcept nogil:
+    field_to_grave(s, 1 - s.active, a - A_BLOCK)
+    pend_to_grave(s)
+    clear_pending(s)
+    s.step = ST_AFTER
+
+def _label_block(ShrineState st, int a):
+    slot = st.s.field[1 - st.s.active][a - A_BLOCK]
+    return f"token block {CARD_NAMES[slot] if slot >= 0 else TARGET_NAMES[a - A_BLOCK]}"
+
+
+# --- Dagger block (R20, S8: any Dagger play, a resurrected one included) ---------------
+
+cdef int dagger_block_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    if family_of(s.pending).flags & FL_DAGGER_BLOCKED:
+        n = ace_payments(s, out, n, 1 - s.active, A_DAGGER_BLOCK)
+    return n
+
+cdef void dagger_block_decide(ShrineData* s, int a) noexcept nogil:
+    # S11: the Dagger's cards, then the blocking payment and Ace.
+    cdef int q = 1 - s.active, i
+    cdef uint8_t cards[2]
+    ace_payment_cards(a - A_DAGGER_BLOCK, cards)
+    pend_to_grave(s)
+    for i in range(2):
+        hand_remove(s, q, cards[i])
+        to_grave(s, cards[i])
+    clear_pending(s)
+    s.step = ST_AFTER
+
+def _label_dagger_block(ShrineState st, int a):
+    cdef uint8_t cards[2]
+    ace_payment_cards(a - A_DAGGER_BLOCK, cards)
+    return f"dagger block {CARD_NAMES[cards[1]]} (pay {CARD_NAMES[cards[0]]})"
+
+
+# --- Jack steal (R7, R18; S3: once a turn; S13: after a Fizzle, from what is left) -----
+
+cdef int jack_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int p = s.active
+    if s.field[p][F_JACK] >= 0 and not (s.powers_used & USED_JACK) \
+            and s.hand_len[1 - p] >= 2:
+        out[n] = A_JACK
+        n += 1
+    return n
+
+cdef void jack_decide(ShrineData* s, int a) noexcept nogil:
+    declare(s, a)
+    s.powers_used |= USED_JACK
+
+cdef void jack_resolve(ShrineData* s, int a) noexcept nogil:
+    # Which card is taken is a chance event; ``steal`` carries it out.
+    if s.hand_len[1 - s.active] > 0:
+        s.chance = CH_STEAL
+        s.phase = PH_CHANCE
+        s.step = ST_WAIT
+
+cdef void steal(ShrineData* s, int k) noexcept nogil:
+    """R7: the thief takes ``k``, known to both (S2), then discards a card (R18)."""
+    hand_remove(s, 1 - s.active, k)
+    hand_add(s, s.active, k, True)
+    clear_chance(s)
+    s.phase = PH_JACK_DISCARD
+
+
+# --- Token play (R17; S5: any other card of its colour pays) --------------------------
+
+cdef int token_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int t, c, pay, need
+    cdef const uint8_t* h = s.hand[s.active]
+    for t in range(3):
+        if s.field[s.active][t] >= 0:
+            continue
+        for c in range(2):
+            if not h[kind_of(11 + t, c)]:
+                continue
+            for pay in range(1, 14):
+                need = 2 if pay == 11 + t else 1
+                if h[kind_of(pay, c)] >= need:
+                    out[n] = A_TOKEN + t * 26 + c * 13 + pay - 1
+                    n += 1
+    return n
+
+cdef int token_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    cdef int x = a - A_TOKEN, c = (a - A_TOKEN) % 26 // 13
+    out[0] = kind_of(x % 13 + 1, c)
+    out[1] = kind_of(11 + x // 26, c)
+    return 2
+
+cdef void token_resolve(ShrineData* s, int a) noexcept nogil:
+    # S11: the payment goes to the Graveyard.
+    to_grave(s, s.pend[0])
+    s.field[s.active][rank_of(s.pend[1]) - 11] = s.pend[1]
+
+def _label_token(ShrineState st, int a):
+    paid = _paid(st, a)
+    if not paid:
+        return f"action {a}"
+    return f"play token {CARD_NAMES[paid[1]]} (pay {CARD_NAMES[paid[0]]})"
+
+
+# --- Dagger (R19; S5; S11: payment, target, then the Ace) -----------------------------
+
+cdef int dagger_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int t, q = 1 - s.active
+    for t in range(5):
+        if t < 4 and s.field[q][t] < 0:
+            continue
+        n = ace_payments(s, out, n, s.active, A_DAGGER + t * 26)
+    return n
+
+cdef int dagger_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    return ace_payment_cards((a - A_DAGGER) % 26, out)
+
+cdef void dagger_resolve(ShrineData* s, int a) noexcept nogil:
+    to_grave(s, s.pend[0])
+    remove_target(s, 1 - s.active, (a - A_DAGGER) // 26)
+    to_grave(s, s.pend[1])
+
+def _label_dagger(ShrineState st, int a):
+    paid = _paid(st, a)
+    if not paid:
+        return f"action {a}"
+    return (f"dagger {CARD_NAMES[paid[1]]} (pay {CARD_NAMES[paid[0]]}) -> "
+            f"{_target(st, 1 - st.s.active, (a - A_DAGGER) // 26)}")
+
+
+# --- Dagger token (R21: with a Triad; R11, S1: its turns; S8: a Token play) -----------
+
+cdef int dagger_token_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    if triad(s, s.active) and s.field[s.active][F_DAGGER] < 0:
+        n = ace_payments(s, out, n, s.active, A_DAGGER_TOKEN)
+    return n
+
+cdef int dagger_token_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    return ace_payment_cards(a - A_DAGGER_TOKEN, out)
+
+cdef void dagger_token_resolve(ShrineData* s, int a) noexcept nogil:
+    to_grave(s, s.pend[0])
+    s.field[s.active][F_DAGGER] = s.pend[1]
+
+def _label_dagger_token(ShrineState st, int a):
+    paid = _paid(st, a)
+    if not paid:
+        return f"action {a}"
+    return f"play Dagger token {CARD_NAMES[paid[1]]} (pay {CARD_NAMES[paid[0]]})"
+
+
+# --- Triplet and Quad (R22; S9; S20: a Quad takes an Ace on top; S11) ------------------
+
+cdef int triplet_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int t, r, c, q = 1 - s.active
+    cdef const uint8_t* h = s.hand[s.active]
+    cdef bint any_field = False
+    for t in range(4):
+        any_field = any_field or s.field[q][t] >= 0
+    if not any_field:
+        return n
+    for r in range(1, 14):
+        for c in range(2):
+            if h[kind_of(r, c)] >= 2 and h[kind_of(r, 1 - c)] >= 1:
+                out[n] = A_TRIPLET + (r - 1) * 2 + c
+                n += 1
+    return n
+
+cdef int triplet_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    cdef int x = a - A_TRIPLET, r = (a - A_TRIPLET) // 2 + 1
+    out[0] = kind_of(r, 0)
+    out[1] = kind_of(r, x % 2)
+    out[2] = kind_of(r, 1)
+    return 3
+
+cdef int quad_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int r
+    cdef const uint8_t* h = s.hand[s.active]
+    for r in range(1, 14):
+        if h[kind_of(r, 0)] == 2 and h[kind_of(r, 1)] == 2:
+            out[n] = A_QUAD + r - 1
+            n += 1
+    return n
+
+cdef int quad_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    cdef int i
+    for i in range(4):
+        out[i] = kind_of(a - A_QUAD + 1, i // 2)
+    return 4
+
+cdef void clear_field(ShrineData* s, int q) noexcept nogil:
+    cdef int slot
+    for slot in range(4):
+        if s.field[q][slot] >= 0:
+            field_to_grave(s, q, slot)
+
+cdef void triplet_resolve(ShrineData* s, int a) noexcept nogil:
+    clear_field(s, 1 - s.active)
+    pend_to_grave(s)
+
+cdef void quad_resolve(ShrineData* s, int a) noexcept nogil:
+    clear_field(s, 1 - s.active)
+    pop_shrine(s, 1 - s.active)
+    pend_to_grave(s)
+
+def _label_triplet(ShrineState st, int a):
+    return f"triplet {_cards(_paid(st, a))}"
+
+def _label_quad(ShrineState st, int a):
+    return f"quad {RANKS[a - A_QUAD]}"
+
+
+# --- Resurrection (R23; S10: offered only with a use; S11: the card comes out first) --
+
+cdef int resurrect_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int r, bits
+    cdef const uint8_t* h = s.hand[s.active]
+    if s.grave_len == 0:
+        return n
+    for r in range(1, 14):
+        if not (rank_held(h, r) and rank_held(h, wrap_rank(r + 1))
+                and rank_held(h, wrap_rank(r + 2))):
+            continue
+        for bits in range(8):
+            if resurrection_ok(s, s.active, r, bits):
+                out[n] = A_RESURRECT + (r - 1) * 8 + bits
+                n += 1
+    return n
+
 cdef bint resurrection_ok(ShrineData* s, int p, int first, int bits) noexcept nogil:
-    """Whether the three cards are in hand and leave some use of the Graveyard
+    """Whether the three cards are in hand and leave some use of the Graveyard's top
     card."""
-    cdef int i, k
+    cdef int i, k, held = s.res_card
     cdef int scratch[NUM_ACTIONS]
     for i in range(3):
         k = kind_of(wrap_rank(first + i), (bits >> i) & 1)
         if not s.hand[p][k]:
             return False
-    # The three ranks differ, so taking them out one by one is exact.
+    # The uses are asked of the position as the declaration leaves it: the three cards
+    # paid (their ranks differ, so taking them out one by one is exact) and the card
+    # chosen.
     for i in range(3):
         s.hand[p][kind_of(wrap_rank(first + i), (bits >> i) & 1)] -= 1
-    k = res_uses(s, scratch, s.grave[s.grave_len - 1])
+    s.res_card = s.grave[s.grave_len - 1]
+    k = res_uses(s, scratch)
+    s.res_card = held
     for i in range(3):
         s.hand[p][kind_of(wrap_rank(first + i), (bits >> i) & 1)] += 1
     return k > 0
 
-cdef int res_uses(ShrineData* s, int* out, int g) noexcept nogil:
-    """The uses of Graveyard card ``g`` open to the active player, whose hand no
-    longer holds the three Resurrection cards."""
-    cdef int p = s.active, q = 1 - s.active
-    cdef int n = 0, t, rank = rank_of(g), opp_top, king, k
+cdef int resurrect_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    # Ascending, like every payment of several cards: the Ace first if it wraps.
+    cdef int x = a - A_RESURRECT, r, i, n = 0
+    for r in range(1, 14):
+        for i in range(3):
+            if wrap_rank(x // 8 + 1 + i) == r:
+                out[n] = kind_of(r, (x % 8 >> i) & 1)
+                n += 1
+    return 3
+
+cdef void resurrect_decide(ShrineData* s, int a) noexcept nogil:
+    # The card is the Graveyard's top before the three land on it; the response waits
+    # until its use is chosen.
+    declare(s, a)
+    s.res_card = s.grave[s.grave_len - 1]
+    s.res_index = s.grave_len - 1
+    await_decision(s, PH_RES_USE)
+
+def _label_resurrect(ShrineState st, int a):
+    # Named in the run's order, which may wrap past the King.
+    first = (a - A_RESURRECT) // 8 + 1
+    run = sorted(_paid(st, a), key=lambda k: (rank_of(k) - first + 13) % 13)
+    used = CARD_NAMES[st.s.grave[st.s.grave_len - 1]] if st.s.grave_len else "?"
+    return f"resurrect {'+'.join(CARD_NAMES[k] for k in run)} ({used})"
+
+cdef int declare_use(ShrineData* s, int a) noexcept nogil:
+    """Choose the use of the declared Resurrection's card: the hand cards it adds join
+    the three already paid; return the sum of their values."""
+    cdef int total = pay(s, a)
+    s.pending = a
+    s.step = ST_RESPOND
+    return total
+
+cdef void declare_use_plain(ShrineData* s, int a) noexcept nogil:
+    declare_use(s, a)
+
+cdef int raise_card(ShrineData* s) noexcept nogil:
+    """The Resurrection goes ahead: its card leaves the Graveyard, then the three are
+    paid; return the card."""
+    cdef int slot, g = s.res_card
+    grave_remove_at(s, s.res_index)
+    for slot in range(3):
+        to_grave(s, s.pend[slot])
+    return g
+
+# Onto the own Shrine: capacity and the Ace on top still apply.
+cdef int res_shrine_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int p = s.active
     if s.shrine_len[p] < capacity(s, p) and rank_of(shrine_top(s, p)) != 1:
         out[n] = A_RES_SHRINE
         n += 1
-    if rank >= 11 and s.field[p][rank - 11] < 0:
-        out[n] = A_RES_TOKEN
-        n += 1
-    if rank == 1:
-        if triad(s, p) and s.field[p][F_DAGGER] < 0:
-            out[n] = A_RES_DAGGER_TOKEN
-            n += 1
-        for t in range(5):
-            if t == T_SHRINE or s.field[q][t] >= 0:
-                out[n] = A_RES_DAGGER + t
-                n += 1
-    opp_top = shrine_top(s, q)
-    if rank_of(opp_top) == 1:
-        for k in range(kind_of(rank, 0), kind_of(rank, 1) + 1):
-            if s.hand[p][k]:
-                out[n] = A_RES_PAIR + k
-                n += 1
-    elif colour_of(g) != colour_of(opp_top):
-        king = power_reach(s, p, F_KING, USED_KING)
-        n = multisets(s, out, n, p, colour_of(g), rank_of(opp_top) - king - rank,
-                      rank_of(opp_top) + king - rank, True, A_RES_ATTACK)
     return n
 
-cdef int responses(ShrineData* s, int* out) noexcept nogil:
-    cdef int q = 1 - s.active, n = 0, t
-    out[n] = A_NO_RESPONSE
-    n += 1
-    if s.hand_len[q] >= 3:
-        out[n] = A_FIZZLE
+cdef void res_shrine_resolve(ShrineData* s, int a) noexcept nogil:
+    push_shrine(s, s.active, raise_card(s), True)
+
+# A Jack, Queen or King onto the Field, free.
+cdef int res_token_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int rank = rank_of(s.res_card)
+    if rank >= 11 and s.field[s.active][rank - 11] < 0:
+        out[n] = A_RES_TOKEN
         n += 1
-    if is_attack(s.pending):
-        for t in range(3):
-            if s.field[q][t] >= 0:
-                out[n] = A_BLOCK + t
-                n += 1
-    if is_dagger(s.pending):
-        n = ace_payments(s, out, n, q, A_DAGGER_BLOCK)
     return n
+
+cdef void res_token_resolve(ShrineData* s, int a) noexcept nogil:
+    cdef int g = raise_card(s)
+    s.field[s.active][rank_of(g) - 11] = g
+
+# An Ace as a free Dagger token, with a Triad (R21, S8).
+cdef int res_dagger_token_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    if rank_of(s.res_card) == 1 and triad(s, s.active) and s.field[s.active][F_DAGGER] < 0:
+        out[n] = A_RES_DAGGER_TOKEN
+        n += 1
+    return n
+
+cdef void res_dagger_token_resolve(ShrineData* s, int a) noexcept nogil:
+    s.field[s.active][F_DAGGER] = raise_card(s)
+
+# An Ace as a free Dagger (R19): answered by a Dagger block (S8).
+cdef int res_dagger_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int t, q = 1 - s.active
+    if rank_of(s.res_card) != 1:
+        return n
+    for t in range(5):
+        if t == T_SHRINE or s.field[q][t] >= 0:
+            out[n] = A_RES_DAGGER + t
+            n += 1
+    return n
+
+cdef void res_dagger_resolve(ShrineData* s, int a) noexcept nogil:
+    cdef int g = raise_card(s)
+    remove_target(s, 1 - s.active, a - A_RES_DAGGER)
+    to_grave(s, g)
+
+def _label_res_dagger(ShrineState st, int a):
+    return f"resurrect as dagger -> {_target(st, 1 - st.s.active, a - A_RES_DAGGER)}"
+
+# As a Pawn in a pair attack on an Ace (R15), with a hand card of its value.
+cdef int res_pair_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int k, p = s.active, rank = rank_of(s.res_card)
+    if rank_of(shrine_top(s, 1 - p)) != 1:
+        return n
+    for k in range(kind_of(rank, 0), kind_of(rank, 1) + 1):
+        if s.hand[p][k]:
+            out[n] = A_RES_PAIR + k
+            n += 1
+    return n
+
+cdef int res_pair_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    out[0] = a - A_RES_PAIR
+    return 1
+
+# As a Pawn in an attack (R14), joined by any hand cards of its colour, none allowed;
+# S3, S4: the King's range on the total.
+cdef int res_attack_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int p = s.active, g = s.res_card, opp_top = shrine_top(s, 1 - s.active), king
+    if rank_of(opp_top) == 1 or colour_of(g) == colour_of(opp_top):
+        return n
+    king = power_reach(s, p, F_KING, USED_KING)
+    return multisets(s, out, n, p, colour_of(g), rank_of(opp_top) - king - rank_of(g),
+                     rank_of(opp_top) + king - rank_of(g), True, A_RES_ATTACK)
+
+cdef int res_attack_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    return multiset_cards(a - A_RES_ATTACK, colour_of(s.res_card), out)
+
+cdef void res_attack_decide(ShrineData* s, int a) noexcept nogil:
+    cdef int total = declare_use(s, a)
+    if total + rank_of(s.res_card) != rank_of(shrine_top(s, 1 - s.active)):
+        s.powers_used |= USED_KING
+
+cdef void res_attack_resolve(ShrineData* s, int a) noexcept nogil:
+    # S11: the use's hand cards and the card go ascending, after the three.
+    cdef int g = raise_card(s)
+    pop_shrine(s, 1 - s.active)
+    pend_with_card_to_grave(s, 3, g)
+
+def _label_res_attack(ShrineState st, int a):
+    g = st.s.res_card
+    return (f"resurrect to attack {_cards(_paid(st, a) + ([g] if g >= 0 else []))} -> "
+            f"{_top_name(st, 1 - st.s.active)}")
+
+
+# --- Heal (R13, R12; S3, S4: the Queen's range; alt_heal: a sum of the top colour) ----
+
+cdef inline bint can_heal(ShrineData* s, int p) noexcept nogil:
+    return s.shrine_len[p] < capacity(s, p) and rank_of(shrine_top(s, p)) != 1 \
+        and s.library_len + s.grave_len > 0
+
+cdef int heal_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int p = s.active, r, top, queen
+    if s.alt_heal or not can_heal(s, p):
+        return n
+    top = shrine_top(s, p)
+    queen = power_reach(s, p, F_QUEEN, USED_QUEEN)
+    for r in range(max(rank_of(top) - queen, 1), min(rank_of(top) + queen, 13) + 1):
+        n = pairs(s, out, n, p, r, A_HEAL, colour_of(top))
+    return n
+
+cdef int heal_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    return pair_cards(a - A_HEAL, out)
+
+cdef void heal_decide(ShrineData* s, int a) noexcept nogil:
+    if declare(s, a) != 2 * rank_of(shrine_top(s, s.active)):
+        s.powers_used |= USED_QUEEN
+
+cdef int alt_heal_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int p = s.active, top, queen
+    if not s.alt_heal or not can_heal(s, p):
+        return n
+    top = shrine_top(s, p)
+    queen = power_reach(s, p, F_QUEEN, USED_QUEEN)
+    return multisets(s, out, n, p, colour_of(top), rank_of(top) - queen,
+                     rank_of(top) + queen, False, A_ALT_HEAL - 1)
+
+cdef int alt_heal_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    return multiset_cards(a - A_ALT_HEAL + 1, colour_of(shrine_top(s, s.active)), out)
+
+cdef void alt_heal_decide(ShrineData* s, int a) noexcept nogil:
+    if declare(s, a) != rank_of(shrine_top(s, s.active)):
+        s.powers_used |= USED_QUEEN
+
+cdef void heal_resolve(ShrineData* s, int a) noexcept nogil:
+    # The pair is paid before the card is turned up, so it may be shuffled into a new
+    # Library and turned up itself.
+    pend_to_grave(s)
+    request_draws(s, CH_FLIP, s.active, 1, ST_AFTER)
+
+def _label_heal(ShrineState st, int a):
+    return f"heal {_cards(_paid(st, a))} -> {_top_name(st, st.s.active)}"
+
+
+# --- Attack (R14, R15: a pair against an Ace; S3, S4: the King's range) ---------------
+
+cdef int pair_attack_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int r
+    if rank_of(shrine_top(s, 1 - s.active)) != 1:
+        return n
+    for r in range(1, 14):
+        n = pairs(s, out, n, s.active, r, A_PAIR_ATTACK, -1)
+    return n
+
+cdef int pair_attack_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    return pair_cards(a - A_PAIR_ATTACK, out)
+
+cdef int attack_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    cdef int p = s.active, top = shrine_top(s, 1 - s.active), king
+    if rank_of(top) == 1:
+        return n
+    king = power_reach(s, p, F_KING, USED_KING)
+    return multisets(s, out, n, p, 1 - colour_of(top), rank_of(top) - king,
+                     rank_of(top) + king, False, A_ATTACK - 1)
+
+cdef int attack_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
+    return multiset_cards(a - A_ATTACK + 1, 1 - colour_of(shrine_top(s, 1 - s.active)), out)
+
+cdef void attack_decide(ShrineData* s, int a) noexcept nogil:
+    if declare(s, a) != rank_of(shrine_top(s, 1 - s.active)):
+        s.powers_used |= USED_KING
+
+cdef void attack_resolve(ShrineData* s, int a) noexcept nogil:
+    # S11: the Shrine card first, then the cards that paid.
+    pop_shrine(s, 1 - s.active)
+    pend_to_grave(s)
+
+def _label_pair_attack(ShrineState st, int a):
+    return f"attack pair {_cards(_paid(st, a))} -> {_top_name(st, 1 - st.s.active)}"
+
+def _label_attack(ShrineState st, int a):
+    return f"attack {_cards(_paid(st, a))} -> {_top_name(st, 1 - st.s.active)}"
+
+
+# --- the table ------------------------------------------------------------------------
+
+cdef int _num_families = 0
+_LABELS = []
+_DECLARED = []            # the families that can be pending, by their tensor place
+
+
+def _named(text):
+    return lambda st, a: text
+
+
+cdef int add_family(const char* name, int base, int size, int flags,
+                    CardsFn cards, ActFn decide, ActFn resolve, label) except -1:
+    """Append a family, its ids following the previous family's; ``base`` is the id it
+    has always had."""
+    global _num_families
+    cdef int i = _num_families, start = 0, a
+    cdef Family* f = &FAMILIES[i]
+    if i == NUM_FAMILIES:
+        raise ImportError("more action families than NUM_FAMILIES")
+    if i > 0:
+        start = FAMILIES[i - 1].base + FAMILIES[i - 1].size
+    if start != base:
+        raise ImportError(f"the action family {name.decode()} would start at id {start}, "
+                          f"not {base}: stored action ids would change")
+    f.name = name
+    f.base = start
+    f.size = size
+    f.flags = flags
+    f.cards = cards
+    f.decide = decide
+    f.resolve = resolve
+    f.declared = -1
+    if flags & FL_DECLARED:
+        f.declared = len(_DECLARED)
+        _DECLARED.append(i)
+    for a in range(start, start + size):
+        FAMILY_OF[a] = i
+    _LABELS.append(label)
+    _num_families += 1
+    return 0
+
+
+# The flags of the actions that are played.
+cdef int PLAYED = FL_ANSWERED | FL_DECLARED
+cdef int USE = FL_ANSWERED | FL_DECLARED | FL_RES_USE
+
+# In id order: name, the id it has always had, size, flags; cards, what choosing an
+# action does, what resolving it does, label.
+add_family(b"pass", A_PASS, 1, 0,
+           no_cards, pass_decide, no_resolve, _named("pass"))
+add_family(b"draw", A_DRAW, 1, 0,
+           no_cards, draw_decide, no_resolve, _named("draw"))
+add_family(b"take", A_TAKE, 1, 0,
+           no_cards, take_decide, no_resolve, _label_take)
+add_family(b"no response", A_NO_RESPONSE, 1, 0,
+           no_cards, no_response_decide, no_resolve, _named("no response"))
+add_family(b"fizzle", A_FIZZLE, 1, 0,
+           no_cards, fizzle_decide, no_resolve, _named("fizzle"))
+add_family(b"no counter", A_NO_COUNTER, 1, 0,
+           no_cards, no_counter_decide, no_resolve, _named("no counter"))
+add_family(b"counter-fizzle", A_COUNTER, 1, 0,
+           no_cards, counter_decide, no_resolve, _named("counter-fizzle"))
+add_family(b"jack steal", A_JACK, 1, PLAYED,
+           no_cards, jack_decide, jack_resolve, _named("jack steal"))
+add_family(b"token block", A_BLOCK, 3, 0,
+           no_cards, block_decide, no_resolve, _label_block)
+add_family(b"discard", A_DISCARD, JOKER, 0,
+           no_cards, discard_decide, no_resolve, _label_discard)
+add_family(b"dagger block", A_DAGGER_BLOCK, 26, 0,
+           no_cards, dagger_block_decide, no_resolve, _label_dagger_block)
+add_family(b"token", A_TOKEN, 3 * 26, PLAYED,
+           token_cards, declare_plain, token_resolve, _label_token)
+add_family(b"dagger", A_DAGGER, 5 * 26, PLAYED | FL_DAGGER_BLOCKED,
+           dagger_cards, declare_plain, dagger_resolve, _label_dagger)
+add_family(b"dagger token", A_DAGGER_TOKEN, 26, PLAYED,
+           dagger_token_cards, declare_plain, dagger_token_resolve, _label_dagger_token)
+add_family(b"triplet", A_TRIPLET, 26, PLAYED,
+           triplet_cards, declare_plain, triplet_resolve, _label_triplet)
+add_family(b"quad", A_QUAD, 13, PLAYED,
+           quad_cards, declare_plain, quad_resolve, _label_quad)
+add_family(b"resurrection", A_RESURRECT, 13 * 8, FL_DECLARED,
+           resurrect_cards, resurrect_decide, no_resolve, _label_resurrect)
+add_family(b"resurrection onto the Shrine", A_RES_SHRINE, 1, USE,
+           no_cards, declare_use_plain, res_shrine_resolve,
+           _named("resurrect onto own Shrine"))
+add_family(b"resurrection as a token", A_RES_TOKEN, 1, USE,
+           no_cards, declare_use_plain, res_token_resolve, _named("resurrect as token"))
+add_family(b"resurrection as the Dagger token", A_RES_DAGGER_TOKEN, 1, USE,
+           no_cards, declare_use_plain, res_dagger_token_resolve,
+           _named("resurrect as Dagger token"))
+add_family(b"resurrection as a dagger", A_RES_DAGGER, 5, USE | FL_DAGGER_BLOCKED,
+           no_cards, declare_use_plain, res_dagger_resolve, _label_res_dagger)
+add_family(b"heal", A_HEAL, 13 * 3, PLAYED,
+           heal_cards, heal_decide, heal_resolve, _label_heal)
+add_family(b"pair attack", A_PAIR_ATTACK, 13 * 3, PLAYED | FL_TOKEN_BLOCKED,
+           pair_attack_cards, declare_plain, attack_resolve, _label_pair_attack)
+add_family(b"resurrection pair attack", A_RES_PAIR, JOKER, USE | FL_TOKEN_BLOCKED,
+           res_pair_cards, declare_use_plain, res_attack_resolve, _label_res_attack)
+add_family(b"attack", A_ATTACK, NUM_MULTISETS - 1, PLAYED | FL_TOKEN_BLOCKED,
+           attack_cards, attack_decide, attack_resolve, _label_attack)
+add_family(b"alt heal", A_ALT_HEAL, NUM_MULTISETS - 1, PLAYED,
+           alt_heal_cards, alt_heal_decide, heal_resolve, _label_heal)
+add_family(b"resurrection attack", A_RES_ATTACK, NUM_MULTISETS, USE | FL_TOKEN_BLOCKED,
+           res_attack_cards, res_attack_decide, res_attack_resolve, _label_res_attack)
+if _num_families != NUM_FAMILIES or \
+        FAMILIES[NUM_FAMILIES - 1].base + FAMILIES[NUM_FAMILIES - 1].size != NUM_ACTIONS:
+    raise ImportError("the action families do not cover the action ids exactly")
+
+
+# --- chance ---------------------------------------------------------------------------
 
 cdef const uint8_t* chance_pile(ShrineData* s, int* lo, int* hi) noexcept nogil:
     """The counts by kind of the pile a chance event draws one card from, with the
@@ -807,21 +1568,19 @@ cdef const uint8_t* chance_pile(ShrineData* s, int* lo, int* hi) noexcept nogil:
         lo[0] = kind_of(11 + s.bal_index, 0)
         hi[0] = lo[0] + 2
     elif s.chance == CH_DEAL and s.deal_n >= 10:
-        hi[0] = JOKER   # a Joker dealt to a hand is replaced and shuffled back
+        hi[0] = JOKER   # S14: a Joker dealt to a hand is replaced and shuffled back
     return s.library
 
 
 cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
     cdef int to = s.draw_to, what = s.chance, n
     if what == CH_STEAL:
-        hand_remove(s, 1 - s.active, k)
-        hand_add(s, s.active, k, True)
-        clear_chance(s)
-        s.phase = PH_JACK_DISCARD
+        steal(s, k)
         return
     s.library[k] -= 1
     s.library_len -= 1
     if what == CH_DEAL:
+        # R4: each Shrine's fifth card is its top, dealt face up.
         n = s.deal_n
         if n < 10:
             push_shrine(s, n // 5, k, n % 5 == 4)
@@ -840,229 +1599,12 @@ cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
         if what == CH_FLIP:
             push_shrine(s, to, k, True)
         elif k == JOKER:
-            # Drawn, the Balance card is played at once and uses an action.
+            # S15: drawn, the Balance card is played at once and uses an action.
             if s.actions_left > 0:
                 s.actions_left -= 1
             begin_balance(s, to)
         else:
             hand_add(s, to, k, False)
-
-cdef int multiset_cards(int index, int colour, uint8_t* out) noexcept nogil:
-    cdef int r, i, n = 0
-    for r in range(1, 14):
-        for i in range(MS_COUNT[index][r - 1]):
-            out[n] = kind_of(r, colour)
-            n += 1
-    return n
-
-cdef int action_cards(ShrineData* s, int a, uint8_t* out) noexcept nogil:
-    """Fill ``out`` with the cards that declaring ``a`` takes from the active player's
-    hand, in the order they are paid; return their count.  For a use of a Resurrection,
-    only the hand cards the use adds to the three already paid."""
-    cdef int p = s.active, q = 1 - s.active, i, r, c, x
-    if a < A_TOKEN or A_RES_SHRINE <= a < A_HEAL:
-        return 0
-    if a < A_DAGGER:
-        x = a - A_TOKEN
-        c = (x % 26) // 13
-        out[0] = kind_of(x % 13 + 1, c)
-        out[1] = kind_of(11 + x // 26, c)
-        return 2
-    if a < A_TRIPLET:
-        x = (a - A_DAGGER) % 26 if a < A_DAGGER_TOKEN else a - A_DAGGER_TOKEN
-        c = x // 13
-        out[0] = kind_of(x % 13 + 1, c)
-        out[1] = kind_of(1, c)
-        return 2
-    if a < A_QUAD:
-        x = a - A_TRIPLET
-        r = x // 2 + 1
-        out[0] = kind_of(r, 0)
-        out[1] = kind_of(r, x % 2)
-        out[2] = kind_of(r, 1)
-        return 3
-    if a < A_RESURRECT:
-        for i in range(4):
-            out[i] = kind_of(a - A_QUAD + 1, i // 2)
-        return 4
-    if a < A_RES_SHRINE:
-        x = a - A_RESURRECT
-        # Ascending, like every payment of several cards: the Ace first if it wraps.
-        c = 0
-        for r in range(1, 14):
-            for i in range(3):
-                if wrap_rank(x // 8 + 1 + i) == r:
-                    out[c] = kind_of(r, (x % 8 >> i) & 1)
-                    c += 1
-        return 3
-    if a < A_RES_PAIR:
-        x = (a - A_HEAL) % 39
-        r = x // 3 + 1
-        c = x % 3
-        out[0] = kind_of(r, 1 if c == 2 else 0)
-        out[1] = kind_of(r, 0 if c == 0 else 1)
-        return 2
-    if a < A_ATTACK:
-        out[0] = a - A_RES_PAIR
-        return 1
-    if a < A_ALT_HEAL:
-        return multiset_cards(a - A_ATTACK + 1, 1 - colour_of(shrine_top(s, q)), out)
-    if a < A_RES_ATTACK:
-        return multiset_cards(a - A_ALT_HEAL + 1, colour_of(shrine_top(s, p)), out)
-    return multiset_cards(a - A_RES_ATTACK, colour_of(s.res_card), out)
-
-cdef int pend_action_cards(ShrineData* s, int a) noexcept nogil:
-    """Move the cards declaring ``a`` pays with to the pending cards; return the sum
-    of their values."""
-    cdef uint8_t cards[PEND_SLOTS]
-    cdef int i, total = 0, n = action_cards(s, a, cards)
-    for i in range(n):
-        pend_from_hand(s, s.active, cards[i])
-        total += rank_of(cards[i])
-    return total
-
-cdef void declare(ShrineData* s, int a) noexcept nogil:
-    """Take the declared action's cards out of the hand and open the response."""
-    cdef int p = s.active, q = 1 - s.active, total
-    if a == A_PASS:
-        s.actions_left = 0
-        s.step = ST_END
-        return
-    s.pending = a
-    s.pend_len = 0
-    total = pend_action_cards(s, a)
-    if a == A_JACK:
-        s.powers_used |= USED_JACK
-    elif A_RESURRECT <= a < A_RES_SHRINE:
-        s.res_card = s.grave[s.grave_len - 1]
-        s.res_index = s.grave_len - 1
-        s.phase = PH_RES_USE
-        return
-    elif A_HEAL <= a < A_PAIR_ATTACK:
-        if total != 2 * rank_of(shrine_top(s, p)):
-            s.powers_used |= USED_QUEEN
-    elif A_ATTACK <= a < A_ALT_HEAL:
-        if total != rank_of(shrine_top(s, q)):
-            s.powers_used |= USED_KING
-    elif A_ALT_HEAL <= a < A_RES_ATTACK:
-        if total != rank_of(shrine_top(s, p)):
-            s.powers_used |= USED_QUEEN
-    s.step = ST_RESPOND
-
-cdef void declare_use(ShrineData* s, int a) noexcept nogil:
-    cdef int total = pend_action_cards(s, a)
-    s.pending = a
-    if a >= A_RES_ATTACK and total + rank_of(s.res_card) != rank_of(shrine_top(s, 1 - s.active)):
-        s.powers_used |= USED_KING
-    s.step = ST_RESPOND
-
-cdef void respond(ShrineData* s, int a) noexcept nogil:
-    cdef int q = 1 - s.active, x, c
-    if a == A_NO_RESPONSE:
-        s.step = ST_RESOLVE
-    elif a == A_FIZZLE:
-        if s.alt_fizzle:
-            s.picks_left = 3
-            s.phase = PH_FIZZLE_PICK
-            return
-        hand_to_grave(s, q)
-        after_fizzle(s)
-        return
-    elif a < A_DISCARD:
-        field_to_grave(s, q, a - A_BLOCK)
-        pend_to_grave(s)
-        clear_pending(s)
-        s.step = ST_AFTER
-    else:
-        x = a - A_DAGGER_BLOCK
-        c = x // 13
-        pend_to_grave(s)
-        hand_remove(s, q, kind_of(x % 13 + 1, c))
-        to_grave(s, kind_of(x % 13 + 1, c))
-        hand_remove(s, q, kind_of(1, c))
-        to_grave(s, kind_of(1, c))
-        clear_pending(s)
-        s.step = ST_AFTER
-
-cdef void after_fizzle(ShrineData* s) noexcept nogil:
-    if s.hand_len[s.active] >= 3:
-        s.phase = PH_COUNTER
-        s.step = ST_WAIT
-        return
-    s.step = ST_FIZZLED
-
-
-cdef int decisions(ShrineData* s, int* out) noexcept nogil:
-    """The legal actions of the player to decide; none at a chance node or the end."""
-    cdef int ph = s.phase, n = 0, k, p
-    if ph == PH_CHANCE or ph == PH_OVER:
-        return 0
-    if ph == PH_START:
-        out[0] = A_DRAW
-        out[1] = A_TAKE
-        return 2
-    if ph == PH_ACTION:
-        return main_actions(s, out)
-    if ph == PH_RES_USE:
-        return res_uses(s, out, s.res_card)
-    if ph == PH_RESPONSE:
-        return responses(s, out)
-    if ph == PH_COUNTER:
-        out[0] = A_NO_COUNTER
-        out[1] = A_COUNTER
-        return 2
-    p = decider(s)
-    for k in range(JOKER):
-        if s.hand[p][k]:
-            out[n] = A_DISCARD + k
-            n += 1
-    return n
-
-cdef void decide(ShrineData* s, int a) noexcept nogil:
-    """Apply the legal decision ``a`` and run the game on to what it waits on next."""
-    cdef int ph = s.phase, p = s.active, d
-    if ph == PH_START:
-        if a == A_DRAW:
-            request_draws(s, CH_HAND, p, 1, ST_ACTION)
-        else:
-            s.grave_len -= 1
-            hand_add(s, p, s.grave[s.grave_len], True)
-            s.step = ST_AFTER
-    elif ph == PH_ACTION:
-        declare(s, a)
-    elif ph == PH_RES_USE:
-        declare_use(s, a)
-    elif ph == PH_RESPONSE:
-        respond(s, a)
-    elif ph == PH_COUNTER:
-        if a == A_NO_COUNTER:
-            s.step = ST_FIZZLED
-        elif s.alt_fizzle:
-            s.picks_left = 3
-            s.phase = PH_COUNTER_PICK
-        else:
-            hand_to_grave(s, p)
-            s.step = ST_RESOLVE
-    else:
-        d = decider(s)
-        hand_remove(s, d, a - A_DISCARD)
-        to_grave(s, a - A_DISCARD)
-        if ph == PH_JACK_DISCARD:
-            s.step = ST_AFTER
-        else:
-            s.picks_left -= 1
-            if s.picks_left == 0:
-                if ph == PH_DISCARD:
-                    s.step = ST_END
-                elif ph == PH_BAL_DISCARD:
-                    s.step = ST_BAL_FINISH
-                elif ph == PH_FIZZLE_PICK:
-                    after_fizzle(s)
-                else:
-                    s.step = ST_RESOLVE
-    # Every path above leaves a step; a decision still pending is ST_WAIT, on which
-    # advance returns at once.
-    advance(s)
 
 
 cdef void deal_unseen(ShrineData* s, int observer, Rng* rng) noexcept nogil:
@@ -1534,64 +2076,20 @@ def _paid(ShrineState st, int a):
     return [cards[i] for i in range(action_cards(&st.s, a, cards))]
 
 
+
 def _label(ShrineState st, int a):
     """The readable name of action (or chance outcome) ``a`` in ``st``."""
-    cdef int p = st.s.active, q = 1 - st.s.active, c
     if st.s.phase == PH_CHANCE:
         what = {CH_DEAL: "deal", CH_HAND: "draw", CH_FLIP: "turn up", CH_HIDDEN: "add face down",
                 CH_TOKEN: "find", CH_STEAL: "steal"}.get(st.s.chance, "chance")
         return f"{what} {CARD_NAMES[a]}" if 0 <= a < NUM_KINDS else f"chance {a}"
-    opp_top = CARD_NAMES[shrine_top(&st.s, q)] if st.s.shrine_len[q] else "?"
-    own_top = CARD_NAMES[shrine_top(&st.s, p)] if st.s.shrine_len[p] else "?"
-    simple = {A_PASS: "pass", A_DRAW: "draw", A_NO_RESPONSE: "no response",
-              A_FIZZLE: "fizzle", A_NO_COUNTER: "no counter", A_COUNTER: "counter-fizzle",
-              A_JACK: "jack steal", A_RES_SHRINE: "resurrect onto own Shrine",
-              A_RES_TOKEN: "resurrect as token", A_RES_DAGGER_TOKEN: "resurrect as Dagger token"}
-    if a in simple:
-        return simple[a]
-    if a == A_TAKE:
-        top = CARD_NAMES[st.s.grave[st.s.grave_len - 1]] if st.s.grave_len else "?"
-        return f"take {top} from the Graveyard"
-    if A_BLOCK <= a < A_DISCARD:
-        slot = st.s.field[q][a - A_BLOCK]
-        return f"token block {CARD_NAMES[slot] if slot >= 0 else TARGET_NAMES[a - A_BLOCK]}"
-    if A_DISCARD <= a < A_DAGGER_BLOCK:
-        return f"discard {CARD_NAMES[a - A_DISCARD]}"
-    if A_DAGGER_BLOCK <= a < A_TOKEN:
-        c = (a - A_DAGGER_BLOCK) // 13
-        pay = kind_of((a - A_DAGGER_BLOCK) % 13 + 1, c)
-        return f"dagger block {CARD_NAMES[kind_of(1, c)]} (pay {CARD_NAMES[pay]})"
-    if A_QUAD <= a < A_RESURRECT:
-        return f"quad {RANKS[a - A_QUAD]}"
-    if A_RES_DAGGER <= a < A_HEAL:
-        return f"resurrect as dagger -> {_target(st, q, a - A_RES_DAGGER)}"
-    paid = _paid(st, a)
-    if A_TOKEN <= a < A_TRIPLET and paid:
-        pay, card = CARD_NAMES[paid[0]], CARD_NAMES[paid[1]]
-        if a < A_DAGGER:
-            return f"play token {card} (pay {pay})"
-        if a >= A_DAGGER_TOKEN:
-            return f"play Dagger token {card} (pay {pay})"
-        return f"dagger {card} (pay {pay}) -> {_target(st, q, (a - A_DAGGER) // 26)}"
-    if A_TRIPLET <= a < A_QUAD:
-        return f"triplet {_cards(paid)}"
-    if A_RESURRECT <= a < A_RES_SHRINE:
-        # Named in the run's order, which may wrap past the King.
-        first = (a - A_RESURRECT) // 8 + 1
-        run = sorted(paid, key=lambda k: (rank_of(k) - first + 13) % 13)
-        used = CARD_NAMES[st.s.grave[st.s.grave_len - 1]] if st.s.grave_len else "?"
-        return f"resurrect {'+'.join(CARD_NAMES[k] for k in run)} ({used})"
-    if A_HEAL <= a < A_PAIR_ATTACK or A_ALT_HEAL <= a < A_RES_ATTACK:
-        return f"heal {_cards(paid)} -> {own_top}"
-    if A_PAIR_ATTACK <= a < A_RES_PAIR:
-        return f"attack pair {_cards(paid)} -> {opp_top}"
-    if A_ATTACK <= a < A_ALT_HEAL:
-        return f"attack {_cards(paid)} -> {opp_top}"
-    if A_RES_PAIR <= a < A_ATTACK or A_RES_ATTACK <= a < NUM_ACTIONS:
-        g = st.s.res_card
-        return f"resurrect to attack {_cards(paid + ([g] if g >= 0 else []))} -> {opp_top}"
-    return f"action {a}"
+    if not 0 <= a < NUM_ACTIONS:
+        return f"action {a}"
+    return _LABELS[FAMILY_OF[a]](st, a)
 
+
+def _top_name(ShrineState st, int p):
+    return CARD_NAMES[shrine_top(&st.s, p)] if st.s.shrine_len[p] else "?"
 
 def _target(ShrineState st, int q, int t):
     if t == T_SHRINE:
@@ -1669,15 +2167,7 @@ def _view(ShrineState st, viewer):
     return d
 
 
-# The first id of each family of declared actions: the tensor marks the family of the
-# one pending.
-PENDING_CLASSES = [A_JACK, A_TOKEN, A_DAGGER, A_DAGGER_TOKEN, A_TRIPLET, A_QUAD, A_RESURRECT,
-                   A_RES_SHRINE, A_RES_TOKEN, A_RES_DAGGER_TOKEN, A_RES_DAGGER, A_HEAL,
-                   A_PAIR_ATTACK, A_RES_PAIR, A_ATTACK, A_ALT_HEAL, A_RES_ATTACK]
 
-
-def _pending_class(int a):
-    return bisect.bisect_right(PENDING_CLASSES, a) - 1
 
 
 # One side of the table: Shrine size, whether it has a Triad, its top card when face
@@ -1694,7 +2184,7 @@ LAYOUT = TensorLayout(
     ("graveyard", 2 * NUM_KINDS),   # its cards, its top card
     ("pending", 2 * NUM_KINDS),     # the cards paying for the declared action, the
                                     # Graveyard card a Resurrection uses
-    ("declared", len(PENDING_CLASSES)),
+    ("declared", len(_DECLARED)),  # the family of the pending action
 )
 
 
@@ -1749,7 +2239,7 @@ def _fill_tensor(ShrineState st, float[:] v, int viewer):
     if st.s.res_card != NONE:
         v[o + NUM_KINDS + st.s.res_card] = 1
     if st.s.pending != NONE:
-        o = LAYOUT.offset("declared") + _pending_class(st.s.pending)
+        o = LAYOUT.offset("declared") + family_of(st.s.pending).declared
         v[o] = 1
 
 
@@ -1942,11 +2432,23 @@ def _check_flow(ShrineState st, bint step_given):
     """Check that the phase, step, declared action, chance event and Balance of a
     position built from a dict fit together as play leaves them, so that playing on
     from it never reads a slot that is not there."""
-    cdef ShrineData* s = &st.s
-    cdef int p = s.active, i, n, k
-    cdef uint8_t cards[PEND_SLOTS]
-    phase = PHASES[s.phase]
+    if _check_result(st):
+        return
+    _check_step(st, step_given)
+    _check_deal(st)
+    _check_draws(st)
+    _check_balance(st)
+    _check_decision(st)
+    _check_shrine_tops(st)
+    _check_start(st)
+    _check_pending(st)
 
+
+def _check_result(ShrineState st):
+    """R27, R28: a winner only once a Shrine is empty, a draw only at max_turns;
+    return whether the game is over."""
+    cdef ShrineData* s = &st.s
+    cdef int i
     if s.winner != NONE:
         if s.winner == DRAW:
             if s.turn != s.max_turns:
@@ -1956,7 +2458,7 @@ def _check_flow(ShrineState st, bint step_given):
             raise StateFormatError(f"winner: player {s.winner} wins only once the other "
                                    "Shrine is empty")
         s.phase = PH_OVER
-        return
+        return True
     if s.turn >= s.max_turns:
         raise StateFormatError(f"turn {s.turn} is at max_turns, but the game has no winner")
     if s.phase == PH_OVER:
@@ -1964,7 +2466,12 @@ def _check_flow(ShrineState st, bint step_given):
     for i in range(2):
         if s.shrine_len[i] == 0 and s.step != ST_DEAL:
             raise StateFormatError(f"players[{i}].shrine is empty but the game is not over")
+    return False
 
+
+def _check_step(ShrineState st, bint step_given):
+    """A chance event's step follows from what it draws; a decision waits."""
+    cdef ShrineData* s = &st.s
     if s.phase == PH_CHANCE:
         if s.chance == CH_NONE:
             raise StateFormatError("phase 'chance' needs chance.draw: what is drawn")
@@ -1974,10 +2481,15 @@ def _check_flow(ShrineState st, bint step_given):
                                    f"{STEPS[expected]!r}, not {STEPS[s.step]!r}")
         s.step = expected
     elif s.chance != CH_NONE:
-        raise StateFormatError(f"chance is only for phase 'chance', not {phase!r}")
+        raise StateFormatError(f"chance is only for phase 'chance', not {PHASES[s.phase]!r}")
     elif s.step != ST_WAIT:
         raise StateFormatError(f"a decision waits in step 'wait', not {STEPS[s.step]!r}")
 
+
+def _check_deal(ShrineState st):
+    """R4: the deal in progress has dealt Shrines first, then hands, and nothing else."""
+    cdef ShrineData* s = &st.s
+    cdef int n
     if s.chance == CH_DEAL:
         if s.deal_n >= DEAL_CARDS:
             raise StateFormatError(f"dealt must be below {DEAL_CARDS} during the deal")
@@ -1990,6 +2502,11 @@ def _check_flow(ShrineState st, bint step_given):
                                    "nothing else is out")
     elif s.deal_n != DEAL_CARDS:
         raise StateFormatError("dealt is only for a deal in progress")
+
+
+def _check_draws(ShrineState st):
+    """Who receives a draw, how many are left and what follows them."""
+    cdef ShrineData* s = &st.s
     if s.chance in (CH_HAND, CH_FLIP, CH_HIDDEN, CH_TOKEN) and s.draw_to == NONE:
         raise StateFormatError(f"a {CHANCES[s.chance]} draw needs chance.to: who receives it")
     if s.chance in (CH_HAND, CH_FLIP):
@@ -2003,9 +2520,14 @@ def _check_flow(ShrineState st, bint step_given):
                                    f"{', '.join(STEPS[x] for x in sorted(allowed))}")
         if s.chance == CH_HAND and (s.after_draws == ST_BAL_FINISH) != (s.bal_player != NONE):
             raise StateFormatError("chance.then: 'balance finish' goes with a Balance")
-    if s.chance == CH_FLIP and s.draw_to != p:
+    if s.chance == CH_FLIP and s.draw_to != s.active:
         raise StateFormatError("chance.to: a heal turns up a card on the active Shrine")
 
+
+def _check_balance(ShrineState st):
+    """S15: a Balance being resolved waits on one of its own events."""
+    cdef ShrineData* s = &st.s
+    cdef int k
     if s.bal_player != NONE:
         if not s.joker_out:
             raise StateFormatError("balance: a Balance is played with joker_out true")
@@ -2019,7 +2541,8 @@ def _check_flow(ShrineState st, bint step_given):
         if s.draw_to != NONE and s.draw_to != 1 - s.bal_player:
             raise StateFormatError("chance.to: the Balance's opponent receives its cards")
     elif s.phase == PH_BAL_DISCARD or s.chance in (CH_HIDDEN, CH_TOKEN):
-        raise StateFormatError(f"phase {phase!r} needs balance: who played the Balance card")
+        raise StateFormatError(f"phase {PHASES[s.phase]!r} needs balance: who played the "
+                               "Balance card")
     if s.chance == CH_TOKEN:
         k = s.bal_index
         if k > 2 or s.field[s.bal_player][k] == NONE or s.field[1 - s.bal_player][k] != NONE:
@@ -2030,6 +2553,12 @@ def _check_flow(ShrineState st, bint step_given):
             raise StateFormatError("balance.token: the Library is searched only when it, and "
                                    "not the Graveyard, holds that token kind")
 
+
+def _check_decision(ShrineState st):
+    """Picks only while discarding, as many as the discard asks."""
+    cdef ShrineData* s = &st.s
+    cdef int n
+    phase = PHASES[s.phase]
     if s.phase in _PICK_PHASES:
         n = s.hand_len[decider(s)]
         # A turn's end discards down to the limit, a Balance down to its player's hand,
@@ -2045,42 +2574,75 @@ def _check_flow(ShrineState st, bint step_given):
                                    f"with {n} cards in hand")
     elif s.picks_left:
         raise StateFormatError(f"picks_left is only for discards, not phase {phase!r}")
+
+
+def _check_shrine_tops(ShrineState st):
+    """R5: the top card is face up, save while dealt or added by a Balance (S15); S16: a
+    Joker never stays turned up."""
+    cdef ShrineData* s = &st.s
+    cdef int i, k
     for i in range(2):
         for k in range(s.shrine_len[i]):
             if s.step != ST_DEAL and (s.shrine[i][k] == JOKER | SEEN
                                       or s.shrine[i][k] == JOKER and k == s.shrine_len[i] - 1):
                 raise StateFormatError(f"players[{i}].shrine: a Joker turned up is played at "
                                        "once, so none is ever face up or on top")
-        # A Balance adds its cards face down and the deal turns each top up last.
         if s.shrine_len[i] and not s.shrine[i][s.shrine_len[i] - 1] & SEEN \
                 and not (s.step == ST_DEAL or s.step == ST_BAL_SHRINE and i != s.bal_player):
             raise StateFormatError(f"players[{i}].shrine_seen: the top card is always face up")
+
+
+def _check_start(ShrineState st):
+    """R8: an action to take, and at the start a Graveyard card to take."""
+    cdef ShrineData* s = &st.s
     if s.phase in (PH_START, PH_ACTION) and s.actions_left == 0:
-        raise StateFormatError(f"phase {phase!r} needs an action left")
+        raise StateFormatError(f"phase {PHASES[s.phase]!r} needs an action left")
     if s.phase == PH_START and s.grave_len == 0:
         raise StateFormatError("phase 'start' offers the Graveyard's top card: the Graveyard "
                                "is empty")
 
+
+def _check_pending(ShrineState st):
+    """R24: an action is pending exactly while it is answered or its Resurrection's use
+    chosen, with the cards it pays with, and it could have been declared."""
+    cdef ShrineData* s = &st.s
+    cdef int a = s.pending
+    phase = PHASES[s.phase]
     if s.phase not in _PENDING_PHASES:
-        if s.pending != NONE:
+        if a != NONE:
             raise StateFormatError(f"pending: no action is declared in phase {phase!r}")
         return
-    a = s.pending
     if a == NONE:
         raise StateFormatError(f"phase {phase!r} needs pending: the declared action")
-    use = is_resurrection_use(a)
+    use = family_of(a).flags & FL_RES_USE != 0
     if s.phase == PH_RES_USE:
-        if not A_RESURRECT <= a < A_RES_SHRINE:
+        if FAMILY_OF[a] != FAMILY_OF[A_RESURRECT]:
             raise StateFormatError("pending.action: phase 'resurrection' follows a Resurrection")
         if s.res_card == NONE or s.res_index != s.grave_len - 1:
             raise StateFormatError("pending.resurrected: the Graveyard's top card, at "
                                    f"resurrected_at {s.grave_len - 1}")
-    elif a < A_JACK or A_BLOCK <= a < A_TOKEN or A_RESURRECT <= a < A_RES_SHRINE:
+    elif not family_of(a).flags & FL_ANSWERED:
         raise StateFormatError(f"pending.action {a} is not an action that can be answered")
     elif use != (s.res_card != NONE):
         raise StateFormatError("pending.resurrected goes with the use of a Resurrection, "
                                "and only with it")
-    n = action_cards(s, a, cards)
+    _check_pending_cards(st, use)
+    if not declared_legally(s):
+        raise StateFormatError(f"pending.action {_label(st, a)!r} could not have been "
+                               "declared in this position")
+    if s.phase == PH_RESPONSE and not response_possible(s):
+        raise StateFormatError("phase 'response': the opponent could not answer, so no "
+                               "response is asked")
+    if s.phase == PH_COUNTER and s.hand_len[s.active] < 3:
+        raise StateFormatError("phase 'counter': a Counter-Fizzle needs 3 cards in hand")
+
+
+def _check_pending_cards(ShrineState st, bint use):
+    """The pending cards are those the action pays with; a Resurrection's use follows
+    its three cards (R23)."""
+    cdef ShrineData* s = &st.s
+    cdef uint8_t cards[PEND_SLOTS]
+    cdef int i, n = action_cards(s, s.pending, cards)
     expected = [CARD_NAMES[cards[i]] for i in range(n)]
     got = [CARD_NAMES[s.pend[i]] for i in range(s.pend_len)]
     if use:
@@ -2091,16 +2653,8 @@ def _check_flow(ShrineState st, bint step_given):
                                    f"cards of consecutive values, not {got[:3]}")
         got = got[3:]
     if got != expected:
-        raise StateFormatError(f"pending.cards for {_label(st, a)!r} are {expected}, "
+        raise StateFormatError(f"pending.cards for {_label(st, s.pending)!r} are {expected}, "
                                f"not {got}")
-    if not declared_legally(s):
-        raise StateFormatError(f"pending.action {_label(st, a)!r} could not have been "
-                               "declared in this position")
-    if s.phase == PH_RESPONSE and not response_possible(s):
-        raise StateFormatError("phase 'response': the opponent could not answer, so no "
-                               "response is asked")
-    if s.phase == PH_COUNTER and s.hand_len[p] < 3:
-        raise StateFormatError("phase 'counter': a Counter-Fizzle needs 3 cards in hand")
 
 
 cdef bint declared_legally(ShrineData* s) noexcept nogil:
@@ -2108,11 +2662,11 @@ cdef bint declared_legally(ShrineData* s) noexcept nogil:
     pays with back in hand (a Resurrection's use keeps its three cards paid), it is
     among the actions then offered.  Token powers count as unused, since which were
     used before it no position records; and a Jack steal needs only the Jack, since a
-    Fizzle may have emptied the hand it steals from since."""
+    Fizzle may have emptied the hand it steals from since (S13)."""
     cdef ShrineData before
     cdef int offered[NUM_ACTIONS]
     cdef int a = s.pending, p = s.active, i, n
-    cdef bint use = is_resurrection_use(a)
+    cdef bint use = family_of(a).flags & FL_RES_USE != 0
     cdef int first = 3 if use else 0
     if a == A_JACK:
         return s.field[p][F_JACK] >= 0
@@ -2122,10 +2676,7 @@ cdef bint declared_legally(ShrineData* s) noexcept nogil:
         before.hand[p][s.pend[i]] += 1
         before.hand_len[p] += 1
     before.pend_len = first
-    if use:
-        n = res_uses(&before, offered, s.res_card)
-    else:
-        n = main_actions(&before, offered)
+    n = res_uses(&before, offered) if use else main_actions(&before, offered)
     for i in range(n):
         if offered[i] == a:
             return True
