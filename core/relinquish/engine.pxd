@@ -1,0 +1,59 @@
+# cython: language_level=3
+"""Relinquish: the position as one flat struct.  See docs/rules/relinquish.md for the
+rules, the rulings and the dictionary form of a position."""
+from libc.stdint cimport int8_t, int16_t, uint8_t
+
+from core.state cimport GameState
+
+cdef enum:
+    NUM_CARDS = 78        # 4 suits x (Commons 1-10, Page, Knight, King, Queen), 22 Tarots
+    MAX_PLAYERS = 4
+
+
+ctypedef struct RelData:
+    # the rules in force, copied from the game so the hot path never asks Python
+    uint8_t num_players
+    uint8_t teams
+    uint8_t acceptance
+    uint8_t short_game
+    int16_t max_turns
+
+    # where the game stands
+    int16_t turn                # turns begun since the first player was found
+    int8_t phase                # the decision or chance event the game waits on
+    int8_t active               # whose turn it is
+    int8_t first                # who took the first turn
+    uint8_t used                # maneuvers used this turn (bits: USED_*)
+    uint8_t acted               # something was done this turn: it is no pass
+    uint8_t passes              # turns in a row in which nothing was done
+    uint8_t generation          # reshuffles so far: 0 until the Scry pile first runs out
+
+    # the deal: each card in turn goes to a hand, a flip, the Scry pile or exile
+    uint8_t deal_next           # the next card to place
+    int8_t flip[MAX_PLAYERS]    # each player's latest flipped card, or -1
+    uint8_t tied                # seats that flip again (bits)
+
+    # the cards: where each lies (LOC_* with RESTING on a tableau card), and for a
+    # hidden card the Scry pile generation it came from (0 the deal, g the g-th
+    # reshuffle): everyone knows a card of generation g > 0 is one of that pile's
+    uint8_t where[NUM_CARDS]
+    uint8_t gen[NUM_CARDS]
+    uint8_t hand_size[MAX_PLAYERS]
+    uint8_t scry_size
+    int16_t score[MAX_PLAYERS]  # once over: each seat's side's Commons
+
+    # a Scry under way: the cards drawn, what remains to draw and who scries
+    int8_t drawn[2]
+    uint8_t draws_left
+    uint8_t scries_left
+    int8_t scry_for
+    int8_t scry_ends_turn       # the Scry is an Acceptance: the turn passes after it
+
+    # a Summon being paid for (L5)
+    int8_t summon               # the Court, or -1
+    uint8_t paid                # Commons rested for it so far
+    uint8_t paid_off_suit       # one of them is not of the Court's suit
+
+
+cdef class RelinquishState(GameState):
+    cdef RelData s

@@ -1,0 +1,1020 @@
+# cython: language_level=3, cdivision=True
+"""Relinquish, under the rulings L1-L13 and the engine rulings R1-... of
+docs/rules/relinquish.md.
+
+Every card is distinct (L1), so a card is its own kind, 0 .. 77: suit ``s`` holds the
+ids ``14 s`` to ``14 s + 13`` (the Commons 1-10, then Page, Knight, King, Queen), and
+the Tarots 0-21 follow at 56.  The struct says where each card lies.  A hidden pile
+keeps no order, so drawing from it is a chance event over its cards.
+
+The deal places the cards one by one, in card order: each goes to a hand, to a flip for
+first player, to the Scry pile or (in a short game) to exile, with the chance of the
+room left there (R1).  That is a uniform deal, and each step has few outcomes.
+"""
+from libc.string cimport memcpy, memset
+
+from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
+from core.errors import ParameterError, StateFormatError
+from core.kit import Cards, TensorLayout, read_bool, read_int, read_name, read_players
+from core.state import Game
+
+cdef enum:
+    NONE = -1
+    HAND_CARDS = 13           # dealt to each player (L3)
+    SHORT_SCRY = 16           # the Scry pile of a short game (L3)
+    TAROT0 = 56
+    COURT0 = 10               # the rank of the Page within a suit
+    MAX_TURNS = 2000
+
+# Where a card lies: DealData.where, with RESTING set on a resting tableau card.
+cdef enum:
+    LOC_HAND = 0              # + seat
+    LOC_TABLEAU = 4           # + seat
+    LOC_SCRY = 8
+    LOC_DISCARD = 9
+    LOC_EXILE = 10
+    LOC_UNDEALT = 11
+    LOC_DRAWN = 12            # drawn by a Scry, not yet kept or discarded
+    RESTING = 0x80
+    LOC_MASK = 0x7F
+
+# What the game waits on: RelData.phase
+cdef enum:
+    PH_DEAL = 0               # chance: where the next card of the deal goes
+    PH_FLIP = 1               # chance: a tied player's next flip, from the Scry pile
+    PH_MAIN = 2               # the active player's maneuvers, or the end of the turn
+    PH_PAY = 3                # the active player rests Commons for a Summon
+    PH_DRAW = 4               # chance: a card of the Scry pile
+    PH_KEEP = 5               # the scrying player discards one of the two drawn
+    PH_OVER = 6
+
+cdef enum:
+    USED_POPULATE = 1
+    USED_SUMMON = 2
+
+# Action ids: each + a card.  Chance outcomes are cards, or during the deal a
+# destination (DEST_*).
+cdef enum:
+    A_END = 0
+    A_POPULATE = 1
+    A_SUMMON = A_POPULATE + NUM_CARDS
+    A_PAY = A_SUMMON + NUM_CARDS
+    A_FORTIFY = A_PAY + NUM_CARDS
+    A_DISCARD = A_FORTIFY + NUM_CARDS
+    NUM_ACTIONS = A_DISCARD + NUM_CARDS
+
+cdef enum:
+    DEST_HAND = 0             # + seat
+    DEST_FLIP = 4             # + seat
+    DEST_SCRY = 8
+    DEST_EXILE = 9
+    NUM_DESTS = 10
+
+# The most steps one turn can take: the maneuvers, a Summon's payment, an Acceptance.
+cdef enum:
+    TURN_STEPS = 12
+
+SUITS = "WCSP"
+SUIT_NAMES = ("Wands", "Cups", "Swords", "Pence")
+RANKS = [str(v) for v in range(1, 11)] + ["P", "N", "K", "Q"]
+CARDS = Cards([s + r for s in SUITS for r in RANKS] + [f"T{v}" for v in range(22)],
+              "Commons W1-W10, C1-C10, S1-S10, P1-P10; Courts suit + P, N, K or Q "
+              "(Page, Knight, King, Queen), e.g. WP, CQ; Tarots T0-T21")
+CARD_NAMES = CARDS.names
+PHASES = ["deal", "flip", "main", "pay", "draw", "keep", "over"]
+MANEUVERS = ["populate", "summon"]
+COURT_NAMES = ("Page", "Knight", "King", "Queen")
+
+
+# --- cards ---------------------------------------------------------------------------
+
+cdef inline int suit(int c) noexcept nogil:
+    return c // 14
+
+cdef inline bint is_common(int c) noexcept nogil:
+    return c < TAROT0 and c % 14 < COURT0
+
+cdef inline bint is_court(int c) noexcept nogil:
+    return c < TAROT0 and c % 14 >= COURT0
+
+cdef inline int value(int c) noexcept nogil:
+    """A Common's value, a Court's strength (L1), a Tarot's number."""
+    if c >= TAROT0:
+        return c - TAROT0
+    if c % 14 >= COURT0:
+        return c % 14 - COURT0
+    return c % 14 + 1
+
+cdef inline int flip_rank(int c) noexcept nogil:
+    """Tarot over Court over Common, then by value, a Court by rank (L3)."""
+    if c >= TAROT0:
+        return 200 + value(c)
+    if is_court(c):
+        return 100 + value(c)
+    return value(c)
+
+cdef inline int loc(RelData* s, int c) noexcept nogil:
+    return s.where[c] & LOC_MASK
+
+cdef inline bint standing_in(RelData* s, int c, int p) noexcept nogil:
+    return s.where[c] == LOC_TABLEAU + p
+
+cdef inline int partner(RelData* s, int p) noexcept nogil:
+    return (p + 2) % 4 if s.teams else p
+
+
+# --- the deal and the first player (L3) ------------------------------------------------
+
+cdef int scry_target(RelData* s) noexcept nogil:
+    if s.short_game:
+        return SHORT_SCRY
+    return NUM_CARDS - (HAND_CARDS + 1) * s.num_players
+
+cdef int dest_room(RelData* s, int d) noexcept nogil:
+    """How many of the cards still to deal ``d`` takes."""
+    cdef int e, room
+    if d < DEST_FLIP:
+        return HAND_CARDS - s.hand_size[d] if d < s.num_players else 0
+    if d < DEST_SCRY:
+        return d - DEST_FLIP < s.num_players and s.flip[d - DEST_FLIP] == NONE
+    if d == DEST_SCRY:
+        return scry_target(s) - s.scry_size
+    if not s.short_game:
+        return 0
+    # A short game exiles the rest of the deck: what no other place takes.
+    room = NUM_CARDS - s.deal_next
+    for e in range(DEST_EXILE):
+        room -= dest_room(s, e)
+    return room
+
+cdef int deal_outcomes(RelData* s, int* actions, double* probs) noexcept nogil:
+    cdef int d, n = 0, room, left = NUM_CARDS - s.deal_next
+    for d in range(NUM_DESTS):
+        room = dest_room(s, d)
+        if room > 0:
+            actions[n] = d
+            probs[n] = room / <double>left
+            n += 1
+    return n
+
+cdef void place_dealt(RelData* s, int c, int d) noexcept nogil:
+    if d < DEST_FLIP:
+        s.where[c] = LOC_HAND + d
+        s.hand_size[d] += 1
+    elif d < DEST_SCRY:
+        s.where[c] = LOC_EXILE
+        s.flip[d - DEST_FLIP] = c
+    elif d == DEST_SCRY:
+        s.where[c] = LOC_SCRY
+        s.scry_size += 1
+    else:
+        s.where[c] = LOC_EXILE
+
+cdef void deal(RelData* s, int d) noexcept nogil:
+    """Card ``deal_next`` goes to ``d``.  A card with one place left is still a step
+    of its own: placing it at once would show how full the hidden places are (R1)."""
+    place_dealt(s, s.deal_next, d)
+    s.deal_next += 1
+    if s.deal_next == NUM_CARDS:
+        compare_flips(s)
+
+cdef void compare_flips(RelData* s) noexcept nogil:
+    """The highest flip among the seats in ``tied`` goes first; seats that tie for it
+    flip again from the Scry pile (L3), and with that pile empty the first of them in
+    seat order goes first (R2)."""
+    cdef int p, best = -1, r, count = 0, winner = NONE
+    for p in range(s.num_players):
+        if s.tied >> p & 1:
+            r = flip_rank(s.flip[p])
+            if r > best:
+                best = r
+    for p in range(s.num_players):
+        if s.tied >> p & 1:
+            if flip_rank(s.flip[p]) == best:
+                count += 1
+                if winner == NONE:
+                    winner = p
+            else:
+                s.tied &= ~(1 << p)
+    if count == 1 or s.scry_size == 0:
+        s.tied = 0
+        start_game(s, winner)
+        return
+    for p in range(s.num_players):
+        if s.tied >> p & 1:
+            s.flip[p] = NONE
+    s.phase = PH_FLIP
+
+cdef int flipping(RelData* s) noexcept nogil:
+    cdef int p
+    for p in range(s.num_players):
+        if s.tied >> p & 1 and s.flip[p] == NONE:
+            return p
+    return NONE
+
+cdef void reflip(RelData* s, int c) noexcept nogil:
+    s.where[c] = LOC_EXILE
+    s.scry_size -= 1
+    s.flip[flipping(s)] = c
+    if flipping(s) == NONE:
+        compare_flips(s)
+
+cdef void start_game(RelData* s, int first) noexcept nogil:
+    s.first = first
+    s.turn = 0
+    begin_turn(s, first)
+
+
+# --- turns (L4, L10, L11) ----------------------------------------------------------------
+
+cdef void begin_turn(RelData* s, int p) noexcept nogil:
+    """Arise: everything in the tableau stands (L4)."""
+    cdef int c
+    s.active = p
+    s.used = 0
+    s.acted = 0
+    for c in range(NUM_CARDS):
+        if s.where[c] == (LOC_TABLEAU + p) | RESTING:
+            s.where[c] = LOC_TABLEAU + p
+    s.phase = PH_MAIN
+
+cdef void end_turn(RelData* s) noexcept nogil:
+    """A player who ends the turn with no card in hand ends the game, with no
+    Acceptance (L10, R3); else the Acceptance comes, while the Scry pile has not run
+    out once (L8)."""
+    if s.hand_size[s.active] == 0:
+        game_over(s)
+    elif s.acceptance and s.generation == 0 and s.scry_size > 0:
+        start_scry(s, s.active, 1, True)
+    else:
+        next_turn(s)
+
+cdef void next_turn(RelData* s) noexcept nogil:
+    """Every player passing in a row ends the game (L10), and so does ``max_turns``
+    (L11)."""
+    s.passes = 0 if s.acted else s.passes + 1
+    s.turn += 1
+    if s.passes >= s.num_players or s.turn >= s.max_turns:
+        game_over(s)
+    else:
+        begin_turn(s, (s.active + 1) % s.num_players)
+
+cdef void game_over(RelData* s) noexcept nogil:
+    """Each seat scores its side's Commons, partners' tableaux combined (L2, L10)."""
+    cdef int c, p, owner
+    for p in range(MAX_PLAYERS):
+        s.score[p] = 0
+    for c in range(NUM_CARDS):
+        owner = loc(s, c) - LOC_TABLEAU
+        if is_common(c) and 0 <= owner < s.num_players:
+            s.score[owner] += value(c)
+    if s.teams:
+        for p in range(2):
+            s.score[p] += s.score[p + 2]
+            s.score[p + 2] = s.score[p]
+    s.phase = PH_OVER
+
+cdef int courts_of_side(RelData* s, int p) noexcept nogil:
+    cdef int c, n = 0, owner
+    for c in range(NUM_CARDS):
+        owner = loc(s, c) - LOC_TABLEAU
+        if is_court(c) and 0 <= owner < s.num_players \
+                and (owner == p or owner == partner(s, p)):
+            n += 1
+    return n
+
+cdef double returns_of(RelData* s, int p) noexcept nogil:
+    """L13: in a free-for-all, (players beaten - players beating you) / (players - 1),
+    by score then Courts (L10); in a team game +1, -1 or 0 to both partners."""
+    cdef int q, beaten = 0, beating = 0
+    cdef long key_p = s.score[p] * 100 + courts_of_side(s, p), key_q
+    for q in range(s.num_players):
+        if q == p or q == partner(s, p):
+            continue
+        key_q = s.score[q] * 100 + courts_of_side(s, q)
+        beaten += key_p > key_q
+        beating += key_p < key_q
+    if s.teams:
+        return (beaten > 0) - (beating > 0)
+    return (beaten - beating) / <double>(s.num_players - 1)
+
+
+# --- Scry and Acceptance (L8) --------------------------------------------------------
+
+cdef void start_scry(RelData* s, int p, int times, bint ends_turn) noexcept nogil:
+    s.scry_for = p
+    s.scries_left = times
+    s.scry_ends_turn = ends_turn
+    begin_draws(s)
+
+cdef void begin_draws(RelData* s) noexcept nogil:
+    s.draws_left = 2
+    s.drawn[0] = NONE
+    s.drawn[1] = NONE
+    next_draw(s)
+
+cdef void reshuffle(RelData* s) noexcept nogil:
+    """The discard pile becomes the Scry pile, a set everyone knows (L8)."""
+    cdef int c
+    if s.generation < 255:
+        s.generation += 1
+    for c in range(NUM_CARDS):
+        if s.where[c] == LOC_DISCARD:
+            s.where[c] = LOC_SCRY
+            s.gen[c] = s.generation
+            s.scry_size += 1
+
+cdef void next_draw(RelData* s) noexcept nogil:
+    if s.draws_left and s.scry_size == 0:
+        reshuffle(s)
+    if s.draws_left and s.scry_size:
+        s.phase = PH_DRAW
+        return
+    if s.drawn[1] != NONE:
+        s.phase = PH_KEEP
+        return
+    if s.drawn[0] != NONE:
+        keep(s, s.drawn[0])
+    after_scry(s)
+
+cdef void draw(RelData* s, int c) noexcept nogil:
+    s.where[c] = LOC_DRAWN
+    s.scry_size -= 1
+    s.draws_left -= 1
+    # The drawn pair is kept in card order, so that it does not tell which came first.
+    if s.drawn[0] == NONE:
+        s.drawn[0] = c
+    elif c < s.drawn[0]:
+        s.drawn[1] = s.drawn[0]
+        s.drawn[0] = c
+    else:
+        s.drawn[1] = c
+    next_draw(s)
+
+cdef inline void keep(RelData* s, int c) noexcept nogil:
+    s.where[c] = LOC_HAND + s.scry_for
+    s.hand_size[s.scry_for] += 1
+
+cdef void discard_drawn(RelData* s, int c) noexcept nogil:
+    keep(s, s.drawn[1] if c == s.drawn[0] else s.drawn[0])
+    s.where[c] = LOC_DISCARD
+    s.gen[c] = 0
+    after_scry(s)
+
+cdef void after_scry(RelData* s) noexcept nogil:
+    s.drawn[0] = NONE
+    s.drawn[1] = NONE
+    s.scries_left -= 1
+    if s.scries_left:
+        begin_draws(s)
+    elif s.scry_ends_turn:
+        s.scry_for = NONE
+        next_turn(s)
+    else:
+        s.scry_for = NONE
+        s.phase = PH_MAIN
+
+
+# --- Populate, Summon, Fortify (L4, L5) ----------------------------------------------
+
+cdef int highest_standing(RelData* s, int p, bint courts) noexcept nogil:
+    """The highest value of a standing Common (or rank of a standing Court) in ``p``'s
+    tableau, or -1: what a Populate (or Summon) must match (L4)."""
+    cdef int c, best = NONE
+    for c in range(TAROT0):
+        if standing_in(s, c, p) and is_court(c) == courts and value(c) > best:
+            best = value(c)
+    return best
+
+cdef inline int summon_cost(int court) noexcept nogil:
+    """Commons of the Court's suit that pay for it; one more of any suit also pays (L5)."""
+    return 1 if value(court) < 2 else 2
+
+cdef inline bint paid_in_full(int cost, int paid, bint off_suit) noexcept nogil:
+    return paid == cost + 1 or not off_suit and paid == cost
+
+cdef bint can_finish_paying(RelData* s, int court, int paid, bint off_suit,
+                            int skip) noexcept nogil:
+    """Whether ``p``'s standing Commons other than ``skip`` can complete the payment."""
+    cdef int c, p = s.active, total = 0, matching = 0, cost = summon_cost(court)
+    if paid_in_full(cost, paid, off_suit):
+        return True
+    for c in range(TAROT0):
+        if c != skip and is_common(c) and standing_in(s, c, p):
+            total += 1
+            matching += suit(c) == suit(court)
+    return total >= cost + 1 - paid or not off_suit and matching >= cost - paid
+
+cdef inline bint pay_legal(RelData* s, int c) noexcept nogil:
+    return is_common(c) and standing_in(s, c, s.active) and can_finish_paying(
+        s, s.summon, s.paid + 1, s.paid_off_suit or suit(c) != suit(s.summon), c)
+
+cdef int main_actions(RelData* s, int* out) noexcept nogil:
+    cdef int c, n = 1, p = s.active
+    cdef int top_common = highest_standing(s, p, False)
+    cdef int top_court = highest_standing(s, p, True)
+    out[0] = A_END
+    if not s.used & USED_POPULATE:
+        for c in range(TAROT0):
+            if s.where[c] == LOC_HAND + p and is_common(c) and value(c) >= top_common:
+                out[n] = A_POPULATE + c
+                n += 1
+    if not s.used & USED_SUMMON:
+        for c in range(TAROT0):
+            if s.where[c] == LOC_HAND + p and is_court(c) and value(c) >= top_court \
+                    and can_finish_paying(s, c, 0, False, NONE):
+                out[n] = A_SUMMON + c
+                n += 1
+    for c in range(TAROT0):
+        if is_common(c) and standing_in(s, c, p):
+            out[n] = A_FORTIFY + c
+            n += 1
+    return n
+
+cdef void play_main(RelData* s, int a) noexcept nogil:
+    cdef int p = s.active
+    if a == A_END:
+        end_turn(s)
+        return
+    s.acted = 1
+    if a < A_SUMMON:
+        s.where[a - A_POPULATE] = LOC_TABLEAU + p
+        s.gen[a - A_POPULATE] = 0
+        s.hand_size[p] -= 1
+        s.used |= USED_POPULATE
+    elif a < A_PAY:
+        # The Court stands in the tableau at once; its payment rests only Commons.
+        s.summon = a - A_SUMMON
+        s.where[s.summon] = LOC_TABLEAU + p
+        s.gen[s.summon] = 0
+        s.hand_size[p] -= 1
+        s.used |= USED_SUMMON
+        s.paid = 0
+        s.paid_off_suit = 0
+        s.phase = PH_PAY
+    else:
+        s.where[a - A_FORTIFY] |= RESTING
+        end_turn(s)
+
+cdef void pay(RelData* s, int c) noexcept nogil:
+    s.where[c] |= RESTING
+    s.paid += 1
+    s.paid_off_suit = s.paid_off_suit or suit(c) != suit(s.summon)
+    if paid_in_full(summon_cost(s.summon), s.paid, s.paid_off_suit):
+        s.summon = NONE
+        s.paid = 0
+        s.paid_off_suit = 0
+        s.phase = PH_MAIN
+
+
+# --- determinization ---------------------------------------------------------------------
+
+cdef inline bint hidden_from(RelData* s, int c, int observer) noexcept nogil:
+    cdef int l = loc(s, c)
+    if l < LOC_TABLEAU:
+        return l != observer
+    return l == LOC_SCRY or l == LOC_DRAWN and s.scry_for != observer
+
+cdef void shuffle(int* cards, int n, Rng* rng) noexcept nogil:
+    cdef int i, j, t
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        t = cards[i]
+        cards[i] = cards[j]
+        cards[j] = t
+
+cdef void redeal_generation(RelData* s, int observer, int g, Rng* rng) noexcept nogil:
+    """The hidden cards of generation ``g`` dealt afresh to the places that hold them:
+    how many each place holds is public, so the places are listed in seat order, never
+    in the order of the cards that truly lie there."""
+    cdef int cards[NUM_CARDS]
+    cdef uint8_t places[NUM_CARDS]
+    cdef int count[LOC_DRAWN + 1]
+    cdef int c, l, i, n = 0, k = 0
+    for l in range(LOC_DRAWN + 1):
+        count[l] = 0
+    for c in range(NUM_CARDS):
+        if s.gen[c] == g and hidden_from(s, c, observer):
+            cards[n] = c
+            count[loc(s, c)] += 1
+            n += 1
+    for l in range(LOC_DRAWN + 1):
+        for i in range(count[l]):
+            places[k] = l
+            k += 1
+    shuffle(cards, n, rng)
+    for i in range(n):
+        s.where[cards[i]] = places[i]
+
+cdef void redeal_unfinished(RelData* s, int observer, Rng* rng) noexcept nogil:
+    """During the deal the others' hands and the Scry pile hide even their sizes: each
+    card placed out of the observer's sight goes afresh to one of them, with the chance
+    of the room that place has among all the cards it will yet receive (R1)."""
+    cdef int room[MAX_PLAYERS + 1]
+    cdef int c, p, u, pool = 0
+    for p in range(s.num_players):
+        room[p] = 0 if p == observer else HAND_CARDS
+    room[MAX_PLAYERS] = scry_target(s)
+    for p in range(s.num_players):
+        if p != observer:
+            s.hand_size[p] = 0
+        pool += room[p]
+    pool += room[MAX_PLAYERS]
+    s.scry_size = 0
+    for c in range(s.deal_next):
+        if hidden_from(s, c, observer):
+            u = rng_below(rng, pool)
+            for p in range(MAX_PLAYERS + 1):
+                if p < s.num_players or p == MAX_PLAYERS:
+                    u -= room[p]
+                    if u < 0:
+                        break
+            room[p] -= 1
+            pool -= 1
+            if p == MAX_PLAYERS:
+                s.where[c] = LOC_SCRY
+                s.scry_size += 1
+            else:
+                s.where[c] = LOC_HAND + p
+                s.hand_size[p] += 1
+
+
+# --- the state ---------------------------------------------------------------------------
+
+cdef class RelinquishState(GameState):
+    """A Relinquish position.  Build one with ``RelinquishGame.new_initial_state`` or
+    ``RelinquishGame.state_from_dict``."""
+
+    cdef int c_current_player(self) noexcept nogil:
+        cdef int ph = self.s.phase
+        if ph == PH_OVER:
+            return TERMINAL
+        if ph == PH_DEAL or ph == PH_FLIP or ph == PH_DRAW:
+            return CHANCE
+        if ph == PH_KEEP:
+            return self.s.scry_for
+        return self.s.active
+
+    cdef bint c_is_terminal(self) noexcept nogil:
+        return self.s.phase == PH_OVER
+
+    cdef double c_returns(self, int player) noexcept nogil:
+        if self.s.phase != PH_OVER:
+            return 0.0
+        return returns_of(&self.s, player)
+
+    cdef void copy_into(self, GameState dst) noexcept nogil:
+        memcpy(&(<RelinquishState>dst).s, &self.s, sizeof(RelData))
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        cdef RelData* s = &self.s
+        cdef int c, n = 0
+        if s.phase == PH_DEAL:
+            return deal_outcomes(s, actions, probs)
+        if s.phase == PH_FLIP or s.phase == PH_DRAW:
+            for c in range(NUM_CARDS):
+                if s.where[c] == LOC_SCRY:
+                    actions[n] = c
+                    probs[n] = 1.0 / s.scry_size
+                    n += 1
+        return n
+
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
+        cdef RelData* s = &self.s
+        cdef int c, r
+        if s.phase != PH_FLIP and s.phase != PH_DRAW:
+            return -1
+        r = rng_below(rng, s.scry_size)
+        for c in range(NUM_CARDS):
+            if s.where[c] == LOC_SCRY:
+                if r == 0:
+                    return c
+                r -= 1
+        return -1
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        cdef double probs[NUM_CARDS]
+        cdef RelData* s = &self.s
+        cdef int ph = s.phase, c, n = 0
+        if ph == PH_DEAL or ph == PH_FLIP or ph == PH_DRAW:
+            return self.c_chance_outcomes(out, probs)
+        if ph == PH_MAIN:
+            return main_actions(s, out)
+        if ph == PH_PAY:
+            for c in range(TAROT0):
+                if pay_legal(s, c):
+                    out[n] = A_PAY + c
+                    n += 1
+            return n
+        if ph == PH_KEEP:
+            out[0] = A_DISCARD + s.drawn[0]
+            out[1] = A_DISCARD + s.drawn[1]
+            return 2
+        return 0
+
+    cdef void c_apply_action(self, int a) noexcept nogil:
+        cdef RelData* s = &self.s
+        cdef int ph = s.phase
+        if ph == PH_DEAL:
+            deal(s, a)
+        elif ph == PH_FLIP:
+            reflip(s, a)
+        elif ph == PH_DRAW:
+            draw(s, a)
+        elif ph == PH_KEEP:
+            discard_drawn(s, a - A_DISCARD)
+        elif ph == PH_PAY:
+            pay(s, a - A_PAY)
+        else:
+            play_main(s, a)
+
+    cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
+        # Hidden are the others' hands, the Scry pile and cards drawn by another's
+        # Scry (L8).  Cards are gathered by kind and redealt to the places that hold
+        # hidden cards, within each generation of the Scry pile, so a card everyone
+        # knows went into a reshuffled pile stays among that pile's cards.
+        cdef RelData* s = &self.s
+        cdef int g, c, k = 0
+        if s.phase == PH_DEAL:
+            redeal_unfinished(s, observer, rng)
+            return
+        for g in range(s.generation + 1):
+            redeal_generation(s, observer, g, rng)
+        if s.drawn[0] != NONE and s.scry_for != observer:
+            for c in range(NUM_CARDS):
+                if s.where[c] == LOC_DRAWN:
+                    s.drawn[k] = c
+                    k += 1
+
+    cdef int c_action_view(self, int action, int observer) noexcept nogil:
+        # A card dealt to another hand or to the Scry pile, and a card another player
+        # draws, are unseen; a flip or a card exiled by the deal is face up (L3).
+        cdef RelData* s = &self.s
+        if s.phase == PH_DEAL:
+            if action == DEST_HAND + observer or DEST_FLIP <= action < DEST_SCRY \
+                    or action == DEST_EXILE:
+                return action
+            return -1
+        if s.phase == PH_DRAW and observer != s.scry_for:
+            return -1
+        return action
+
+    # --- Python edge ---------------------------------------------------------------
+
+    def _action_name(self, int action):
+        return _label(self, action)
+
+    def _view(self, viewer):
+        return _view(self, viewer)
+
+    def _fill_tensor(self, float[:] out, int viewer):
+        _fill_tensor(self, out, viewer)
+
+
+# --- names, views, tensors -----------------------------------------------------------------
+
+def _label(RelinquishState st, int a):
+    cdef RelData* s = &st.s
+    ph = s.phase
+    if ph == PH_DEAL:
+        if a >= NUM_DESTS:
+            return f"no destination {a}"
+        card = CARD_NAMES[s.deal_next]
+        if a < DEST_FLIP:
+            return f"deal {card} to player {a}"
+        if a < DEST_SCRY:
+            return f"flip {card} for player {a - DEST_FLIP}"
+        return f"{card} to the Scry pile" if a == DEST_SCRY else f"exile {card}"
+    if ph in (PH_FLIP, PH_DRAW):
+        if a >= NUM_CARDS:
+            return f"no card {a}"
+        return f"flip {CARD_NAMES[a]}" if ph == PH_FLIP else f"draw {CARD_NAMES[a]}"
+    if a == A_END:
+        return "end turn"
+    if a >= NUM_ACTIONS:
+        return f"no action {a}"
+    verb = ("populate", "summon", "pay with", "fortify with", "scry: discard")[
+        (a - A_POPULATE) // NUM_CARDS]
+    return f"{verb} {CARD_NAMES[(a - A_POPULATE) % NUM_CARDS]}"
+
+
+cdef list _cards_at(RelData* s, int place):
+    return [CARD_NAMES[c] for c in range(NUM_CARDS) if s.where[c] == place]
+
+
+def _view(RelinquishState st, viewer):
+    """The position as plain data; for a ``viewer``, what that seat sees (L8): the
+    others' hands, the Scry pile and another's drawn cards are hidden, and during the
+    deal so are the others' hand sizes and the Scry pile's (R1)."""
+    cdef RelData* s = &st.s
+    cdef int p, c
+    full = viewer is None
+    dealing = s.phase == PH_DEAL
+    players = []
+    for p in range(s.num_players):
+        sees = full or viewer == p
+        renewed = [sum(1 for c in range(NUM_CARDS) if s.where[c] == LOC_HAND + p
+                       and s.gen[c] == g) for g in range(1, s.generation + 1)]
+        players.append({
+            "hand": _cards_at(s, LOC_HAND + p) if sees else None,
+            "hand_size": s.hand_size[p] if sees or not dealing else None,
+            "standing": _cards_at(s, LOC_TABLEAU + p),
+            "resting": _cards_at(s, (LOC_TABLEAU + p) | RESTING),
+            "flip": None if s.flip[p] == NONE else CARD_NAMES[s.flip[p]],
+            "renewed": renewed,
+        })
+    view = {
+        "phase": PHASES[s.phase],
+        "turn": s.turn,
+        "players": players,
+        "scry": _cards_at(s, LOC_SCRY) if full else None,
+        "scry_size": None if dealing and not full else s.scry_size,
+        "discard": _cards_at(s, LOC_DISCARD),
+        "exile": _cards_at(s, LOC_EXILE),
+        "generation": s.generation,
+    }
+    if dealing:
+        view["deal_next"] = s.deal_next
+        if not full:
+            view["undealt"] = NUM_CARDS - s.deal_next
+    elif s.phase == PH_FLIP:
+        view["tied"] = [p for p in range(s.num_players) if s.tied >> p & 1]
+    else:
+        view.update({"active": s.active, "first": s.first, "passes": s.passes,
+                     "acted": bool(s.acted),
+                     "used": [m for i, m in enumerate(MANEUVERS) if s.used >> i & 1]})
+    # A reshuffled pile is a set everyone knows: which hidden cards came from which
+    # pile is public, though not where each now lies.
+    view["generations"] = {CARD_NAMES[c]: s.gen[c] for c in range(NUM_CARDS) if s.gen[c]}
+    if s.scry_for != NONE:
+        sees = full or viewer == s.scry_for
+        view["scrying"] = {
+            "player": s.scry_for, "scries_left": s.scries_left,
+            "draws_left": s.draws_left, "acceptance": bool(s.scry_ends_turn),
+            "drawn": [CARD_NAMES[c] for c in s.drawn if c != NONE] if sees else None,
+            "drawn_size": sum(1 for c in s.drawn if c != NONE)}
+    if s.summon != NONE:
+        view["summoning"] = {"court": CARD_NAMES[s.summon], "paid": s.paid,
+                             "off_suit": bool(s.paid_off_suit)}
+    if s.phase == PH_OVER:
+        view["scores"] = [s.score[p] for p in range(s.num_players)]
+    return view
+
+
+LAYOUT = TensorLayout(
+    ("phase", len(PHASES)),
+    ("flags", 6),               # to move, active, used populate, summon, acted, reshuffled
+    ("seats", 4 * MAX_PLAYERS), # by seat from the viewer: hand size, first, tied, turn
+    ("cards", NUM_CARDS * 13),  # where each card is, seen from the viewer
+)
+# The places of a card in the "cards" block: the viewer's hand; standing and resting in
+# the tableau of the seat k places after the viewer; the discard and exile piles; drawn
+# by the viewer; hidden.
+CARD_PLACES = 13
+
+
+def _fill_tensor(RelinquishState st, float[:] v, int viewer):
+    cdef RelData* s = &st.s
+    cdef int o, c, l, k, p, n = s.num_players
+    v[LAYOUT.offset("phase") + s.phase] = 1
+    o = LAYOUT.offset("flags")
+    v[o] = st.c_current_player() == viewer
+    v[o + 1] = s.active == viewer and s.phase != PH_DEAL
+    v[o + 2] = s.used & USED_POPULATE
+    v[o + 3] = (s.used & USED_SUMMON) != 0
+    v[o + 4] = s.acted
+    v[o + 5] = s.generation > 0
+    o = LAYOUT.offset("seats")
+    for k in range(n):
+        p = (viewer + k) % n
+        if s.phase != PH_DEAL or p == viewer:
+            v[o + 4 * k] = s.hand_size[p] / <float>HAND_CARDS
+        v[o + 4 * k + 1] = s.first == p and s.phase > PH_FLIP
+        v[o + 4 * k + 2] = s.tied >> p & 1
+        v[o + 4 * k + 3] = s.turn / <float>s.max_turns
+    o = LAYOUT.offset("cards")
+    for c in range(NUM_CARDS):
+        l = loc(s, c)
+        if l == LOC_HAND + viewer:
+            k = 0
+        elif LOC_TABLEAU <= l < LOC_SCRY:
+            k = 1 + (l - LOC_TABLEAU - viewer + n) % n + (4 if s.where[c] & RESTING else 0)
+        elif l == LOC_DISCARD:
+            k = 9
+        elif l == LOC_EXILE:
+            k = 10
+        elif l == LOC_DRAWN and s.scry_for == viewer:
+            k = 11
+        else:
+            k = 12
+        v[o + CARD_PLACES * c + k] = 1
+
+
+def render(view):
+    """A few lines of text for a position dict (``to_dict`` or ``observation_dict``)."""
+    def pile(cards):
+        return "?" if cards is None else " ".join(cards) or "-"
+
+    lines = []
+    for p, pl in enumerate(view["players"]):
+        mark = "*" if view.get("active") == p else " "
+        lines.append(f" {mark}player {p}: hand {pile(pl['hand'])} ({pl['hand_size']}) | "
+                     f"standing {pile(pl['standing'])} | resting {pile(pl['resting'])}")
+    lines.append(f"  scry pile {view['scry_size']} | discard {pile(view['discard'])} | "
+                 f"exile {pile(view['exile'])}")
+    if "scores" in view:
+        lines.append(f"  scores {view['scores']}")
+    return "\n".join(lines)
+
+
+# --- building positions ------------------------------------------------------------------
+
+_KNOWN_KEYS = ("phase", "turn", "players", "scry", "scry_size", "discard", "exile",
+               "generation", "deal_next", "undealt", "tied", "active", "first", "passes",
+               "acted", "used", "generations", "scrying", "summoning", "scores",
+               "current_player")
+_PLAYER_KEYS = ("hand", "hand_size", "standing", "resting", "flip", "renewed")
+
+
+def _reset(RelinquishState st, game):
+    cdef int c
+    st.game = game
+    memset(&st.s, 0, sizeof(RelData))
+    params = game.params
+    st.s.num_players = game.num_players
+    st.s.teams = params["teams"]
+    st.s.acceptance = params["acceptance"]
+    st.s.short_game = params["short_game"]
+    st.s.max_turns = params["max_turns"]
+    st.s.first = NONE
+    st.s.scry_for = NONE
+    st.s.summon = NONE
+    st.s.drawn[0] = NONE
+    st.s.drawn[1] = NONE
+    st.s.tied = (1 << game.num_players) - 1
+    for c in range(MAX_PLAYERS):
+        st.s.flip[c] = NONE
+    for c in range(NUM_CARDS):
+        st.s.where[c] = LOC_UNDEALT
+
+
+def _from_dict(game, desc):
+    """Build a position from ``desc`` (the format of ``to_dict``)."""
+    cdef RelinquishState st = RelinquishState.__new__(RelinquishState)
+    cdef RelData* s = &st.s
+    cdef int p, c
+    _reset(st, game)
+    n = game.num_players
+    s.phase = read_name(desc.get("phase", "main"), PHASES, "phase")
+    s.turn = read_int(desc, "turn", 0, s.max_turns, 0)
+    total = [0] * NUM_CARDS
+    put = lambda names, where, place: _put(st, names, where, place, total)
+    for p, pl in enumerate(read_players(desc, n, _PLAYER_KEYS)):
+        if pl.get("hand") is None:
+            raise StateFormatError(f"players[{p}].hand: an observation is not a position; "
+                                   "give the whole truth, as to_dict does")
+        put(pl["hand"], f"players[{p}].hand", LOC_HAND + p)
+        s.hand_size[p] = len(pl["hand"])
+        put(pl.get("standing", []), f"players[{p}].standing", LOC_TABLEAU + p)
+        put(pl.get("resting", []), f"players[{p}].resting", (LOC_TABLEAU + p) | RESTING)
+        if pl.get("flip") is not None:
+            s.flip[p] = CARDS.kind(pl["flip"], f"players[{p}].flip")
+    if desc.get("scry") is None and "scry" in desc:
+        raise StateFormatError("scry: an observation is not a position")
+    put(desc.get("scry", []), "scry", LOC_SCRY)
+    s.scry_size = len(desc.get("scry", []))
+    put(desc.get("discard", []), "discard", LOC_DISCARD)
+    put(desc.get("exile", []), "exile", LOC_EXILE)
+    s.generation = read_int(desc, "generation", 0, 255, 0)
+    gens = desc.get("generations", {})
+    if not isinstance(gens, dict):
+        raise StateFormatError("generations must map cards to their Scry pile generation")
+    for name, g in gens.items():
+        c = CARDS.kind(name, "generations")
+        if type(g) is not int or not 1 <= g <= s.generation:
+            raise StateFormatError(f"generations[{name}] must be from 1 to generation")
+        s.gen[c] = g
+    _read_flow(st, desc, total)
+    _read_scry(st, desc, total)
+    if s.phase == PH_DEAL:
+        s.deal_next = read_int(desc, "deal_next", 0, NUM_CARDS - 1, 0)
+        for c in range(s.deal_next, NUM_CARDS):
+            if total[c]:
+                raise StateFormatError(f"{CARD_NAMES[c]} is placed, but the deal has "
+                                       f"reached only {CARD_NAMES[s.deal_next]}")
+            total[c] = 1
+    CARDS.check_all(total, [1] * NUM_CARDS, "78 distinct cards")
+    return st
+
+
+def _put(RelinquishState st, names, where, int place, total):
+    for c in CARDS.kinds_of(names, where):
+        total[c] += 1
+        st.s.where[c] = place
+
+
+def _read_flow(RelinquishState st, desc, total):
+    cdef RelData* s = &st.s
+    cdef int p, n = s.num_players
+    if s.phase == PH_FLIP:
+        tied = desc.get("tied", [])
+        if not isinstance(tied, list) or len(tied) < 2 \
+                or not all(type(p) is int and 0 <= p < n for p in tied):
+            raise StateFormatError("phase 'flip' needs tied: the seats flipping again")
+        s.tied = sum(1 << p for p in set(tied))
+    elif s.phase != PH_DEAL:
+        s.tied = 0
+        s.active = read_int(desc, "active", 0, n - 1, 0)
+        s.first = read_int(desc, "first", 0, n - 1, s.active)
+        s.passes = read_int(desc, "passes", 0, n, 0)
+        s.acted = read_bool(desc, "acted", False)
+        used = desc.get("used", [])
+        if not isinstance(used, list) or not set(used) <= set(MANEUVERS):
+            raise StateFormatError(f"used must list maneuvers among {MANEUVERS}")
+        s.used = sum(1 << MANEUVERS.index(m) for m in set(used))
+    if s.phase == PH_OVER:
+        game_over(s)
+    summoning = desc.get("summoning")
+    if summoning is not None:
+        if s.phase != PH_PAY or not isinstance(summoning, dict):
+            raise StateFormatError("summoning: a dict, only in phase 'pay'")
+        s.summon = CARDS.kind(summoning.get("court"), "summoning.court")
+        if not is_court(s.summon) or s.where[s.summon] != LOC_TABLEAU + s.active:
+            raise StateFormatError("summoning.court: a Court standing in the active tableau")
+        s.paid = read_int(summoning, "paid", 0, 2, 0, "summoning.")
+        s.paid_off_suit = read_bool(summoning, "off_suit", False, "summoning.")
+    elif s.phase == PH_PAY:
+        raise StateFormatError("phase 'pay' needs summoning: the Court and its payment")
+
+
+def _read_scry(RelinquishState st, desc, total):
+    cdef RelData* s = &st.s
+    scrying = desc.get("scrying")
+    if scrying is None:
+        if s.phase in (PH_DRAW, PH_KEEP):
+            raise StateFormatError(f"phase {PHASES[s.phase]!r} needs scrying")
+        return
+    if not isinstance(scrying, dict) or s.phase not in (PH_DRAW, PH_KEEP):
+        raise StateFormatError("scrying: a dict, only in phases 'draw' and 'keep'")
+    s.scry_for = read_int(scrying, "player", 0, s.num_players - 1, 0, "scrying.")
+    s.scries_left = read_int(scrying, "scries_left", 1, 2, 1, "scrying.")
+    s.draws_left = read_int(scrying, "draws_left", 0, 2, 0, "scrying.")
+    s.scry_ends_turn = read_bool(scrying, "acceptance", False, "scrying.")
+    drawn = CARDS.kinds_of(scrying.get("drawn", []), "scrying.drawn")
+    if len(drawn) + s.draws_left != 2 or (s.phase == PH_KEEP) != (len(drawn) == 2):
+        raise StateFormatError("scrying: two cards are drawn, and phase 'keep' has both")
+    for i, c in enumerate(sorted(drawn)):
+        total[c] += 1
+        s.where[c] = LOC_DRAWN
+        s.drawn[i] = c
+
+
+class RelinquishGame(Game):
+    """Relinquish for 2 to 4 players, or 2 against 2.
+
+    >>> game = RelinquishGame(players=4, teams=True)
+    >>> str(game), game.teams()
+    ('relinquish(players=4,teams=true)', ((0, 2), (1, 3)))
+    >>> game.new_initial_state().chance_outcomes()[0]
+    (0, 0.16666666666666666)
+    """
+
+    name = "relinquish"
+    long_name = "Relinquish"
+    parameters = {"players": 2, "teams": False, "acceptance": True, "short_game": False,
+                  "max_turns": 200}
+    limits = {
+        "players": (2, 4, "the rules are for 2 to 4 players"),
+        "max_turns": (1, MAX_TURNS, "a cap on the game's length"),
+    }
+    num_distinct_actions = NUM_ACTIONS
+    max_chance_outcomes = NUM_CARDS
+    cards = CARDS
+    tensor_layout = LAYOUT
+    position_keys = _KNOWN_KEYS
+    render = staticmethod(render)
+
+    def _check(self):
+        if self.params["teams"] and self.num_players != 4:
+            raise ParameterError("relinquish: teams=true plays 2 against 2, so it needs "
+                                 f"players=4, not players={self.num_players}")
+
+    def teams(self):
+        if self.params["teams"]:
+            return ((0, 2), (1, 3))
+        return super().teams()
+
+    @property
+    def max_game_length(self):
+        # The deal and every re-flip place each card at most once; then the turns.
+        return 2 * NUM_CARDS + TURN_STEPS * self.params["max_turns"]
+
+    def new_initial_state(self):
+        """A game about to be dealt: the first events are chance placing cards."""
+        cdef RelinquishState st = RelinquishState.__new__(RelinquishState)
+        _reset(st, self)
+        st.s.phase = PH_DEAL
+        return st
+
+    def _from_dict(self, desc):
+        return _from_dict(self, desc)
