@@ -1,13 +1,14 @@
 # cython: language_level=3
 """Relinquish: the position as one flat struct.  See docs/rules/relinquish.md for the
 rules, the rulings and the dictionary form of a position."""
-from libc.stdint cimport int8_t, int16_t, uint8_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 
 from core.state cimport GameState
 
 cdef enum:
     NUM_CARDS = 78        # 4 suits x (Commons 1-10, Page, Knight, King, Queen), 22 Tarots
     MAX_PLAYERS = 4
+    MAX_NEGATES = 8       # Negates standing at once in one Enchant's chain (R6)
 
 
 ctypedef struct RelData:
@@ -15,6 +16,7 @@ ctypedef struct RelData:
     uint8_t num_players
     uint8_t teams
     uint8_t acceptance
+    uint8_t enchant_any
     uint8_t short_game
     int16_t max_turns
 
@@ -53,6 +55,23 @@ ctypedef struct RelData:
     int8_t summon               # the Court, or -1
     uint8_t paid                # Commons rested for it so far
     uint8_t paid_off_suit       # one of them is not of the Court's suit
+
+    # a Magick under way and its chain of counters (L6): cards are picked one by one,
+    # in card order, from ``pool`` (bits by card id; every Common's id is below 56)
+    int8_t spell                # SPELL_ENCHANT or SPELL_MURDER, or -1
+    int8_t picker               # who picks the targets now
+    int8_t pick_left            # the value still to pick
+    uint64_t pool
+    uint64_t picked
+    uint8_t defenders           # the seats of the side the Magick targets (bits)
+    uint8_t defending           # the side whose counter is awaited: 1 the defenders
+    uint8_t to_ask              # the seats of that side yet to answer (bits)
+    uint8_t counters            # counters played so far
+    int8_t last_tarot           # the value of the chain's latest Tarot
+    int8_t victim               # a Murder's Court
+    uint8_t depth               # Negates standing over the Enchant
+    int8_t level_value[MAX_NEGATES + 1]   # the Enchant's Tarot, then each Negate's
+    uint64_t level_set[MAX_NEGATES + 1]   # the Commons each would capture
 
 
 cdef class RelinquishState(GameState):

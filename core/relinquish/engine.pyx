@@ -13,6 +13,8 @@ room left there (R1).  That is a uniform deal, and each step has few outcomes.
 """
 from libc.string cimport memcpy, memset
 
+from libc.stdint cimport uint64_t
+
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 from core.errors import ParameterError, StateFormatError
 from core.kit import Cards, TensorLayout, read_bool, read_int, read_name, read_players
@@ -47,10 +49,18 @@ cdef enum:
     PH_DRAW = 4               # chance: a card of the Scry pile
     PH_KEEP = 5               # the scrying player discards one of the two drawn
     PH_OVER = 6
+    PH_PICK = 7               # a Magick's targets, picked one by one
+    PH_COUNTER = 8            # a seat may counter the Magick, or pass
 
 cdef enum:
     USED_POPULATE = 1
     USED_SUMMON = 2
+    USED_MAGICK = 4
+
+cdef enum:
+    SPELL_ENCHANT = 0
+    SPELL_MURDER = 1
+    MURDER_LEAST = 13         # the lowest Tarot that murders; lower ones Augur (L6)
 
 # Action ids: each + a card.  Chance outcomes are cards, or during the deal a
 # destination (DEST_*).
@@ -61,7 +71,14 @@ cdef enum:
     A_PAY = A_SUMMON + NUM_CARDS
     A_FORTIFY = A_PAY + NUM_CARDS
     A_DISCARD = A_FORTIFY + NUM_CARDS
-    NUM_ACTIONS = A_DISCARD + NUM_CARDS
+    A_ENCHANT = A_DISCARD + NUM_CARDS     # + 4 value + target seat (the active seat:
+                                          # every opponent, under enchant_any)
+    A_AUGUR = A_ENCHANT + 22 * MAX_PLAYERS    # + value
+    A_MURDER = A_AUGUR + 22                   # + value
+    A_PICK = A_MURDER + 22                    # + card
+    A_COUNTER = A_PICK + NUM_CARDS            # + value: Negate, its cancel, or Foil
+    A_PASS = A_COUNTER + 22
+    NUM_ACTIONS = A_PASS + 1
 
 cdef enum:
     DEST_HAND = 0             # + seat
@@ -72,7 +89,7 @@ cdef enum:
 
 # The most steps one turn can take: the maneuvers, a Summon's payment, an Acceptance.
 cdef enum:
-    TURN_STEPS = 12
+    TURN_STEPS = 120
 
 SUITS = "WCSP"
 SUIT_NAMES = ("Wands", "Cups", "Swords", "Pence")
@@ -81,8 +98,9 @@ CARDS = Cards([s + r for s in SUITS for r in RANKS] + [f"T{v}" for v in range(22
               "Commons W1-W10, C1-C10, S1-S10, P1-P10; Courts suit + P, N, K or Q "
               "(Page, Knight, King, Queen), e.g. WP, CQ; Tarots T0-T21")
 CARD_NAMES = CARDS.names
-PHASES = ["deal", "flip", "main", "pay", "draw", "keep", "over"]
-MANEUVERS = ["populate", "summon"]
+PHASES = ["deal", "flip", "main", "pay", "draw", "keep", "over", "pick", "counter"]
+MANEUVERS = ["populate", "summon", "magick"]
+SPELLS = ["enchant", "murder"]
 COURT_NAMES = ("Page", "Knight", "King", "Queen")
 
 
@@ -429,6 +447,8 @@ cdef int main_actions(RelData* s, int* out) noexcept nogil:
         if is_common(c) and standing_in(s, c, p):
             out[n] = A_FORTIFY + c
             n += 1
+    if not s.used & USED_MAGICK:
+        n += magick_actions(s, out + n)
     return n
 
 cdef void play_main(RelData* s, int a) noexcept nogil:
@@ -452,9 +472,11 @@ cdef void play_main(RelData* s, int a) noexcept nogil:
         s.paid = 0
         s.paid_off_suit = 0
         s.phase = PH_PAY
-    else:
+    elif a < A_DISCARD:
         s.where[a - A_FORTIFY] |= RESTING
         end_turn(s)
+    else:
+        cast(s, a)
 
 cdef void pay(RelData* s, int c) noexcept nogil:
     s.where[c] |= RESTING
@@ -465,6 +487,231 @@ cdef void pay(RelData* s, int c) noexcept nogil:
         s.paid = 0
         s.paid_off_suit = 0
         s.phase = PH_MAIN
+
+
+# --- Magick: Enchant, Negate, Augur, Murder, Foil (L6) ---------------------------------
+
+cdef inline uint64_t bit(int c) noexcept nogil:
+    return (<uint64_t>1) << c
+
+cdef bint can_make(uint64_t cards, int total) noexcept nogil:
+    """Whether some of ``cards`` (Commons) sum to ``total`` (the empty set makes 0)."""
+    cdef uint64_t sums = 1
+    cdef int c
+    if total < 0:
+        return False
+    for c in range(TAROT0):
+        if cards & bit(c):
+            sums |= sums << value(c)
+    return total < 64 and (sums >> total) & 1
+
+cdef inline bint opponents(RelData* s, int p, int q) noexcept nogil:
+    return p != q and q != partner(s, p)
+
+cdef uint64_t resting_commons(RelData* s, int q) noexcept nogil:
+    """``q``'s resting Commons, or every opponent's with ``q`` the active seat."""
+    cdef uint64_t cards = 0
+    cdef int c, owner
+    for c in range(TAROT0):
+        owner = loc(s, c) - LOC_TABLEAU
+        if is_common(c) and s.where[c] & RESTING and 0 <= owner < s.num_players \
+                and (owner == q or q == s.active and opponents(s, q, owner)):
+            cards |= bit(c)
+    return cards
+
+cdef uint8_t side_of(RelData* s, int p) noexcept nogil:
+    return (1 << p) | (1 << partner(s, p))
+
+cdef int magick_actions(RelData* s, int* out) noexcept nogil:
+    """Enchant a single opponent's Resting Commons (or, under enchant_any, any
+    opponents', L12), Augur with a Tarot under 13, Murder an opponent's Court with one
+    of 13 or more (L6).  An Enchant must name at least one card (R5)."""
+    cdef int v, q, c, n = 0, p = s.active
+    cdef bint court_to_kill = False
+    for c in range(TAROT0):
+        q = loc(s, c) - LOC_TABLEAU
+        if is_court(c) and 0 <= q < s.num_players and opponents(s, p, q):
+            court_to_kill = True
+    for v in range(1, 22):
+        if s.where[TAROT0 + v] != LOC_HAND + p:
+            continue
+        for q in range(s.num_players):
+            if (opponents(s, p, q) and not s.enchant_any or q == p and s.enchant_any) \
+                    and can_make(resting_commons(s, q), v):
+                out[n] = A_ENCHANT + MAX_PLAYERS * v + q
+                n += 1
+    for v in range(22):
+        if s.where[TAROT0 + v] == LOC_HAND + p and v < MURDER_LEAST:
+            out[n] = A_AUGUR + v
+            n += 1
+    for v in range(MURDER_LEAST, 22):
+        if s.where[TAROT0 + v] == LOC_HAND + p and court_to_kill:
+            out[n] = A_MURDER + v
+            n += 1
+    return n
+
+cdef inline void exile_tarot(RelData* s, int p, int v) noexcept nogil:
+    s.where[TAROT0 + v] = LOC_EXILE
+    s.gen[TAROT0 + v] = 0
+    s.hand_size[p] -= 1
+
+cdef void cast(RelData* s, int a) noexcept nogil:
+    cdef int p = s.active, v, q, c
+    s.used |= USED_MAGICK
+    s.counters = 0
+    s.depth = 0
+    s.picked = 0
+    s.picker = p
+    if a < A_AUGUR:
+        v = (a - A_ENCHANT) // MAX_PLAYERS
+        q = (a - A_ENCHANT) % MAX_PLAYERS
+        exile_tarot(s, p, v)
+        s.spell = SPELL_ENCHANT
+        s.pool = resting_commons(s, q)
+        s.pick_left = v
+        s.level_value[0] = v
+        s.last_tarot = v
+        s.phase = PH_PICK
+    elif a < A_MURDER:
+        exile_tarot(s, p, a - A_AUGUR)
+        start_scry(s, p, 2, False)
+    else:
+        v = a - A_MURDER
+        exile_tarot(s, p, v)
+        s.spell = SPELL_MURDER
+        s.last_tarot = v
+        s.pool = 0
+        s.phase = PH_PICK
+
+cdef int pick_actions(RelData* s, int* out) noexcept nogil:
+    """Targets in card order, each leaving the rest of the value within reach."""
+    cdef int c, q, n = 0
+    cdef uint64_t later
+    if s.spell == SPELL_MURDER:
+        for c in range(TAROT0):
+            q = loc(s, c) - LOC_TABLEAU
+            if is_court(c) and 0 <= q < s.num_players and opponents(s, s.active, q):
+                out[n] = A_PICK + c
+                n += 1
+        return n
+    for c in range(TAROT0):
+        if s.pool & bit(c) and s.picked < bit(c):
+            later = s.pool & ~(bit(c + 1) - 1)
+            if can_make(later, s.pick_left - value(c)):
+                out[n] = A_PICK + c
+                n += 1
+    return n
+
+cdef void pick(RelData* s, int c) noexcept nogil:
+    cdef int q
+    if s.spell == SPELL_MURDER:
+        s.victim = c
+        q = loc(s, c) - LOC_TABLEAU
+        s.defenders = side_of(s, q)
+        ask(s, True)
+        return
+    s.picked |= bit(c)
+    s.pick_left -= value(c)
+    if s.pick_left == 0:
+        targets_picked(s)
+
+cdef void targets_picked(RelData* s) noexcept nogil:
+    cdef int c, q
+    if s.counters == 0:
+        s.level_set[0] = s.picked
+        s.defenders = 0
+        for c in range(TAROT0):
+            if s.picked & bit(c):
+                q = loc(s, c) - LOC_TABLEAU
+                s.defenders |= side_of(s, q)
+    else:
+        s.depth += 1
+        s.level_set[s.depth] = s.picked
+        s.level_value[s.depth] = s.last_tarot
+    ask(s, s.counters % 2 == 0)
+
+cdef void ask(RelData* s, bint defenders) noexcept nogil:
+    """Counters alternate between the sides; each seat of a side may answer in turn
+    order, and the chain ends once a whole side passes (L6, R4)."""
+    s.defending = defenders
+    s.to_ask = s.defenders if defenders else side_of(s, s.active)
+    s.phase = PH_COUNTER
+
+cdef int answering(RelData* s) noexcept nogil:
+    cdef int i, p
+    for i in range(s.num_players):
+        p = (s.active + i) % s.num_players
+        if s.to_ask >> p & 1:
+            return p
+    return NONE
+
+cdef bint counter_legal(RelData* s, int v) noexcept nogil:
+    """A Foil beats the chain's latest Tarot.  A Negate is lower than the Tarot whose
+    capture it replaces and names Commons of it worth its value; the Enchanter's side
+    cancels a Negate with a Tarot above it (R4), and a chain stands MAX_NEGATES deep at
+    most (R6)."""
+    if s.spell == SPELL_MURDER or not s.defending:
+        return v > s.last_tarot
+    return s.depth < MAX_NEGATES and v < s.level_value[s.depth] \
+        and can_make(s.level_set[s.depth], v)
+
+cdef int counter_actions(RelData* s, int* out) noexcept nogil:
+    cdef int v, n = 0, p = answering(s)
+    for v in range(22):
+        if s.where[TAROT0 + v] == LOC_HAND + p and counter_legal(s, v):
+            out[n] = A_COUNTER + v
+            n += 1
+    out[n] = A_PASS
+    return n + 1
+
+cdef void answer(RelData* s, int a) noexcept nogil:
+    cdef int p = answering(s), v
+    if a == A_PASS:
+        s.to_ask &= ~(1 << p)
+        if s.to_ask == 0:
+            resolve_magick(s)
+        return
+    v = a - A_COUNTER
+    exile_tarot(s, p, v)
+    s.counters += 1
+    s.last_tarot = v
+    if s.spell == SPELL_ENCHANT and s.defending:
+        s.picker = p
+        s.pool = s.level_set[s.depth]
+        s.picked = 0
+        s.pick_left = v
+        if v == 0:
+            targets_picked(s)
+        else:
+            s.phase = PH_PICK
+        return
+    if s.spell == SPELL_ENCHANT:
+        s.depth -= 1
+    ask(s, not s.defending)
+
+cdef void resolve_magick(RelData* s) noexcept nogil:
+    """An Enchant captures the Commons its standing level names, resting as they were;
+    a Murder with as many Foils against it as for it discards the Court (L6)."""
+    cdef int c
+    if s.spell == SPELL_ENCHANT:
+        for c in range(TAROT0):
+            if s.level_set[s.depth] & bit(c):
+                s.where[c] = (LOC_TABLEAU + s.active) | RESTING
+    elif s.counters % 2 == 0:
+        s.where[s.victim] = LOC_DISCARD
+    s.spell = NONE
+    s.victim = NONE
+    s.picker = NONE
+    s.pool = 0
+    s.picked = 0
+    s.defenders = 0
+    s.defending = 0
+    s.to_ask = 0
+    s.counters = 0
+    s.depth = 0
+    s.last_tarot = NONE
+    s.pick_left = 0
+    s.phase = PH_MAIN
 
 
 # --- determinization ---------------------------------------------------------------------
@@ -553,6 +800,10 @@ cdef class RelinquishState(GameState):
             return CHANCE
         if ph == PH_KEEP:
             return self.s.scry_for
+        if ph == PH_PICK:
+            return self.s.picker
+        if ph == PH_COUNTER:
+            return answering(&self.s)
         return self.s.active
 
     cdef bint c_is_terminal(self) noexcept nogil:
@@ -606,6 +857,10 @@ cdef class RelinquishState(GameState):
                     out[n] = A_PAY + c
                     n += 1
             return n
+        if ph == PH_PICK:
+            return pick_actions(s, out)
+        if ph == PH_COUNTER:
+            return counter_actions(s, out)
         if ph == PH_KEEP:
             out[0] = A_DISCARD + s.drawn[0]
             out[1] = A_DISCARD + s.drawn[1]
@@ -625,6 +880,10 @@ cdef class RelinquishState(GameState):
             discard_drawn(s, a - A_DISCARD)
         elif ph == PH_PAY:
             pay(s, a - A_PAY)
+        elif ph == PH_PICK:
+            pick(s, a - A_PICK)
+        elif ph == PH_COUNTER:
+            answer(s, a)
         else:
             play_main(s, a)
 
@@ -693,9 +952,30 @@ def _label(RelinquishState st, int a):
         return "end turn"
     if a >= NUM_ACTIONS:
         return f"no action {a}"
+    if a >= A_ENCHANT:
+        return _magick_label(st, a)
     verb = ("populate", "summon", "pay with", "fortify with", "scry: discard")[
         (a - A_POPULATE) // NUM_CARDS]
     return f"{verb} {CARD_NAMES[(a - A_POPULATE) % NUM_CARDS]}"
+
+
+def _magick_label(RelinquishState st, int a):
+    if a < A_AUGUR:
+        v, q = divmod(a - A_ENCHANT, MAX_PLAYERS)
+        whom = "every opponent" if q == st.s.active else f"player {q}"
+        return f"enchant T{v} against {whom}"
+    if a < A_MURDER:
+        return f"augur T{a - A_AUGUR}"
+    if a < A_PICK:
+        return f"murder T{a - A_MURDER}"
+    if a < A_COUNTER:
+        return f"target {CARD_NAMES[a - A_PICK]}"
+    if a < A_PASS:
+        v = a - A_COUNTER
+        if st.s.spell == SPELL_MURDER:
+            return f"foil T{v}"
+        return f"negate T{v}" if st.s.defending else f"cancel the Negate T{v}"
+    return "pass"
 
 
 cdef list _cards_at(RelData* s, int place):
@@ -756,9 +1036,30 @@ def _view(RelinquishState st, viewer):
     if s.summon != NONE:
         view["summoning"] = {"court": CARD_NAMES[s.summon], "paid": s.paid,
                              "off_suit": bool(s.paid_off_suit)}
+    if s.spell != NONE:
+        view["magick"] = _magick_view(s)
     if s.phase == PH_OVER:
         view["scores"] = [s.score[p] for p in range(s.num_players)]
     return view
+
+
+cdef list _names_in(uint64_t cards):
+    return [CARD_NAMES[c] for c in range(TAROT0) if cards >> c & 1]
+
+
+cdef list _seats_in(int bits):
+    return [p for p in range(MAX_PLAYERS) if bits >> p & 1]
+
+
+cdef dict _magick_view(RelData* s):
+    return {"spell": SPELLS[s.spell], "picker": s.picker, "pick_left": s.pick_left,
+            "pool": _names_in(s.pool), "picked": _names_in(s.picked),
+            "defenders": _seats_in(s.defenders), "defending": bool(s.defending),
+            "to_ask": _seats_in(s.to_ask), "counters": s.counters,
+            "last_tarot": s.last_tarot,
+            "victim": None if s.victim == NONE else CARD_NAMES[s.victim],
+            "levels": [{"value": s.level_value[i], "cards": _names_in(s.level_set[i])}
+                       for i in range(s.depth + 1)] if s.spell == SPELL_ENCHANT else []}
 
 
 LAYOUT = TensorLayout(
@@ -831,7 +1132,7 @@ def render(view):
 
 _KNOWN_KEYS = ("phase", "turn", "players", "scry", "scry_size", "discard", "exile",
                "generation", "deal_next", "undealt", "tied", "active", "first", "passes",
-               "acted", "used", "generations", "scrying", "summoning", "scores",
+               "acted", "used", "generations", "scrying", "summoning", "magick", "scores",
                "current_player")
 _PLAYER_KEYS = ("hand", "hand_size", "standing", "resting", "flip", "renewed")
 
@@ -849,6 +1150,11 @@ def _reset(RelinquishState st, game):
     st.s.first = NONE
     st.s.scry_for = NONE
     st.s.summon = NONE
+    st.s.spell = NONE
+    st.s.victim = NONE
+    st.s.picker = NONE
+    st.s.last_tarot = NONE
+    st.s.enchant_any = params["enchant_any"]
     st.s.drawn[0] = NONE
     st.s.drawn[1] = NONE
     st.s.tied = (1 << game.num_players) - 1
@@ -896,6 +1202,7 @@ def _from_dict(game, desc):
         s.gen[c] = g
     _read_flow(st, desc, total)
     _read_scry(st, desc, total)
+    _read_magick(st, desc)
     if s.phase == PH_DEAL:
         s.deal_next = read_int(desc, "deal_next", 0, NUM_CARDS - 1, 0)
         for c in range(s.deal_next, NUM_CARDS):
@@ -969,6 +1276,55 @@ def _read_scry(RelinquishState st, desc, total):
         s.drawn[i] = c
 
 
+def _read_magick(RelinquishState st, desc):
+    cdef RelData* s = &st.s
+    m = desc.get("magick")
+    if m is None:
+        if s.phase in (PH_PICK, PH_COUNTER):
+            raise StateFormatError(f"phase {PHASES[s.phase]!r} needs magick")
+        return
+    if not isinstance(m, dict) or s.phase not in (PH_PICK, PH_COUNTER):
+        raise StateFormatError("magick: a dict, only in phases 'pick' and 'counter'")
+    n = s.num_players
+    s.spell = read_name(m.get("spell"), SPELLS, "magick.spell")
+    s.picker = read_int(m, "picker", 0, n - 1, s.active, "magick.")
+    s.pick_left = read_int(m, "pick_left", 0, 21, 0, "magick.")
+    s.counters = read_int(m, "counters", 0, 21, 0, "magick.")
+    s.last_tarot = read_int(m, "last_tarot", 0, 21, 0, "magick.")
+    s.defending = read_bool(m, "defending", True, "magick.")
+    s.pool = _mask(m.get("pool", []), "magick.pool")
+    s.picked = _mask(m.get("picked", []), "magick.picked")
+    s.defenders = _seat_bits(m.get("defenders", []), n, "magick.defenders")
+    s.to_ask = _seat_bits(m.get("to_ask", []), n, "magick.to_ask")
+    if m.get("victim") is not None:
+        s.victim = CARDS.kind(m["victim"], "magick.victim")
+    levels = m.get("levels", [])
+    if not isinstance(levels, list) or len(levels) > MAX_NEGATES + 1 \
+            or s.spell == SPELL_ENCHANT and not levels:
+        raise StateFormatError("magick.levels: the Enchant, then each standing Negate")
+    s.depth = max(len(levels) - 1, 0)
+    for i, level in enumerate(levels):
+        s.level_value[i] = read_int(level, "value", 0, 21, 0, f"magick.levels[{i}].")
+        s.level_set[i] = _mask(level.get("cards", []), f"magick.levels[{i}].cards")
+    if s.phase == PH_COUNTER and not s.to_ask:
+        raise StateFormatError("magick.to_ask: phase 'counter' awaits some seat")
+
+
+def _mask(names, where):
+    cdef uint64_t bits = 0
+    for c in CARDS.kinds_of(names, where):
+        if not is_common(c):
+            raise StateFormatError(f"{where}: {CARD_NAMES[c]} is not a Common")
+        bits |= bit(c)
+    return bits
+
+
+def _seat_bits(seats, n, where):
+    if not isinstance(seats, list) or not all(type(p) is int and 0 <= p < n for p in seats):
+        raise StateFormatError(f"{where} must list seats from 0 to {n - 1}")
+    return sum(1 << p for p in set(seats))
+
+
 class RelinquishGame(Game):
     """Relinquish for 2 to 4 players, or 2 against 2.
 
@@ -982,7 +1338,7 @@ class RelinquishGame(Game):
     name = "relinquish"
     long_name = "Relinquish"
     parameters = {"players": 2, "teams": False, "acceptance": True, "short_game": False,
-                  "max_turns": 200}
+                  "enchant_any": False, "max_turns": 200}
     limits = {
         "players": (2, 4, "the rules are for 2 to 4 players"),
         "max_turns": (1, MAX_TURNS, "a cap on the game's length"),
