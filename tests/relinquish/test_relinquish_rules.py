@@ -1,0 +1,259 @@
+"""Relinquish: one test per ruling (docs/rules/relinquish.md), each on the exact
+position it speaks of."""
+import pytest
+
+import core
+from relinquish_positions import act, names, position
+
+
+def legal(state):
+    return names(state, state.legal_actions())
+
+
+# L1: 78 distinct cards, Courts worth their strength.
+def test_l1_the_deck_holds_78_distinct_cards():
+    game = core.load_game("relinquish")
+    assert len(set(game.cards.names)) == 78
+    assert {"W1", "P10", "WP", "CN", "SK", "PQ", "T0", "T21"} <= set(game.cards.names)
+
+
+# L2: 2 to 4 players; teams only with four, partners alternating with opponents.
+def test_l2_teams_need_four_players_and_alternate():
+    with pytest.raises(core.ParameterError, match="players=4"):
+        core.load_game("relinquish(players=3,teams=true)")
+    assert core.load_game("relinquish(players=4,teams=true)").teams() == ((0, 2), (1, 3))
+    assert core.load_game("relinquish(players=3)").teams() == ((0,), (1,), (2,))
+
+
+# L3: the highest flip goes first: Tarot over Court over Common.
+def deal_but_last(flips, last_to):
+    """A 2-player deal with one card left (T21) to place: hands and flips as given."""
+    hands = [["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "C1", "C2", "C3"],
+             ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "P1", "P2", "P3"]]
+    hands[last_to] = hands[last_to][:-1]
+    players = [{"hand": hands[p], "flip": flips[p]} for p in range(2)]
+    players = [{k: v for k, v in pl.items() if v is not None} for pl in players]
+    from core.relinquish import CARD_NAMES
+    placed = {c for h in hands for c in h} | set(flips) | {"T21"}
+    scry = [c for c in CARD_NAMES if c not in placed]
+    return core.load_game("relinquish").state_from_dict(
+        {"phase": "deal", "deal_next": 77, "players": players, "scry": scry,
+         "exile": [f for f in flips if f]})
+
+
+def test_l3_the_highest_flip_goes_first():
+    state = deal_but_last(["WK", "T5"], 0)
+    assert legal(state) == ["deal T21 to player 0"]
+    state.apply_action(state.legal_actions()[0])
+    view = state.to_dict()
+    assert (view["phase"], view["active"], view["first"]) == ("main", 1, 1)
+
+
+def test_l3_a_tie_flips_again_and_flipped_cards_are_exiled():
+    state = deal_but_last(["C5", "P5"], 0)
+    state.apply_action(state.legal_actions()[0])
+    assert state.to_dict()["phase"] == "flip" and state.is_chance_node()
+    act(state, "flip T3")
+    act(state, "flip T4")
+    view = state.to_dict()
+    assert view["first"] == 1 and {"C5", "P5", "T3", "T4"} <= set(view["exile"])
+
+
+def test_l3_a_short_game_has_16_cards_to_scry():
+    state = core.load_game("relinquish(short_game=true)").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[-1])
+    view = state.to_dict()
+    assert view["scry_size"] == 16 and len(view["exile"]) == 78 - 26 - 16
+
+
+# L4: Arise stands the tableau; each maneuver once a turn.
+def test_l4_arise_and_each_maneuver_once():
+    state = position("relinquish(acceptance=false)",
+                     players=[{"hand": ["W7", "W8"], "resting": ["C2"]},
+                              {"hand": ["S3"], "resting": ["S4", "SP"]}])
+    assert "populate W7" in legal(state)
+    act(state, "populate W7")
+    assert not any(n.startswith("populate") for n in legal(state))
+    act(state, "end turn")
+    view = state.to_dict()
+    assert view["active"] == 1
+    assert view["players"][1]["standing"] == ["S4", "SP"] and view["players"][1]["resting"] == []
+    assert view["players"][0]["resting"] == ["C2"]
+
+
+def test_l4_populate_matches_the_highest_standing_common():
+    state = position(players=[{"hand": ["W4", "W7"], "standing": ["C5", "C7"]}, {}])
+    assert [n for n in legal(state) if n.startswith("populate")] == ["populate W7"]
+
+
+# L5: Page and Knight cost 1 of their suit or 2 of any; King and Queen 2 or 3.
+def test_l5_summon_costs():
+    state = position(players=[{"hand": ["WK"], "standing": ["W2", "C3", "S4"]}, {}])
+    act(state, "summon WK")
+    assert legal(state) == ["pay with W2", "pay with C3", "pay with S4"]
+    act(state, "pay with C3")
+    # Off suit once: three in all.
+    act(state, "pay with W2")
+    assert legal(state) == ["pay with S4"]
+    act(state, "pay with S4")
+    assert state.to_dict()["phase"] == "main"
+    state = position(players=[{"hand": ["WN"], "standing": ["W2"]}, {}])
+    act(state, "summon WN")
+    act(state, "pay with W2")
+    assert state.to_dict()["phase"] == "main"
+    state = position(players=[{"hand": ["WQ"], "standing": ["C2", "S3"]}, {}])
+    assert "summon WQ" not in legal(state)
+
+
+def test_l5_a_court_at_least_the_highest_standing_court():
+    state = position(players=[{"hand": ["WP", "CQ"], "standing": ["SN", "C1", "C2", "C3"]}, {}])
+    summons = [n for n in legal(state) if n.startswith("summon")]
+    assert summons == ["summon CQ"]
+
+
+# L6: Enchant and Negate; Murder and Foil; counters alternate.
+def test_l6_negate_takes_a_smaller_set():
+    state = position(players=[{"hand": ["T16"]}, {"hand": ["T3"], "resting": ["W3", "W4", "W9"]}])
+    act(state, "enchant T16 against player 1")
+    for card in ("W3", "W4", "W9"):
+        act(state, f"target {card}")
+    assert state.current_player() == 1
+    act(state, "negate T3")
+    act(state, "target W3")
+    act(state, "pass")
+    view = state.to_dict()
+    assert view["players"][0]["resting"] == ["W3"]
+    assert view["players"][1]["resting"] == ["W4", "W9"]
+    assert {"T16", "T3"} <= set(view["exile"])
+
+
+def test_l6_the_fool_negates_the_whole_enchant():
+    state = position(players=[{"hand": ["T7"]}, {"hand": ["T0"], "resting": ["W3", "W4"]}])
+    act(state, "enchant T7 against player 1")
+    act(state, "target W3")
+    act(state, "target W4")
+    act(state, "negate T0")
+    act(state, "pass")
+    assert state.to_dict()["players"][1]["resting"] == ["W3", "W4"]
+
+
+def test_l6_a_counter_chain_of_three_tarots():
+    # Murder, Foil, a second Foil by the murderer: the Court dies.
+    state = position(players=[{"hand": ["T14", "T20"]}, {"hand": ["T18"], "standing": ["SQ"]}])
+    act(state, "murder T14")
+    act(state, "target SQ")
+    assert legal(state) == ["foil T18", "pass"]
+    act(state, "foil T18")
+    assert state.current_player() == 0 and legal(state) == ["foil T20", "pass"]
+    act(state, "foil T20")
+    act(state, "pass")
+    view = state.to_dict()
+    assert "SQ" in view["discard"] and {"T14", "T18", "T20"} <= set(view["exile"])
+
+
+def test_l6_a_foil_stands_when_the_murderer_passes():
+    state = position(players=[{"hand": ["T14"]}, {"hand": ["T18"], "standing": ["SQ"]}])
+    act(state, "murder T14")
+    act(state, "target SQ")
+    act(state, "foil T18")
+    act(state, "pass")
+    assert state.to_dict()["players"][1]["standing"] == ["SQ"]
+
+
+def test_l6_only_the_target_side_counters():
+    state = position("relinquish(players=3)",
+                     players=[{"hand": ["T14"]}, {"hand": ["T18"], "standing": ["SQ"]},
+                              {"hand": ["T19"]}])
+    act(state, "murder T14")
+    act(state, "target SQ")
+    assert state.current_player() == 1
+    act(state, "pass")
+    assert state.to_dict()["phase"] == "main" and "SQ" in state.to_dict()["discard"]
+
+
+def test_l6_augur_scries_twice():
+    state = position(players=[{"hand": ["T4"]}, {}], scry=["W1", "W2", "W3", "W4"])
+    act(state, "augur T4")
+    act(state, "draw W1")
+    act(state, "draw W3")
+    act(state, "scry: discard W1")
+    act(state, "draw W2")
+    act(state, "draw W4")
+    act(state, "scry: discard W4")
+    view = state.to_dict()
+    assert view["players"][0]["hand"] == ["W2", "W3"] and view["phase"] == "main"
+
+
+# L7 and the rest of Battle, L9's abilities and L12's parameters: not yet in the engine.
+
+# L8: a Scry keeps one and discards the other face up; Acceptance until the reshuffle.
+def test_l8_acceptance_and_the_reshuffle():
+    state = position(players=[{"hand": ["W5", "W6"]}, {"hand": ["C5", "C6"]}],
+                     scry=["S1", "S2"], discard=["P7"])
+    act(state, "populate W5")
+    act(state, "end turn")
+    act(state, "draw S1")
+    act(state, "draw S2")
+    observer = state.observation_dict(1)
+    assert observer["scrying"]["drawn"] is None and observer["scrying"]["drawn_size"] == 2
+    act(state, "scry: discard S2")
+    view = state.to_dict()
+    assert view["players"][0]["hand"] == ["W6", "S1"] and view["discard"] == ["S2", "P7"]
+    # The Scry pile has run out: no more Acceptances.
+    act(state, "populate C5")
+    act(state, "end turn")
+    view = state.to_dict()
+    assert (view["active"], view["phase"], view["players"][1]["hand"]) == (0, "main", ["C6"])
+
+
+# L10: the game ends when the active player ends a turn with no cards, or all pass.
+def test_l10_an_empty_hand_ends_the_game_and_scores():
+    state = position(players=[{"hand": ["W5"], "standing": ["C3", "CP"]},
+                              {"hand": ["C4"], "standing": ["S8"]}])
+    act(state, "populate W5")
+    act(state, "end turn")
+    assert state.is_terminal()
+    assert state.to_dict()["scores"] == [8, 8] and state.returns() == [1.0, -1.0]
+
+
+def test_l10_every_player_passing_ends_the_game():
+    state = position("relinquish(acceptance=false)",
+                     players=[{"hand": ["W5"]}, {"hand": ["C4"]}])
+    act(state, "end turn")
+    assert not state.is_terminal()
+    act(state, "end turn")
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+
+
+# L11: max_turns ends a long game, scored as L10.
+def test_l11_max_turns():
+    state = position("relinquish(acceptance=false,max_turns=3)", players=[{"hand": ["W5", "W6"]}, {"hand": ["C4"]}],
+                     turn=2)
+    act(state, "populate W5")
+    act(state, "end turn")
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+# L13: returns by rank in a free-for-all; partners share a team's result.
+def test_l13_free_for_all_returns():
+    state = position("relinquish(players=3)",
+                     players=[{"standing": ["W9"]}, {"standing": ["C5"]}, {"standing": ["S5"]}],
+                     phase="over")
+    assert state.returns() == [1.0, -0.5, -0.5]
+
+
+def test_l13_partners_share_a_result_in_a_team_game():
+    state = position("relinquish(players=4,teams=true)",
+                     players=[{"standing": ["W9"]}, {"standing": ["C5"]},
+                              {"standing": ["S2"]}, {"standing": ["P5"]}],
+                     phase="over")
+    assert state.to_dict()["scores"] == [11, 10, 11, 10]
+    assert state.returns() == [1.0, -1.0, 1.0, -1.0]
+
+
+def test_hidden_hands_stay_hidden():
+    state = position(players=[{"hand": ["W5"]}, {"hand": ["C4"]}])
+    view = state.observation_dict(0)
+    assert view["players"][1]["hand"] is None and view["players"][1]["hand_size"] == 1
+    assert view["scry"] is None
