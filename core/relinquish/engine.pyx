@@ -28,7 +28,7 @@ cdef enum:
     COURT0 = 10               # the rank of the Page within a suit
     MAX_TURNS = 2000
 
-# Where a card lies: DealData.where, with RESTING set on a resting tableau card.
+# Where a card lies: RelData.where, with RESTING set on a resting tableau card.
 cdef enum:
     LOC_HAND = 0              # + seat
     LOC_TABLEAU = 4           # + seat
