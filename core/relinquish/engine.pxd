@@ -17,6 +17,7 @@ ctypedef struct RelData:
     uint8_t teams
     uint8_t acceptance
     uint8_t enchant_any
+    uint8_t partner_rally
     uint8_t short_game
     int16_t max_turns
 
@@ -72,6 +73,22 @@ ctypedef struct RelData:
     uint8_t depth               # Negates standing over the Enchant
     int8_t level_value[MAX_NEGATES + 1]   # the Enchant's Tarot, then each Negate's
     uint64_t level_set[MAX_NEGATES + 1]   # the Commons each would capture
+
+    # a Battle under way (L7): the attackers still to clash, by the opponent each
+    # attacks (bits by card id), and the clash being fought
+    uint64_t aimed[MAX_PLAYERS]
+    int8_t last_declared        # attackers are declared in card order
+    int8_t facing               # the opponent whose clashes resolve now, or -1
+    int8_t clash_attacker
+    int8_t clash_defender
+    int8_t taker                # the Court whose rank says which Common is captured
+    # the clash's Rallies, chosen hidden one seat after another: the attacker, the
+    # defender, then under partner_rally their partners (L7, L12).  A chosen Common
+    # stays in hand until all are revealed; -1 is no Rally.
+    int8_t rally_seat[MAX_PLAYERS]
+    int8_t rally[MAX_PLAYERS]
+    uint8_t rallies             # seats that rally in this clash
+    uint8_t rallied             # of them, those that have chosen
 
 
 cdef class RelinquishState(GameState):

@@ -51,11 +51,19 @@ cdef enum:
     PH_OVER = 6
     PH_PICK = 7               # a Magick's targets, picked one by one
     PH_COUNTER = 8            # a seat may counter the Magick, or pass
+    PH_DECLARE = 9            # the active player declares more attackers, or clashes
+    PH_ORDER = 10             # the active player picks the opponent to clash with next
+    PH_MEET = 11              # the defender picks the attacker its next clash answers
+    PH_BLOCK = 12             # the defender defends with a standing Court, or declines
+    PH_RALLY = 13             # a clashing seat (or its partner) chooses a hidden Rally
+    PH_CAPTURE = 14           # the attacker picks among equal Commons to capture
+    PH_REVEAL = 15            # chance, one outcome: the Rallies are shown (R9)
 
 cdef enum:
     USED_POPULATE = 1
     USED_SUMMON = 2
     USED_MAGICK = 4
+    USED_BATTLE = 8
 
 cdef enum:
     SPELL_ENCHANT = 0
@@ -78,7 +86,16 @@ cdef enum:
     A_PICK = A_MURDER + 22                    # + card
     A_COUNTER = A_PICK + NUM_CARDS            # + value: Negate, its cancel, or Foil
     A_PASS = A_COUNTER + 22
-    NUM_ACTIONS = A_PASS + 1
+    A_ATTACK = A_PASS + 1                     # + MAX_PLAYERS Court + the opponent
+    A_CLASH = A_ATTACK + MAX_PLAYERS * TAROT0  # every attacker is declared
+    A_FACE = A_CLASH + 1                      # + the opponent to clash with next
+    A_MEET = A_FACE + MAX_PLAYERS             # + the attacker answered
+    A_DEFEND = A_MEET + TAROT0                # + the defending Court
+    A_DECLINE = A_DEFEND + TAROT0
+    A_RALLY = A_DECLINE + 1                   # + a Common from hand
+    A_NO_RALLY = A_RALLY + TAROT0
+    A_CAPTURE = A_NO_RALLY + 1                # + the Common captured
+    NUM_ACTIONS = A_CAPTURE + TAROT0
 
 cdef enum:
     DEST_HAND = 0             # + seat
@@ -87,9 +104,11 @@ cdef enum:
     DEST_EXILE = 9
     NUM_DESTS = 10
 
-# The most steps one turn can take: the maneuvers, a Summon's payment, an Acceptance.
+# A bound on the steps of one turn: the maneuvers, a Summon's payment, a Battle of up to
+# 16 attackers (each clash at most a choice of attacker, a defence, four Rallies, the
+# reveal and a capture), the special abilities, an Acceptance.
 cdef enum:
-    TURN_STEPS = 120
+    TURN_STEPS = 600
 
 SUITS = "WCSP"
 SUIT_NAMES = ("Wands", "Cups", "Swords", "Pence")
@@ -98,8 +117,10 @@ CARDS = Cards([s + r for s in SUITS for r in RANKS] + [f"T{v}" for v in range(22
               "Commons W1-W10, C1-C10, S1-S10, P1-P10; Courts suit + P, N, K or Q "
               "(Page, Knight, King, Queen), e.g. WP, CQ; Tarots T0-T21")
 CARD_NAMES = CARDS.names
-PHASES = ["deal", "flip", "main", "pay", "draw", "keep", "over", "pick", "counter"]
-MANEUVERS = ["populate", "summon", "magick"]
+PHASES = ["deal", "flip", "main", "pay", "draw", "keep", "over", "pick", "counter",
+          "declare", "order", "meet", "block", "rally", "capture",
+          "reveal"]
+MANEUVERS = ["populate", "summon", "magick", "battle"]
 SPELLS = ["enchant", "murder"]
 COURT_NAMES = ("Page", "Knight", "King", "Queen")
 
@@ -449,6 +470,8 @@ cdef int main_actions(RelData* s, int* out) noexcept nogil:
             n += 1
     if not s.used & USED_MAGICK:
         n += magick_actions(s, out + n)
+    if not s.used & USED_BATTLE:
+        n += attack_actions(s, out + n)
     return n
 
 cdef void play_main(RelData* s, int a) noexcept nogil:
@@ -475,8 +498,10 @@ cdef void play_main(RelData* s, int a) noexcept nogil:
     elif a < A_DISCARD:
         s.where[a - A_FORTIFY] |= RESTING
         end_turn(s)
-    else:
+    elif a < A_ATTACK:
         cast(s, a)
+    else:
+        declare(s, a)
 
 cdef void pay(RelData* s, int c) noexcept nogil:
     s.where[c] |= RESTING
@@ -714,6 +739,246 @@ cdef void resolve_magick(RelData* s) noexcept nogil:
     s.phase = PH_MAIN
 
 
+# --- Battle: attackers, clashes, Rallies and captures (L7, L12) ------------------------
+
+cdef inline int popcount(uint64_t bits) noexcept nogil:
+    cdef int n = 0
+    while bits:
+        bits &= bits - 1
+        n += 1
+    return n
+
+cdef inline int lowest_card(uint64_t bits) noexcept nogil:
+    cdef int c = 0
+    while not bits >> c & 1:
+        c += 1
+    return c
+
+cdef inline bint standing_court(RelData* s, int c, int p) noexcept nogil:
+    return is_court(c) and standing_in(s, c, p)
+
+cdef int attack_actions(RelData* s, int* out) noexcept nogil:
+    """Attackers are standing Courts of the active player, each aimed at an opponent,
+    declared in card order so that a set of attackers is one sequence (L7, R8)."""
+    cdef int c, q, n = 0, p = s.active
+    for c in range(s.last_declared + 1, TAROT0):
+        if standing_court(s, c, p):
+            for q in range(s.num_players):
+                if opponents(s, p, q):
+                    out[n] = A_ATTACK + MAX_PLAYERS * c + q
+                    n += 1
+    return n
+
+cdef void declare(RelData* s, int a) noexcept nogil:
+    """An attacker rests as it is declared (L7)."""
+    cdef int c = (a - A_ATTACK) // MAX_PLAYERS
+    s.where[c] |= RESTING
+    s.aimed[(a - A_ATTACK) % MAX_PLAYERS] |= bit(c)
+    s.last_declared = c
+    s.used |= USED_BATTLE
+    s.acted = 1
+    s.phase = PH_DECLARE
+
+cdef void next_opponent(RelData* s) noexcept nogil:
+    """With attackers aimed at several opponents, the active player says whose clashes
+    resolve next (L7)."""
+    cdef int q, count = 0, last = NONE
+    for q in range(s.num_players):
+        if s.aimed[q]:
+            count += 1
+            last = q
+    if count == 0:
+        s.facing = NONE
+        s.last_declared = NONE
+        s.phase = PH_MAIN
+    elif count == 1:
+        face(s, last)
+    else:
+        s.phase = PH_ORDER
+
+cdef void face(RelData* s, int q) noexcept nogil:
+    s.facing = q
+    next_clash(s)
+
+cdef void next_clash(RelData* s) noexcept nogil:
+    """The defender picks which attacker its next clash answers (L7)."""
+    cdef uint64_t left = s.aimed[s.facing]
+    s.clash_attacker = NONE
+    s.clash_defender = NONE
+    if left == 0:
+        next_opponent(s)
+    elif popcount(left) == 1:
+        meet(s, lowest_card(left))
+    else:
+        s.phase = PH_MEET
+
+cdef bint can_defend(RelData* s, int q) noexcept nogil:
+    cdef int c
+    for c in range(TAROT0):
+        if standing_court(s, c, q):
+            return True
+    return False
+
+cdef void meet(RelData* s, int c) noexcept nogil:
+    """Only a standing Court defends (R8); with none, the attacker is unopposed."""
+    s.aimed[s.facing] &= ~bit(c)
+    s.clash_attacker = c
+    if can_defend(s, s.facing):
+        s.phase = PH_BLOCK
+    else:
+        capture_for(s, c)
+
+cdef void defend(RelData* s, int c) noexcept nogil:
+    """A clash begins: each clashing seat, then under partner_rally each one's partner,
+    chooses a Rally in turn, none seeing another's until all are revealed (L7, L12)."""
+    cdef int n = 0
+    s.clash_defender = c
+    s.rally_seat[n] = s.active
+    s.rally_seat[n + 1] = s.facing
+    n = 2
+    if s.partner_rally and s.teams:
+        s.rally_seat[2] = partner(s, s.active)
+        s.rally_seat[3] = partner(s, s.facing)
+        n = 4
+    s.rallies = n
+    s.rallied = 0
+    s.phase = PH_RALLY
+
+cdef inline int rallying(RelData* s) noexcept nogil:
+    return s.rally_seat[s.rallied]
+
+cdef int rally_actions(RelData* s, int* out) noexcept nogil:
+    """Any Common in hand, or no Rally; asked even of a seat with no Common, since
+    skipping it would show the others what its hand holds (L7)."""
+    cdef int c, n = 0, p = rallying(s)
+    for c in range(TAROT0):
+        if is_common(c) and s.where[c] == LOC_HAND + p:
+            out[n] = A_RALLY + c
+            n += 1
+    out[n] = A_NO_RALLY
+    return n + 1
+
+cdef void choose_rally(RelData* s, int a) noexcept nogil:
+    """The last choice is hidden like the others: the reveal is a step of its own, a
+    chance event with one outcome (R9)."""
+    s.rally[s.rallied] = NONE if a == A_NO_RALLY else a - A_RALLY
+    s.rallied += 1
+    if s.rallied == s.rallies:
+        s.phase = PH_REVEAL
+
+cdef int rallied_strength(RelData* s, int court, int side) noexcept nogil:
+    """A Court's strength plus the Rallies of ``side`` (a seat) and its partner; the
+    Rallies go to the discard pile (L7)."""
+    cdef int i, c, total = value(court), p
+    for i in range(s.rallies):
+        c = s.rally[i]
+        p = s.rally_seat[i]
+        if c != NONE and (p == side or p == partner(s, side)):
+            total += value(c)
+            s.where[c] = LOC_DISCARD
+            s.gen[c] = 0
+            s.hand_size[p] -= 1
+    return total
+
+cdef void reveal(RelData* s) noexcept nogil:
+    """The stronger Court wins; the loser goes to the discard pile, both on a tie.  An
+    attacker that wins or ties captures by its rank; a defender that wins stays
+    standing and may answer another attacker (L7)."""
+    cdef int att = rallied_strength(s, s.clash_attacker, s.active)
+    cdef int dfn = rallied_strength(s, s.clash_defender, s.facing)
+    s.rallies = 0
+    s.rallied = 0
+    if att >= dfn:
+        s.where[s.clash_defender] = LOC_DISCARD
+    if att <= dfn:
+        s.where[s.clash_attacker] = LOC_DISCARD
+    if att >= dfn:
+        capture_for(s, s.clash_attacker)
+    else:
+        next_clash(s)
+
+cdef int capture_targets(RelData* s, int court, int* out) noexcept nogil:
+    """The defender's standing Commons a Court of this rank captures: the lowest for a
+    Page or Knight, the highest for a King or Queen, all those of that value (L7)."""
+    cdef int c, n = 0, best = NONE, w
+    cdef bint highest = value(court) >= 2
+    for c in range(TAROT0):
+        if is_common(c) and standing_in(s, c, s.facing):
+            w = value(c)
+            if best == NONE or (w > best if highest else w < best):
+                best = w
+    for c in range(TAROT0):
+        if is_common(c) and standing_in(s, c, s.facing) and value(c) == best:
+            out[n] = A_CAPTURE + c
+            n += 1
+    return n
+
+cdef void capture_for(RelData* s, int court) noexcept nogil:
+    """The attacker chooses among Commons of equal value (L7)."""
+    cdef int out[10]
+    cdef int n = capture_targets(s, court, out)
+    if n == 0:
+        next_clash(s)
+    elif n == 1:
+        capture(s, out[0] - A_CAPTURE)
+    else:
+        s.taker = court
+        s.phase = PH_CAPTURE
+
+cdef void capture(RelData* s, int c) noexcept nogil:
+    """The captured Common keeps its position in the attacker's tableau."""
+    s.where[c] = LOC_TABLEAU + s.active
+    s.taker = NONE
+    next_clash(s)
+
+cdef int battle_actions(RelData* s, int* out) noexcept nogil:
+    cdef int c, q, n = 0, ph = s.phase
+    if ph == PH_DECLARE:
+        n = attack_actions(s, out)
+        out[n] = A_CLASH
+        return n + 1
+    if ph == PH_ORDER:
+        for q in range(s.num_players):
+            if s.aimed[q]:
+                out[n] = A_FACE + q
+                n += 1
+    elif ph == PH_MEET:
+        for c in range(TAROT0):
+            if s.aimed[s.facing] >> c & 1:
+                out[n] = A_MEET + c
+                n += 1
+    elif ph == PH_BLOCK:
+        for c in range(TAROT0):
+            if standing_court(s, c, s.facing):
+                out[n] = A_DEFEND + c
+                n += 1
+        out[n] = A_DECLINE
+        n += 1
+    elif ph == PH_RALLY:
+        n = rally_actions(s, out)
+    elif ph == PH_CAPTURE:
+        n = capture_targets(s, s.taker, out)
+    return n
+
+cdef void play_battle(RelData* s, int a) noexcept nogil:
+    if a < A_CLASH:
+        declare(s, a)
+    elif a == A_CLASH:
+        next_opponent(s)
+    elif a < A_MEET:
+        face(s, a - A_FACE)
+    elif a < A_DEFEND:
+        meet(s, a - A_MEET)
+    elif a < A_DECLINE:
+        defend(s, a - A_DEFEND)
+    elif a == A_DECLINE:
+        capture_for(s, s.clash_attacker)
+    elif a < A_CAPTURE:
+        choose_rally(s, a)
+    else:
+        capture(s, a - A_CAPTURE)
+
+
 # --- determinization ---------------------------------------------------------------------
 
 cdef inline bint hidden_from(RelData* s, int c, int observer) noexcept nogil:
@@ -786,6 +1051,27 @@ cdef void redeal_unfinished(RelData* s, int observer, Rng* rng) noexcept nogil:
                 s.hand_size[p] += 1
 
 
+cdef void rechoose_rallies(RelData* s, int observer, Rng* rng) noexcept nogil:
+    """Another seat's hidden Rally is chosen afresh from its redealt hand: no Rally or
+    one of its Commons, alike, so that the chosen card is always in that hand (L7)."""
+    cdef int i, c, p, n, r
+    for i in range(s.rallied):
+        p = s.rally_seat[i]
+        if p == observer:
+            continue
+        n = 0
+        for c in range(TAROT0):
+            n += is_common(c) and s.where[c] == LOC_HAND + p
+        r = rng_below(rng, n + 1)
+        s.rally[i] = NONE
+        for c in range(TAROT0):
+            if is_common(c) and s.where[c] == LOC_HAND + p:
+                if r == 0:
+                    s.rally[i] = c
+                    break
+                r -= 1
+
+
 # --- the state ---------------------------------------------------------------------------
 
 cdef class RelinquishState(GameState):
@@ -796,7 +1082,7 @@ cdef class RelinquishState(GameState):
         cdef int ph = self.s.phase
         if ph == PH_OVER:
             return TERMINAL
-        if ph == PH_DEAL or ph == PH_FLIP or ph == PH_DRAW:
+        if ph == PH_DEAL or ph == PH_FLIP or ph == PH_DRAW or ph == PH_REVEAL:
             return CHANCE
         if ph == PH_KEEP:
             return self.s.scry_for
@@ -804,6 +1090,10 @@ cdef class RelinquishState(GameState):
             return self.s.picker
         if ph == PH_COUNTER:
             return answering(&self.s)
+        if ph == PH_MEET or ph == PH_BLOCK:
+            return self.s.facing
+        if ph == PH_RALLY:
+            return rallying(&self.s)
         return self.s.active
 
     cdef bint c_is_terminal(self) noexcept nogil:
@@ -822,6 +1112,10 @@ cdef class RelinquishState(GameState):
         cdef int c, n = 0
         if s.phase == PH_DEAL:
             return deal_outcomes(s, actions, probs)
+        if s.phase == PH_REVEAL:
+            actions[0] = 0
+            probs[0] = 1.0
+            return 1
         if s.phase == PH_FLIP or s.phase == PH_DRAW:
             for c in range(NUM_CARDS):
                 if s.where[c] == LOC_SCRY:
@@ -833,6 +1127,8 @@ cdef class RelinquishState(GameState):
     cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
         cdef RelData* s = &self.s
         cdef int c, r
+        if s.phase == PH_REVEAL:
+            return 0
         if s.phase != PH_FLIP and s.phase != PH_DRAW:
             return -1
         r = rng_below(rng, s.scry_size)
@@ -847,7 +1143,7 @@ cdef class RelinquishState(GameState):
         cdef double probs[NUM_CARDS]
         cdef RelData* s = &self.s
         cdef int ph = s.phase, c, n = 0
-        if ph == PH_DEAL or ph == PH_FLIP or ph == PH_DRAW:
+        if ph == PH_DEAL or ph == PH_FLIP or ph == PH_DRAW or ph == PH_REVEAL:
             return self.c_chance_outcomes(out, probs)
         if ph == PH_MAIN:
             return main_actions(s, out)
@@ -865,7 +1161,7 @@ cdef class RelinquishState(GameState):
             out[0] = A_DISCARD + s.drawn[0]
             out[1] = A_DISCARD + s.drawn[1]
             return 2
-        return 0
+        return battle_actions(s, out)
 
     cdef void c_apply_action(self, int a) noexcept nogil:
         cdef RelData* s = &self.s
@@ -884,8 +1180,12 @@ cdef class RelinquishState(GameState):
             pick(s, a - A_PICK)
         elif ph == PH_COUNTER:
             answer(s, a)
-        else:
+        elif ph == PH_MAIN:
             play_main(s, a)
+        elif ph == PH_REVEAL:
+            reveal(s)
+        else:
+            play_battle(s, a)
 
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
         # Hidden are the others' hands, the Scry pile and cards drawn by another's
@@ -904,6 +1204,7 @@ cdef class RelinquishState(GameState):
                 if s.where[c] == LOC_DRAWN:
                     s.drawn[k] = c
                     k += 1
+        rechoose_rallies(s, observer, rng)
 
     cdef int c_action_view(self, int action, int observer) noexcept nogil:
         # A card dealt to another hand or to the Scry pile, and a card another player
@@ -915,6 +1216,9 @@ cdef class RelinquishState(GameState):
                 return action
             return -1
         if s.phase == PH_DRAW and observer != s.scry_for:
+            return -1
+        # Every Rally of one seat looks alike to the others until the reveal (L7).
+        if s.phase == PH_RALLY and observer != rallying(s):
             return -1
         return action
 
@@ -944,6 +1248,8 @@ def _label(RelinquishState st, int a):
         if a < DEST_SCRY:
             return f"flip {card} for player {a - DEST_FLIP}"
         return f"{card} to the Scry pile" if a == DEST_SCRY else f"exile {card}"
+    if ph == PH_REVEAL:
+        return "reveal the Rallies" if a == 0 else f"no outcome {a}"
     if ph in (PH_FLIP, PH_DRAW):
         if a >= NUM_CARDS:
             return f"no card {a}"
@@ -952,6 +1258,8 @@ def _label(RelinquishState st, int a):
         return "end turn"
     if a >= NUM_ACTIONS:
         return f"no action {a}"
+    if a >= A_ATTACK:
+        return _battle_label(a)
     if a >= A_ENCHANT:
         return _magick_label(st, a)
     verb = ("populate", "summon", "pay with", "fortify with", "scry: discard")[
@@ -976,6 +1284,21 @@ def _magick_label(RelinquishState st, int a):
             return f"foil T{v}"
         return f"negate T{v}" if st.s.defending else f"cancel the Negate T{v}"
     return "pass"
+
+
+def _battle_label(int a):
+    if a < A_CLASH:
+        c, q = divmod(a - A_ATTACK, MAX_PLAYERS)
+        return f"attack player {q} with {CARD_NAMES[c]}"
+    if a == A_CLASH:
+        return "clash"
+    if a < A_MEET:
+        return f"clash with player {a - A_FACE} next"
+    if a == A_DECLINE or a == A_NO_RALLY:
+        return "decline" if a == A_DECLINE else "no rally"
+    verb, base = (("answer", A_MEET), ("defend with", A_DEFEND), ("rally", A_RALLY),
+                  ("capture", A_CAPTURE))[(a >= A_DEFEND) + (a >= A_RALLY) + (a >= A_CAPTURE)]
+    return f"{verb} {CARD_NAMES[a - base]}"
 
 
 cdef list _cards_at(RelData* s, int place):
@@ -1038,6 +1361,8 @@ def _view(RelinquishState st, viewer):
                              "off_suit": bool(s.paid_off_suit)}
     if s.spell != NONE:
         view["magick"] = _magick_view(s)
+    if s.phase >= PH_DECLARE:
+        view["battle"] = _battle_view(s, viewer)
     if s.phase == PH_OVER:
         view["scores"] = [s.score[p] for p in range(s.num_players)]
     return view
@@ -1062,11 +1387,32 @@ cdef dict _magick_view(RelData* s):
                        for i in range(s.depth + 1)] if s.spell == SPELL_ENCHANT else []}
 
 
+cdef dict _battle_view(RelData* s, viewer):
+    """A chosen Rally shows only to its chooser until the reveal (L7)."""
+    cdef int i
+    rallies = []
+    for i in range(s.rallied):
+        sees = viewer is None or viewer == s.rally_seat[i]
+        rallies.append(None if not sees else "none" if s.rally[i] == NONE
+                       else CARD_NAMES[s.rally[i]])
+    return {"aimed": [_names_in(s.aimed[p]) for p in range(s.num_players)],
+            "last_declared": None if s.last_declared == NONE else CARD_NAMES[s.last_declared],
+            "facing": None if s.facing == NONE else s.facing,
+            "attacker": None if s.clash_attacker == NONE else CARD_NAMES[s.clash_attacker],
+            "defender": None if s.clash_defender == NONE else CARD_NAMES[s.clash_defender],
+            "capturer": None if s.taker == NONE else CARD_NAMES[s.taker],
+            "rally_seats": [s.rally_seat[i] for i in range(s.rallies)],
+            "rallies": rallies}
+
+
 LAYOUT = TensorLayout(
     ("phase", len(PHASES)),
-    ("flags", 6),               # to move, active, used populate, summon, acted, reshuffled
+    ("flags", 7),               # to move, active, used populate, summon, acted,
+                                # reshuffled, used battle
     ("seats", 4 * MAX_PLAYERS), # by seat from the viewer: hand size, first, tied, turn
     ("cards", NUM_CARDS * 13),  # where each card is, seen from the viewer
+    ("battle", 2 * TAROT0 + 1), # each suited card attacking still, or clashing now;
+                                # the share of the clash's Rallies chosen
 )
 # The places of a card in the "cards" block: the viewer's hand; standing and resting in
 # the tableau of the seat k places after the viewer; the discard and exile piles; drawn
@@ -1085,6 +1431,7 @@ def _fill_tensor(RelinquishState st, float[:] v, int viewer):
     v[o + 3] = (s.used & USED_SUMMON) != 0
     v[o + 4] = s.acted
     v[o + 5] = s.generation > 0
+    v[o + 6] = (s.used & USED_BATTLE) != 0
     o = LAYOUT.offset("seats")
     for k in range(n):
         p = (viewer + k) % n
@@ -1109,6 +1456,12 @@ def _fill_tensor(RelinquishState st, float[:] v, int viewer):
         else:
             k = 12
         v[o + CARD_PLACES * c + k] = 1
+    o = LAYOUT.offset("battle")
+    for c in range(TAROT0):
+        v[o + 2 * c] = any(s.aimed[p] >> c & 1 for p in range(n))
+        v[o + 2 * c + 1] = c == s.clash_attacker or c == s.clash_defender
+    if s.rallies:
+        v[o + 2 * TAROT0] = s.rallied / <float>s.rallies
 
 
 def render(view):
@@ -1132,8 +1485,8 @@ def render(view):
 
 _KNOWN_KEYS = ("phase", "turn", "players", "scry", "scry_size", "discard", "exile",
                "generation", "deal_next", "undealt", "tied", "active", "first", "passes",
-               "acted", "used", "generations", "scrying", "summoning", "magick", "scores",
-               "current_player")
+               "acted", "used", "generations", "scrying", "summoning", "magick", "battle",
+               "scores", "current_player")
 _PLAYER_KEYS = ("hand", "hand_size", "standing", "resting", "flip", "renewed")
 
 
@@ -1155,6 +1508,12 @@ def _reset(RelinquishState st, game):
     st.s.picker = NONE
     st.s.last_tarot = NONE
     st.s.enchant_any = params["enchant_any"]
+    st.s.partner_rally = params["partner_rally"]
+    st.s.last_declared = NONE
+    st.s.facing = NONE
+    st.s.clash_attacker = NONE
+    st.s.clash_defender = NONE
+    st.s.taker = NONE
     st.s.drawn[0] = NONE
     st.s.drawn[1] = NONE
     st.s.tied = (1 << game.num_players) - 1
@@ -1203,6 +1562,7 @@ def _from_dict(game, desc):
     _read_flow(st, desc, total)
     _read_scry(st, desc, total)
     _read_magick(st, desc)
+    _read_battle(st, desc)
     if s.phase == PH_DEAL:
         s.deal_next = read_int(desc, "deal_next", 0, NUM_CARDS - 1, 0)
         for c in range(s.deal_next, NUM_CARDS):
@@ -1310,11 +1670,66 @@ def _read_magick(RelinquishState st, desc):
         raise StateFormatError("magick.to_ask: phase 'counter' awaits some seat")
 
 
-def _mask(names, where):
+def _court_or_none(name, where):
+    if name is None:
+        return NONE
+    c = CARDS.kind(name, where)
+    if not is_court(c):
+        raise StateFormatError(f"{where}: {name} is not a Court")
+    return c
+
+
+def _read_battle(RelinquishState st, desc):
+    cdef RelData* s = &st.s
+    b = desc.get("battle")
+    if b is None:
+        if s.phase >= PH_DECLARE:
+            raise StateFormatError(f"phase {PHASES[s.phase]!r} needs battle")
+        return
+    if not isinstance(b, dict) or s.phase < PH_DECLARE:
+        raise StateFormatError("battle: a dict, only in the phases of a Battle")
+    n = s.num_players
+    aimed = b.get("aimed", [[] for _ in range(n)])
+    if not isinstance(aimed, list) or len(aimed) != n:
+        raise StateFormatError(f"battle.aimed: a list of attackers for each of {n} seats")
+    for p, names in enumerate(aimed):
+        s.aimed[p] = _mask(names, f"battle.aimed[{p}]", True)
+    s.last_declared = _court_or_none(b.get("last_declared"), "battle.last_declared")
+    facing = b.get("facing")
+    s.facing = NONE if facing is None else read_int(b, "facing", 0, n - 1, 0, "battle.")
+    s.clash_attacker = _court_or_none(b.get("attacker"), "battle.attacker")
+    s.clash_defender = _court_or_none(b.get("defender"), "battle.defender")
+    s.taker = _court_or_none(b.get("capturer"), "battle.capturer")
+    seats = b.get("rally_seats", [])
+    rallies = b.get("rallies", [])
+    if not isinstance(seats, list) or not isinstance(rallies, list) \
+            or len(seats) > MAX_PLAYERS or len(rallies) > len(seats) \
+            or not all(type(p) is int and 0 <= p < n for p in seats):
+        raise StateFormatError("battle.rally_seats: the seats that rally; battle.rallies: "
+                               "the Rally each has chosen so far, in that order")
+    s.rallies = len(seats)
+    s.rallied = len(rallies)
+    for i, p in enumerate(seats):
+        s.rally_seat[i] = p
+    for i, name in enumerate(rallies):
+        s.rally[i] = NONE if name == "none" else CARDS.kind(name, f"battle.rallies[{i}]")
+        if s.rally[i] != NONE and s.where[s.rally[i]] != LOC_HAND + seats[i]:
+            raise StateFormatError(f"battle.rallies[{i}]: a card in that seat's hand")
+    needs = {PH_MEET: s.facing != NONE, PH_BLOCK: s.clash_attacker != NONE,
+             PH_RALLY: s.clash_defender != NONE and s.rallied < s.rallies,
+             PH_REVEAL: s.clash_defender != NONE and 0 < s.rallied == s.rallies,
+             PH_CAPTURE: s.taker != NONE and s.facing != NONE}
+    if not needs.get(s.phase, True):
+        raise StateFormatError(f"battle: phase {PHASES[s.phase]!r} lacks what it needs")
+
+
+def _mask(names, where, bint courts=False):
     cdef uint64_t bits = 0
+    cdef int c
     for c in CARDS.kinds_of(names, where):
-        if not is_common(c):
-            raise StateFormatError(f"{where}: {CARD_NAMES[c]} is not a Common")
+        if c >= TAROT0 or is_court(c) != courts:
+            raise StateFormatError(f"{where}: {CARD_NAMES[c]} is not a "
+                                   f"{'Court' if courts else 'Common'}")
         bits |= bit(c)
     return bits
 
@@ -1338,7 +1753,7 @@ class RelinquishGame(Game):
     name = "relinquish"
     long_name = "Relinquish"
     parameters = {"players": 2, "teams": False, "acceptance": True, "short_game": False,
-                  "enchant_any": False, "max_turns": 200}
+                  "enchant_any": False, "partner_rally": False, "max_turns": 200}
     limits = {
         "players": (2, 4, "the rules are for 2 to 4 players"),
         "max_turns": (1, MAX_TURNS, "a cap on the game's length"),
@@ -1354,6 +1769,9 @@ class RelinquishGame(Game):
         if self.params["teams"] and self.num_players != 4:
             raise ParameterError("relinquish: teams=true plays 2 against 2, so it needs "
                                  f"players=4, not players={self.num_players}")
+        if self.params["partner_rally"] and not self.params["teams"]:
+            raise ParameterError("relinquish: partner_rally lets a partner add to a Rally, "
+                                 "so it needs teams=true")
 
     def teams(self):
         if self.params["teams"]:

@@ -185,7 +185,159 @@ def test_l6_augur_scries_twice():
     assert view["players"][0]["hand"] == ["W2", "W3"] and view["phase"] == "main"
 
 
-# L7 and the rest of Battle, L9's abilities and L12's parameters: not yet in the engine.
+# L7: Battle.  Attackers are declared at once and rest; the defender picks which
+# attacker each clash answers; a hidden Rally adds a Common's value.
+def battle(players, game="relinquish(acceptance=false)"):
+    return position(game, players=players)
+
+
+def test_l7_attackers_are_declared_together_and_rest():
+    state = battle([{"standing": ["WP", "WK"]}, {"standing": ["C3"]}])
+    act(state, "attack player 1 with WP")
+    assert legal(state) == ["attack player 1 with WK", "clash"]
+    act(state, "attack player 1 with WK")
+    view = state.to_dict()
+    assert view["players"][0]["resting"] == ["WP", "WK"]
+    assert view["battle"]["aimed"] == [[], ["WP", "WK"]]
+    act(state, "clash")
+    # No Court defends, so each attacker captures unopposed: the defender still says
+    # which attacker comes first.
+    assert legal(state) == ["answer WP", "answer WK"]
+
+
+def test_l7_one_defender_answers_two_attackers():
+    state = battle([{"standing": ["WP", "WN"]}, {"standing": ["SQ", "C3", "C8"]}])
+    act(state, "attack player 1 with WP")
+    act(state, "attack player 1 with WN")
+    act(state, "clash")
+    assert state.current_player() == 1
+    act(state, "answer WN")
+    assert legal(state) == ["defend with SQ", "decline"]
+    act(state, "defend with SQ")
+    act(state, "no rally")
+    act(state, "no rally")
+    act(state, "reveal the Rallies")
+    # The Queen won and stays standing; she answers the Page as well.
+    assert state.to_dict()["players"][1]["standing"] == ["C3", "C8", "SQ"]
+    assert legal(state) == ["defend with SQ", "decline"]
+    act(state, "defend with SQ")
+    act(state, "no rally")
+    act(state, "no rally")
+    act(state, "reveal the Rallies")
+    view = state.to_dict()
+    assert view["phase"] == "main" and "battle" in view["used"]
+    assert view["players"][1]["standing"] == ["C3", "C8", "SQ"]
+    assert {"WP", "WN"} <= set(view["discard"])
+
+
+def test_l7_a_rally_decides_a_clash():
+    state = battle([{"hand": ["W5", "T3"], "standing": ["WK"]},
+                    {"hand": ["S2"], "standing": ["SQ", "C3", "C8"]}])
+    act(state, "attack player 1 with WK")
+    act(state, "clash")
+    act(state, "defend with SQ")
+    assert legal(state) == ["rally W5", "no rally"]
+    rallies = state.legal_actions()
+    assert {state.action_view(a, 1) for a in rallies} == {-1}
+    act(state, "rally W5")
+    # The defender sees that a Rally was chosen, not which, nor a smaller hand.
+    seen = state.observation_dict(1)
+    assert seen["battle"]["rallies"] == [None] and seen["players"][0]["hand_size"] == 2
+    assert state.observation_dict(0)["battle"]["rallies"] == ["W5"]
+    act(state, "rally S2")
+    assert state.is_chance_node()
+    act(state, "reveal the Rallies")
+    # King 2 + 5 beats Queen 3 + 2: the Queen is discarded and the King takes the
+    # highest standing Common.
+    view = state.to_dict()
+    assert {"SQ", "W5", "S2"} <= set(view["discard"])
+    assert view["players"][0]["standing"] == ["C8"] and view["players"][0]["resting"] == ["WK"]
+    assert view["players"][0]["hand"] == ["T3"] and view["players"][1]["standing"] == ["C3"]
+
+
+def test_l7_a_hidden_rally_is_resampled_from_the_hand_it_came_from():
+    state = battle([{"hand": ["W5", "W6", "T3"], "standing": ["WK"]},
+                    {"hand": ["S2"], "standing": ["SQ", "C3"]}])
+    act(state, "attack player 1 with WK")
+    act(state, "clash")
+    act(state, "defend with SQ")
+    act(state, "rally W5")
+    chosen = set()
+    for seed in range(40):
+        world = state.determinized(1, seed).to_dict()
+        rally = world["battle"]["rallies"][0]
+        assert rally == "none" or rally in world["players"][0]["hand"]
+        chosen.add(rally)
+    assert "none" in chosen and len(chosen) > 2
+
+
+def test_l7_a_tie_discards_both_and_the_attacker_still_captures():
+    state = battle([{"standing": ["WP"]}, {"standing": ["SP", "C3", "C8"]}])
+    act(state, "attack player 1 with WP")
+    act(state, "clash")
+    act(state, "defend with SP")
+    act(state, "no rally")
+    act(state, "no rally")
+    act(state, "reveal the Rallies")
+    view = state.to_dict()
+    assert {"WP", "SP"} <= set(view["discard"])
+    assert view["players"][0]["standing"] == ["C3"]
+
+
+def test_l7_declining_lets_the_attacker_choose_among_equal_commons():
+    state = battle([{"standing": ["WN"]}, {"standing": ["SN", "C4", "S4", "P9"]}])
+    act(state, "attack player 1 with WN")
+    act(state, "clash")
+    act(state, "decline")
+    assert state.current_player() == 0 and legal(state) == ["capture C4", "capture S4"]
+    act(state, "capture S4")
+    view = state.to_dict()
+    assert view["players"][0]["standing"] == ["S4"]
+    assert view["players"][1]["standing"] == ["C4", "SN", "P9"]
+
+
+def test_l7_attackers_split_across_opponents_and_the_attacker_orders_them():
+    state = battle([{"standing": ["WP", "WN"]}, {"standing": ["C3"]}, {"standing": ["S5"]}],
+                   "relinquish(players=3,acceptance=false)")
+    act(state, "attack player 2 with WP")
+    act(state, "attack player 1 with WN")
+    act(state, "clash")
+    assert legal(state) == ["clash with player 1 next", "clash with player 2 next"]
+    act(state, "clash with player 2 next")
+    view = state.to_dict()
+    assert view["players"][0]["standing"] == ["C3", "S5"]
+
+
+# R8: only a standing Court defends; a resting one cannot.
+def test_r8_a_resting_court_does_not_defend():
+    state = battle([{"standing": ["WK"]}, {"standing": ["C3", "C8"], "resting": ["SQ"]}])
+    act(state, "attack player 1 with WK")
+    act(state, "clash")
+    view = state.to_dict()
+    assert view["phase"] == "main" and view["players"][0]["standing"] == ["C8"]
+
+
+# L12: partner_rally: the partner of each clashing seat adds a hidden Common too.
+def test_l12_partner_rally_adds_a_partners_common():
+    with pytest.raises(core.ParameterError, match="teams=true"):
+        core.load_game("relinquish(players=4,partner_rally=true)")
+    state = battle([{"standing": ["WK"]}, {"standing": ["SQ", "C3"]}, {"hand": ["C2"]},
+                    {"hand": ["P1"]}],
+                   "relinquish(players=4,teams=true,partner_rally=true,acceptance=false)")
+    act(state, "attack player 1 with WK")
+    act(state, "clash")
+    act(state, "defend with SQ")
+    act(state, "no rally")
+    act(state, "no rally")
+    assert state.current_player() == 2 and legal(state) == ["rally C2", "no rally"]
+    act(state, "rally C2")
+    assert state.current_player() == 3
+    act(state, "no rally")
+    act(state, "reveal the Rallies")
+    # King 2 + 2 beats Queen 3.
+    view = state.to_dict()
+    assert {"SQ", "C2"} <= set(view["discard"]) and view["players"][0]["standing"] == ["C3"]
+
 
 # L8: a Scry keeps one and discards the other face up; Acceptance until the reshuffle.
 def test_l8_acceptance_and_the_reshuffle():
