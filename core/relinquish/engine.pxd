@@ -18,6 +18,7 @@ ctypedef struct RelData:
     uint8_t acceptance
     uint8_t enchant_any
     uint8_t partner_rally
+    uint8_t finesse
     uint8_t short_game
     int16_t max_turns
 
@@ -89,6 +90,15 @@ ctypedef struct RelData:
     int8_t rally[MAX_PLAYERS]
     uint8_t rallies             # seats that rally in this clash
     uint8_t rallied             # of them, those that have chosen
+
+    # a special ability under way (L9): the cards resting to pay for it, in card order,
+    # the card a Finesse places, and a Bounty's target
+    int8_t ability              # ABILITY_*, or -1
+    int8_t placing
+    int8_t ability_target
+    uint64_t payers
+    # what Bounties have added to each Common's value this turn (R11)
+    int8_t bounty[56]
 
 
 cdef class RelinquishState(GameState):

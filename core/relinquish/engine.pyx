@@ -22,6 +22,7 @@ from core.state import Game
 
 cdef enum:
     NONE = -1
+    NO_VALUE = -1000          # below any value a Bounty can make (R11)
     HAND_CARDS = 13           # dealt to each player (L3)
     SHORT_SCRY = 16           # the Scry pile of a short game (L3)
     TAROT0 = 56
@@ -58,12 +59,24 @@ cdef enum:
     PH_RALLY = 13             # a clashing seat (or its partner) chooses a hidden Rally
     PH_CAPTURE = 14           # the attacker picks among equal Commons to capture
     PH_REVEAL = 15            # chance, one outcome: the Rallies are shown (R9)
+    PH_SPEND = 16             # the active player rests the cards paying for an ability
+    PH_TARGET = 17            # the card an Arcana acts on
+    PH_BOUNTY = 18            # what a Bounty adds to its target
 
 cdef enum:
     USED_POPULATE = 1
     USED_SUMMON = 2
     USED_MAGICK = 4
     USED_BATTLE = 8
+
+# Special abilities: an Arcana is its suit's number (L9).
+cdef enum:
+    GLAMOUR = 0
+    LAVISH = 1
+    COERCE = 2
+    BOUNTY = 3
+    CONGREGATE = 4
+    CONSCRIPT = 5
 
 cdef enum:
     SPELL_ENCHANT = 0
@@ -95,7 +108,11 @@ cdef enum:
     A_RALLY = A_DECLINE + 1                   # + a Common from hand
     A_NO_RALLY = A_RALLY + TAROT0
     A_CAPTURE = A_NO_RALLY + 1                # + the Common captured
-    NUM_ACTIONS = A_CAPTURE + TAROT0
+    A_ARCANA = A_CAPTURE + TAROT0             # + the suit, which names the ability
+    A_CONGREGATE = A_ARCANA + 4               # + the Common placed
+    A_CONSCRIPT = A_CONGREGATE + TAROT0       # + the Court placed
+    A_BOUNTY = A_CONSCRIPT + TAROT0           # + 10 + the change of value
+    NUM_ACTIONS = A_BOUNTY + 21
 
 cdef enum:
     DEST_HAND = 0             # + seat
@@ -119,10 +136,11 @@ CARDS = Cards([s + r for s in SUITS for r in RANKS] + [f"T{v}" for v in range(22
 CARD_NAMES = CARDS.names
 PHASES = ["deal", "flip", "main", "pay", "draw", "keep", "over", "pick", "counter",
           "declare", "order", "meet", "block", "rally", "capture",
-          "reveal"]
+          "reveal", "spend", "target", "bounty"]
 MANEUVERS = ["populate", "summon", "magick", "battle"]
 SPELLS = ["enchant", "murder"]
 COURT_NAMES = ("Page", "Knight", "King", "Queen")
+ABILITIES = ["glamour", "lavish", "coerce", "bounty", "congregate", "conscript"]
 
 
 # --- cards ---------------------------------------------------------------------------
@@ -280,7 +298,8 @@ cdef void begin_turn(RelData* s, int p) noexcept nogil:
 cdef void end_turn(RelData* s) noexcept nogil:
     """A player who ends the turn with no card in hand ends the game, with no
     Acceptance (L10, R3); else the Acceptance comes, while the Scry pile has not run
-    out once (L8)."""
+    out once (L8).  Bounties end with the turn (R11)."""
+    memset(s.bounty, 0, sizeof(s.bounty))
     if s.hand_size[s.active] == 0:
         game_over(s)
     elif s.acceptance and s.generation == 0 and s.scry_size > 0:
@@ -417,12 +436,15 @@ cdef void after_scry(RelData* s) noexcept nogil:
 # --- Populate, Summon, Fortify (L4, L5) ----------------------------------------------
 
 cdef int highest_standing(RelData* s, int p, bint courts) noexcept nogil:
-    """The highest value of a standing Common (or rank of a standing Court) in ``p``'s
-    tableau, or -1: what a Populate (or Summon) must match (L4)."""
-    cdef int c, best = NONE
+    """The highest value of a standing Common, Bounties counted (or the highest rank
+    of a standing Court) in ``p``'s tableau, or NO_VALUE: what a Populate (or Summon)
+    must match (L4, R11)."""
+    cdef int c, best = NO_VALUE, w
     for c in range(TAROT0):
-        if standing_in(s, c, p) and is_court(c) == courts and value(c) > best:
-            best = value(c)
+        if standing_in(s, c, p) and is_court(c) == courts:
+            w = value(c) if courts else worth(s, c)
+            if w > best:
+                best = w
     return best
 
 cdef inline int summon_cost(int court) noexcept nogil:
@@ -472,7 +494,7 @@ cdef int main_actions(RelData* s, int* out) noexcept nogil:
         n += magick_actions(s, out + n)
     if not s.used & USED_BATTLE:
         n += attack_actions(s, out + n)
-    return n
+    return n + ability_actions(s, out + n)
 
 cdef void play_main(RelData* s, int a) noexcept nogil:
     cdef int p = s.active
@@ -500,8 +522,10 @@ cdef void play_main(RelData* s, int a) noexcept nogil:
         end_turn(s)
     elif a < A_ATTACK:
         cast(s, a)
-    else:
+    elif a < A_ARCANA:
         declare(s, a)
+    else:
+        begin_ability(s, a)
 
 cdef void pay(RelData* s, int c) noexcept nogil:
     s.where[c] |= RESTING
@@ -899,16 +923,17 @@ cdef void reveal(RelData* s) noexcept nogil:
 
 cdef int capture_targets(RelData* s, int court, int* out) noexcept nogil:
     """The defender's standing Commons a Court of this rank captures: the lowest for a
-    Page or Knight, the highest for a King or Queen, all those of that value (L7)."""
-    cdef int c, n = 0, best = NONE, w
+    Page or Knight, the highest for a King or Queen, all those of that value, Bounties
+    counted (L7, R11)."""
+    cdef int c, n = 0, best = NO_VALUE, w
     cdef bint highest = value(court) >= 2
     for c in range(TAROT0):
         if is_common(c) and standing_in(s, c, s.facing):
-            w = value(c)
-            if best == NONE or (w > best if highest else w < best):
+            w = worth(s, c)
+            if best == NO_VALUE or (w > best if highest else w < best):
                 best = w
     for c in range(TAROT0):
-        if is_common(c) and standing_in(s, c, s.facing) and value(c) == best:
+        if is_common(c) and standing_in(s, c, s.facing) and worth(s, c) == best:
             out[n] = A_CAPTURE + c
             n += 1
     return n
@@ -977,6 +1002,186 @@ cdef void play_battle(RelData* s, int a) noexcept nogil:
         choose_rally(s, a)
     else:
         capture(s, a - A_CAPTURE)
+
+
+# --- Special abilities: Arcana and Finesse (L9, R11, R12) -------------------------------
+
+cdef inline int worth(RelData* s, int c) noexcept nogil:
+    """A tableau Common's value with this turn's Bounties (R11)."""
+    return value(c) + s.bounty[c]
+
+cdef inline bint on_table(RelData* s, int c) noexcept nogil:
+    cdef int l = loc(s, c)
+    return LOC_TABLEAU <= l < LOC_TABLEAU + s.num_players
+
+cdef inline bint target_kind(int ability, int c) noexcept nogil:
+    """Glamour and Bounty act on a Common, Coerce on a Court, in any tableau (L9)."""
+    return is_court(c) if ability == COERCE else is_common(c)
+
+cdef int count_targets(RelData* s, int ability) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(TAROT0):
+        n += on_table(s, c) and target_kind(ability, c)
+    return n
+
+cdef inline bint pays_for(RelData* s, int ability, int c) noexcept nogil:
+    """Arcana rest two standing cards of its suit, Congregate two Commons, Conscript
+    two Courts, all of the active player's tableau (L9)."""
+    if not standing_in(s, c, s.active) or c == s.placing:
+        return False
+    if ability < CONGREGATE:
+        return suit(c) == ability
+    return is_common(c) if ability == CONGREGATE else is_court(c)
+
+cdef inline bint pair_fits(RelData* s, int ability, int c1, int c2, int targets) noexcept nogil:
+    """Whether ``c1`` and ``c2`` pay together: an Arcana leaves a card to act on besides
+    them (L9); Congregate's pair sums to the placed Common's value (R11)."""
+    if ability == LAVISH or ability == CONSCRIPT:
+        return True
+    if ability == CONGREGATE:
+        return worth(s, c1) + worth(s, c2) == value(s.placing)
+    return targets - target_kind(ability, c1) - target_kind(ability, c2) > 0
+
+cdef bint arcana_possible(RelData* s, int k, int targets) noexcept nogil:
+    cdef int c1, c2
+    for c1 in range(14 * k, 14 * k + 14):
+        if pays_for(s, k, c1):
+            for c2 in range(c1 + 1, 14 * k + 14):
+                if pays_for(s, k, c2) and pair_fits(s, k, c1, c2, targets):
+                    return True
+    return False
+
+cdef uint64_t pair_sums(RelData* s) noexcept nogil:
+    """The values 1-10 that two standing Commons of the active tableau add up to."""
+    cdef int c1, c2, w
+    cdef uint64_t sums = 0
+    for c1 in range(TAROT0):
+        if pays_for(s, CONGREGATE, c1):
+            for c2 in range(c1 + 1, TAROT0):
+                if pays_for(s, CONGREGATE, c2):
+                    w = worth(s, c1) + worth(s, c2)
+                    if 1 <= w <= 10:
+                        sums |= bit(w)
+    return sums
+
+cdef int ability_actions(RelData* s, int* out) noexcept nogil:
+    """Abilities, any number a turn: the four Arcana, and with ``finesse`` Congregate
+    and Conscript (L9)."""
+    cdef int k, c, n = 0, courts = 0, p = s.active
+    cdef uint64_t sums
+    for k in range(4):
+        if arcana_possible(s, k, count_targets(s, k)):
+            out[n] = A_ARCANA + k
+            n += 1
+    if not s.finesse:
+        return n
+    sums = pair_sums(s)
+    for c in range(TAROT0):
+        courts += standing_court(s, c, p)
+        if is_common(c) and s.where[c] == LOC_HAND + p and sums >> value(c) & 1:
+            out[n] = A_CONGREGATE + c
+            n += 1
+    for c in range(TAROT0):
+        if courts >= 2 and is_court(c) and s.where[c] == LOC_HAND + p:
+            out[n] = A_CONSCRIPT + c
+            n += 1
+    return n
+
+cdef void begin_ability(RelData* s, int a) noexcept nogil:
+    s.acted = 1
+    s.payers = 0
+    if a < A_CONGREGATE:
+        s.ability = a - A_ARCANA
+    elif a < A_CONSCRIPT:
+        s.ability = CONGREGATE
+        s.placing = a - A_CONGREGATE
+    else:
+        s.ability = CONSCRIPT
+        s.placing = a - A_CONSCRIPT
+    if s.placing != NONE:
+        # A Finesse's card is shown and stands at once, as a summoned Court does; it
+        # does not pay for itself.
+        s.where[s.placing] = LOC_TABLEAU + s.active
+        s.gen[s.placing] = 0
+        s.hand_size[s.active] -= 1
+    s.phase = PH_SPEND
+
+cdef int spend_actions(RelData* s, int* out) noexcept nogil:
+    """The two paying cards, in card order, the first only if a second fits it."""
+    cdef int c, c2, n = 0, targets = count_targets(s, s.ability)
+    cdef int first = lowest_card(s.payers) if s.payers else NONE
+    for c in range(first + 1, TAROT0):
+        if not pays_for(s, s.ability, c):
+            continue
+        if first != NONE:
+            if pair_fits(s, s.ability, first, c, targets):
+                out[n] = A_PAY + c
+                n += 1
+            continue
+        for c2 in range(c + 1, TAROT0):
+            if pays_for(s, s.ability, c2) and pair_fits(s, s.ability, c, c2, targets):
+                out[n] = A_PAY + c
+                n += 1
+                break
+    return n
+
+cdef void spend(RelData* s, int c) noexcept nogil:
+    """Lavish scries once, Acceptances over or not; the others then name their target
+    (L9)."""
+    s.where[c] |= RESTING
+    s.payers |= bit(c)
+    if popcount(s.payers) < 2:
+        return
+    if s.ability == LAVISH:
+        ability_done(s)
+        start_scry(s, s.active, 1, False)
+    elif s.ability >= CONGREGATE:
+        ability_done(s)
+    else:
+        s.phase = PH_TARGET
+
+cdef int target_actions(RelData* s, int* out) noexcept nogil:
+    """Never a card that paid (L9).  Glamour and Coerce turn a card over, which always
+    changes its position."""
+    cdef int c, n = 0
+    for c in range(TAROT0):
+        if on_table(s, c) and target_kind(s.ability, c) and not s.payers & bit(c):
+            out[n] = A_PICK + c
+            n += 1
+    return n
+
+cdef void aim(RelData* s, int c) noexcept nogil:
+    if s.ability == BOUNTY:
+        s.ability_target = c
+        s.phase = PH_BOUNTY
+    else:
+        s.where[c] ^= RESTING
+        ability_done(s)
+
+cdef int bounty_actions(RelData* s, int* out) noexcept nogil:
+    """Add or subtract either paying card's printed value, a Court's being its
+    strength (L9, R11)."""
+    cdef int c, d, n = 0
+    cdef uint64_t amounts = 0
+    for c in range(TAROT0):
+        if s.payers & bit(c):
+            amounts |= bit(10 + value(c)) | bit(10 - value(c))
+    for d in range(21):
+        if amounts & bit(d):
+            out[n] = A_BOUNTY + d
+            n += 1
+    return n
+
+cdef void add_bounty(RelData* s, int d) noexcept nogil:
+    s.bounty[s.ability_target] += d - 10
+    ability_done(s)
+
+cdef void ability_done(RelData* s) noexcept nogil:
+    s.ability = NONE
+    s.placing = NONE
+    s.ability_target = NONE
+    s.payers = 0
+    s.phase = PH_MAIN
 
 
 # --- determinization ---------------------------------------------------------------------
@@ -1161,6 +1366,12 @@ cdef class RelinquishState(GameState):
             out[0] = A_DISCARD + s.drawn[0]
             out[1] = A_DISCARD + s.drawn[1]
             return 2
+        if ph == PH_SPEND:
+            return spend_actions(s, out)
+        if ph == PH_TARGET:
+            return target_actions(s, out)
+        if ph == PH_BOUNTY:
+            return bounty_actions(s, out)
         return battle_actions(s, out)
 
     cdef void c_apply_action(self, int a) noexcept nogil:
@@ -1184,6 +1395,12 @@ cdef class RelinquishState(GameState):
             play_main(s, a)
         elif ph == PH_REVEAL:
             reveal(s)
+        elif ph == PH_SPEND:
+            spend(s, a - A_PAY)
+        elif ph == PH_TARGET:
+            aim(s, a - A_PICK)
+        elif ph == PH_BOUNTY:
+            add_bounty(s, a - A_BOUNTY)
         else:
             play_battle(s, a)
 
@@ -1258,6 +1475,8 @@ def _label(RelinquishState st, int a):
         return "end turn"
     if a >= NUM_ACTIONS:
         return f"no action {a}"
+    if a >= A_ARCANA:
+        return _ability_label(a)
     if a >= A_ATTACK:
         return _battle_label(a)
     if a >= A_ENCHANT:
@@ -1284,6 +1503,17 @@ def _magick_label(RelinquishState st, int a):
             return f"foil T{v}"
         return f"negate T{v}" if st.s.defending else f"cancel the Negate T{v}"
     return "pass"
+
+
+def _ability_label(int a):
+    if a < A_CONGREGATE:
+        return ABILITIES[a - A_ARCANA]
+    if a < A_BOUNTY:
+        verb, base = ("congregate", A_CONGREGATE) if a < A_CONSCRIPT else ("conscript",
+                                                                           A_CONSCRIPT)
+        return f"{verb} {CARD_NAMES[a - base]}"
+    d = a - A_BOUNTY - 10
+    return f"subtract {-d}" if d < 0 else f"add {d}"
 
 
 def _battle_label(int a):
@@ -1361,8 +1591,16 @@ def _view(RelinquishState st, viewer):
                              "off_suit": bool(s.paid_off_suit)}
     if s.spell != NONE:
         view["magick"] = _magick_view(s)
-    if s.phase >= PH_DECLARE:
+    if PH_DECLARE <= s.phase <= PH_REVEAL:
         view["battle"] = _battle_view(s, viewer)
+    if s.ability != NONE:
+        view["ability"] = {
+            "name": ABILITIES[s.ability], "payers": _names_in(s.payers),
+            "placing": None if s.placing == NONE else CARD_NAMES[s.placing],
+            "target": None if s.ability_target == NONE else CARD_NAMES[s.ability_target]}
+    bounty = {CARD_NAMES[c]: s.bounty[c] for c in range(TAROT0) if s.bounty[c]}
+    if bounty:
+        view["bounty"] = bounty
     if s.phase == PH_OVER:
         view["scores"] = [s.score[p] for p in range(s.num_players)]
     return view
@@ -1413,6 +1651,7 @@ LAYOUT = TensorLayout(
     ("cards", NUM_CARDS * 13),  # where each card is, seen from the viewer
     ("battle", 2 * TAROT0 + 1), # each suited card attacking still, or clashing now;
                                 # the share of the clash's Rallies chosen
+    ("bounty", TAROT0),         # what Bounties added to each Common this turn, / 10
 )
 # The places of a card in the "cards" block: the viewer's hand; standing and resting in
 # the tableau of the seat k places after the viewer; the discard and exile piles; drawn
@@ -1462,6 +1701,9 @@ def _fill_tensor(RelinquishState st, float[:] v, int viewer):
         v[o + 2 * c + 1] = c == s.clash_attacker or c == s.clash_defender
     if s.rallies:
         v[o + 2 * TAROT0] = s.rallied / <float>s.rallies
+    o = LAYOUT.offset("bounty")
+    for c in range(TAROT0):
+        v[o + c] = s.bounty[c] / 10.0
 
 
 def render(view):
@@ -1486,7 +1728,7 @@ def render(view):
 _KNOWN_KEYS = ("phase", "turn", "players", "scry", "scry_size", "discard", "exile",
                "generation", "deal_next", "undealt", "tied", "active", "first", "passes",
                "acted", "used", "generations", "scrying", "summoning", "magick", "battle",
-               "scores", "current_player")
+               "ability", "bounty", "scores", "current_player")
 _PLAYER_KEYS = ("hand", "hand_size", "standing", "resting", "flip", "renewed")
 
 
@@ -1509,6 +1751,10 @@ def _reset(RelinquishState st, game):
     st.s.last_tarot = NONE
     st.s.enchant_any = params["enchant_any"]
     st.s.partner_rally = params["partner_rally"]
+    st.s.finesse = params["finesse"]
+    st.s.ability = NONE
+    st.s.placing = NONE
+    st.s.ability_target = NONE
     st.s.last_declared = NONE
     st.s.facing = NONE
     st.s.clash_attacker = NONE
@@ -1563,6 +1809,7 @@ def _from_dict(game, desc):
     _read_scry(st, desc, total)
     _read_magick(st, desc)
     _read_battle(st, desc)
+    _read_ability(st, desc)
     if s.phase == PH_DEAL:
         s.deal_next = read_int(desc, "deal_next", 0, NUM_CARDS - 1, 0)
         for c in range(s.deal_next, NUM_CARDS):
@@ -1683,10 +1930,10 @@ def _read_battle(RelinquishState st, desc):
     cdef RelData* s = &st.s
     b = desc.get("battle")
     if b is None:
-        if s.phase >= PH_DECLARE:
+        if PH_DECLARE <= s.phase <= PH_REVEAL:
             raise StateFormatError(f"phase {PHASES[s.phase]!r} needs battle")
         return
-    if not isinstance(b, dict) or s.phase < PH_DECLARE:
+    if not isinstance(b, dict) or not PH_DECLARE <= s.phase <= PH_REVEAL:
         raise StateFormatError("battle: a dict, only in the phases of a Battle")
     n = s.num_players
     aimed = b.get("aimed", [[] for _ in range(n)])
@@ -1723,6 +1970,39 @@ def _read_battle(RelinquishState st, desc):
         raise StateFormatError(f"battle: phase {PHASES[s.phase]!r} lacks what it needs")
 
 
+def _read_ability(RelinquishState st, desc):
+    cdef RelData* s = &st.s
+    cdef int c
+    bounty = desc.get("bounty", {})
+    if not isinstance(bounty, dict):
+        raise StateFormatError("bounty must map tableau Commons to what Bounties added")
+    for name, d in bounty.items():
+        c = CARDS.kind(name, "bounty")
+        if not is_common(c) or type(d) is not int or not -100 <= d <= 100:
+            raise StateFormatError(f"bounty[{name}]: a Common's change, -100 to 100")
+        s.bounty[c] = d
+    ab = desc.get("ability")
+    if ab is None:
+        if PH_SPEND <= s.phase <= PH_BOUNTY:
+            raise StateFormatError(f"phase {PHASES[s.phase]!r} needs ability")
+        return
+    if not isinstance(ab, dict) or not PH_SPEND <= s.phase <= PH_BOUNTY:
+        raise StateFormatError("ability: a dict, only in phases 'spend', 'target', 'bounty'")
+    s.ability = read_name(ab.get("name"), ABILITIES, "ability.name")
+    payers = CARDS.kinds_of(ab.get("payers", []), "ability.payers")
+    if len(payers) > 2 or any(c >= TAROT0 for c in payers):
+        raise StateFormatError("ability.payers: at most two suited cards")
+    s.payers = sum(bit(c) for c in set(payers))
+    if ab.get("placing") is not None:
+        s.placing = CARDS.kind(ab["placing"], "ability.placing")
+    if ab.get("target") is not None:
+        s.ability_target = CARDS.kind(ab["target"], "ability.target")
+    if (s.ability >= CONGREGATE) != (s.placing != NONE) \
+            or (s.phase == PH_BOUNTY) != (s.ability_target != NONE):
+        raise StateFormatError("ability: a Finesse names the card it places, and phase "
+                               "'bounty' the Bounty's target")
+
+
 def _mask(names, where, bint courts=False):
     cdef uint64_t bits = 0
     cdef int c
@@ -1753,7 +2033,8 @@ class RelinquishGame(Game):
     name = "relinquish"
     long_name = "Relinquish"
     parameters = {"players": 2, "teams": False, "acceptance": True, "short_game": False,
-                  "enchant_any": False, "partner_rally": False, "max_turns": 200}
+                  "enchant_any": False, "partner_rally": False, "finesse": True,
+                  "max_turns": 200}
     limits = {
         "players": (2, 4, "the rules are for 2 to 4 players"),
         "max_turns": (1, MAX_TURNS, "a cap on the game's length"),

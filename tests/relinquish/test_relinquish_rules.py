@@ -339,6 +339,122 @@ def test_l12_partner_rally_adds_a_partners_common():
     assert {"SQ", "C2"} <= set(view["discard"]) and view["players"][0]["standing"] == ["C3"]
 
 
+# L9: special abilities rest two standing cards of one suit (Arcana) or one type
+# (Finesse), any number of times, and never act on the cards that paid.
+def test_l9_glamour_turns_over_a_common_but_never_a_payer():
+    state = position(players=[{"standing": ["W2", "W3", "WP"]}, {"standing": ["C5"]}])
+    act(state, "glamour")
+    # In card order: the Page, last of the Wands, can only be the second payer.
+    assert legal(state) == ["pay with W2", "pay with W3"]
+    act(state, "pay with W2")
+    assert legal(state) == ["pay with W3", "pay with WP"]
+    act(state, "pay with W3")
+    assert legal(state) == ["target C5"]
+    act(state, "target C5")
+    view = state.to_dict()
+    assert view["players"][1]["resting"] == ["C5"] and view["phase"] == "main"
+    assert view["players"][0]["resting"] == ["W2", "W3"]
+    # The Page of Wands can still pay, but no second Wands card stands.
+    assert "glamour" not in legal(state)
+
+
+def test_l9_coerce_rests_a_court_so_it_cannot_defend():
+    state = position("relinquish(acceptance=false)",
+                     players=[{"standing": ["S1", "S2", "WK"]},
+                              {"standing": ["PQ", "C4", "C9"]}])
+    act(state, "coerce")
+    act(state, "pay with S1")
+    act(state, "pay with S2")
+    assert legal(state) == ["target WK", "target PQ"]
+    act(state, "target PQ")
+    act(state, "attack player 1 with WK")
+    act(state, "clash")
+    assert state.to_dict()["players"][0]["standing"] == ["C9"]
+
+
+def test_l9_bounty_offers_either_payers_value_a_court_paying_its_strength():
+    state = position(players=[{"standing": ["P5", "PK"]}, {"standing": ["C10"]}])
+    act(state, "bounty")
+    act(state, "pay with P5")
+    act(state, "pay with PK")
+    act(state, "target C10")
+    assert legal(state) == ["subtract 5", "subtract 2", "add 2", "add 5"]
+    act(state, "add 5")
+    assert state.to_dict()["bounty"] == {"C10": 5}
+
+
+def test_l9_lavish_scries_after_the_acceptances_are_over():
+    state = position(players=[{"hand": ["W9"], "standing": ["C1", "C2"]}, {}],
+                     generation=1, scry=["S1", "S2"])
+    act(state, "lavish")
+    act(state, "pay with C1")
+    act(state, "pay with C2")
+    act(state, "draw S1")
+    act(state, "draw S2")
+    act(state, "scry: discard S1")
+    assert state.to_dict()["players"][0]["hand"] == ["W9", "S2"]
+
+
+def test_l9_congregate_and_conscript_place_cards_and_finesse_false_removes_them():
+    players = [{"hand": ["W7", "SK"], "standing": ["C9", "C3", "S4", "WP", "CP"]}, {}]
+    state = position(players=players)
+    assert {"congregate W7", "conscript SK"} <= set(legal(state))
+    act(state, "congregate W7")
+    assert legal(state) == ["pay with C3"]
+    act(state, "pay with C3")
+    assert legal(state) == ["pay with S4"]
+    act(state, "pay with S4")
+    act(state, "conscript SK")
+    act(state, "pay with WP")
+    act(state, "pay with CP")
+    view = state.to_dict()
+    assert view["players"][0]["standing"] == ["W7", "C9", "SK"]
+    assert view["used"] == [] and view["players"][0]["hand"] == []
+    state = position("relinquish(finesse=false)", players=players)
+    assert not any(n.startswith(("congregate", "conscript")) for n in legal(state))
+
+
+# R11: a Bounty changes a tableau Common's value until the end of the turn for
+# Populate's order, the capture table and Congregate's sums; Tarots and scores count the
+# printed values.
+def bountied(target, amount, opponent, me=()):
+    state = position("relinquish(acceptance=false)",
+                     players=[{"standing": ["P4", "P6", *me], "hand": ["W5", "T9", "W8"]},
+                              opponent])
+    act(state, "bounty")
+    act(state, "pay with P4")
+    act(state, "pay with P6")
+    act(state, f"target {target}")
+    act(state, amount)
+    return state
+
+
+def test_r11_a_bounty_reorders_populate_and_ends_with_the_turn():
+    state = bountied("C9", "subtract 6", {}, me=["C9"])
+    assert "populate W5" in legal(state)
+    act(state, "populate W5")
+    act(state, "end turn")
+    view = state.to_dict()
+    assert "bounty" not in view and view["active"] == 1
+
+
+def test_r11_a_bounty_moves_a_common_in_the_capture_table():
+    state = bountied("C10", "subtract 6", {"standing": ["C5", "C10"]}, me=["WP"])
+    act(state, "attack player 1 with WP")
+    act(state, "clash")
+    # The Page takes the lowest: the 10 is worth 4 this turn.
+    assert state.to_dict()["players"][0]["standing"] == ["C10"]
+
+
+def test_r11_tarots_count_printed_values():
+    state = bountied("C5", "subtract 4", {"resting": ["C5"]})
+    assert "enchant T9 against player 1" not in legal(state)
+    state = bountied("C5", "add 4", {"resting": ["C5", "S4"]})
+    assert "enchant T9 against player 1" in legal(state)
+    act(state, "enchant T9 against player 1")
+    assert legal(state) == ["target C5"]
+
+
 # L8: a Scry keeps one and discards the other face up; Acceptance until the reshuffle.
 def test_l8_acceptance_and_the_reshuffle():
     state = position(players=[{"hand": ["W5", "W6"]}, {"hand": ["C5", "C6"]}],
