@@ -11,6 +11,7 @@ The deal places the cards one by one, in card order: each goes to a hand, to a f
 first player, to the Scry pile or (in a short game) to exile, with the chance of the
 room left there (R1).  That is a uniform deal, and each step has few outcomes.
 """
+from libc.math cimport tanh
 from libc.string cimport memcpy, memset
 
 from libc.stdint cimport uint64_t
@@ -1184,6 +1185,143 @@ cdef void ability_done(RelData* s) noexcept nogil:
     s.phase = PH_MAIN
 
 
+# --- knowledge for search: a value and a greedy move ------------------------------------
+
+cdef double hand_worth(RelData* s, int p) noexcept nogil:
+    """What ``p``'s own hand promises: a Common its value in part, a Court and a Tarot
+    a fixed share."""
+    cdef int c
+    cdef double w = 0
+    for c in range(NUM_CARDS):
+        if s.where[c] == LOC_HAND + p:
+            w += 1.0 + 0.2 * value(c) if is_common(c) else 2.0
+    return w
+
+cdef double evaluation(RelData* s, int p) noexcept nogil:
+    """``p``'s prospects from what ``p`` sees: tableau Commons and Courts against the
+    best opposing side, ``p``'s own hand against the others' hand sizes, in a range
+    that narrows as the turns run out."""
+    cdef double side[MAX_PLAYERS]
+    cdef double best = -1e9, theirs, x, left
+    cdef int c, q, owner
+    for q in range(MAX_PLAYERS):
+        side[q] = 0
+    for c in range(TAROT0):
+        owner = loc(s, c) - LOC_TABLEAU
+        if 0 <= owner < s.num_players:
+            side[owner] += value(c) if is_common(c) else 2.0 + value(c)
+    for q in range(s.num_players):
+        if opponents(s, p, q):
+            theirs = side[q] + 1.6 * s.hand_size[q]
+            if s.teams:
+                theirs += side[partner(s, q)] + 1.6 * s.hand_size[partner(s, q)]
+            if theirs > best:
+                best = theirs
+    x = side[p] + hand_worth(s, p)
+    if s.teams:
+        x += side[partner(s, p)] + 1.6 * s.hand_size[partner(s, p)]
+    left = 1.0 - s.turn / <double>s.max_turns
+    return tanh((x - best) / (8.0 + 16.0 * left))
+
+cdef int strongest_defender(RelData* s, int q) noexcept nogil:
+    cdef int c, best = NONE
+    for c in range(TAROT0):
+        if standing_court(s, c, q) and value(c) > best:
+            best = value(c)
+    return best
+
+cdef bint worth_attacking(RelData* s, int c, int q) noexcept nogil:
+    cdef int d
+    for d in range(TAROT0):
+        if is_common(d) and standing_in(s, d, q):
+            return value(c) > strongest_defender(s, q)
+    return False
+
+cdef int main_score(RelData* s, int a) noexcept nogil:
+    """Greedy priorities: place Commons (the highest first), Courts, capture with
+    Tarots, attack where the attacker outranks every defender; else end the turn."""
+    if a == A_END:
+        return 0
+    if a < A_SUMMON:
+        return 100 + value(a - A_POPULATE)
+    if a < A_PAY:
+        return 80 + value(a - A_SUMMON)
+    if A_ENCHANT <= a < A_AUGUR:
+        return 60 + (a - A_ENCHANT) // MAX_PLAYERS
+    if A_MURDER <= a < A_PICK:
+        return 50
+    if A_ATTACK <= a < A_CLASH:
+        if worth_attacking(s, (a - A_ATTACK) // MAX_PLAYERS, (a - A_ATTACK) % MAX_PLAYERS):
+            return 40 + (a - A_ATTACK) // MAX_PLAYERS % 14
+        return -1
+    if A_CONGREGATE <= a < A_CONSCRIPT:
+        return 90 + value(a - A_CONGREGATE)
+    if A_CONSCRIPT <= a < A_BOUNTY:
+        return 70
+    return -1
+
+cdef int rally_choice(RelData* s, int* acts, int n) noexcept nogil:
+    """The smallest Common that lifts this side above the other Court's bare
+    strength, none if the Court is already stronger or no Common is enough."""
+    cdef int p = rallying(s), i, mine, theirs
+    cdef bint attacking = p == s.active or p == partner(s, s.active)
+    mine = value(s.clash_attacker if attacking else s.clash_defender)
+    theirs = value(s.clash_defender if attacking else s.clash_attacker)
+    if mine > theirs:
+        return A_NO_RALLY
+    for i in range(n - 1):
+        if mine + value(acts[i] - A_RALLY) > theirs:
+            return acts[i]
+    return A_NO_RALLY
+
+cdef int block_choice(RelData* s, int* acts, int n) noexcept nogil:
+    """The weakest Court that outranks the attacker, else decline: a lost or tied
+    clash costs the Court and the Common alike."""
+    cdef int i, c
+    for i in range(n - 1):
+        c = acts[i] - A_DEFEND
+        if value(c) > value(s.clash_attacker):
+            return acts[i]
+    return A_DECLINE
+
+cdef int best_by_score(RelData* s, int* acts, int n, Rng* rng) noexcept nogil:
+    cdef int i, sc, best = -2, pick = acts[0], ties = 0
+    for i in range(n):
+        sc = main_score(s, acts[i])
+        if sc > best:
+            best = sc
+            pick = acts[i]
+            ties = 1
+        elif sc == best:
+            ties += 1
+            if rng_below(rng, ties) == 0:
+                pick = acts[i]
+    return pick
+
+cdef int heuristic_move(RelData* s, int* acts, int n, Rng* rng) noexcept nogil:
+    cdef int ph = s.phase, i
+    if ph == PH_MAIN:
+        return best_by_score(s, acts, n, rng)
+    if ph == PH_DECLARE:
+        i = best_by_score(s, acts, n, rng)
+        return i if i != A_CLASH and main_score(s, i) > 0 else A_CLASH
+    if ph == PH_RALLY:
+        return rally_choice(s, acts, n)
+    if ph == PH_BLOCK:
+        return block_choice(s, acts, n)
+    if ph == PH_PAY:
+        # The lowest Commons pay: resting ones are what an Enchant takes.
+        return acts[0]
+    if ph == PH_KEEP:
+        return acts[0] if flip_rank(s.drawn[0]) < flip_rank(s.drawn[1]) else acts[1]
+    if ph == PH_PICK and s.spell == SPELL_MURDER:
+        return acts[n - 1]
+    if ph == PH_COUNTER:
+        # Counter with the lowest Tarot that can, as long as one can.
+        return acts[0]
+    return acts[rng_below(rng, n)] if ph == PH_ORDER else acts[0]
+
+
 # --- determinization ---------------------------------------------------------------------
 
 cdef inline bint hidden_from(RelData* s, int c, int observer) noexcept nogil:
@@ -1422,6 +1560,17 @@ cdef class RelinquishState(GameState):
                     s.drawn[k] = c
                     k += 1
         rechoose_rallies(s, observer, rng)
+
+    cdef double c_evaluate(self, int player) noexcept nogil:
+        return evaluation(&self.s, player)
+
+    cdef int c_heuristic_action(self, Rng* rng) noexcept nogil:
+        cdef int acts[NUM_ACTIONS]
+        cdef int n
+        if self.c_current_player() < 0:
+            return -1
+        n = self.c_legal_actions(acts)
+        return heuristic_move(&self.s, acts, n, rng)
 
     cdef int c_action_view(self, int action, int observer) noexcept nogil:
         # A card dealt to another hand or to the Scry pile, and a card another player

@@ -525,3 +525,35 @@ def test_hidden_hands_stay_hidden():
     view = state.observation_dict(0)
     assert view["players"][1]["hand"] is None and view["players"][1]["hand_size"] == 1
     assert view["scry"] is None
+
+
+# Search knowledge: evaluate and the greedy move read only what the player sees.
+def test_evaluate_favours_the_side_ahead_and_ignores_hidden_cards():
+    state = position(players=[{"hand": ["W2", "T4"], "standing": ["C9", "S8", "CK"]},
+                              {"hand": ["W10", "T20"], "standing": ["C3"]}])
+    assert state.evaluate(0) > 0 > state.evaluate(1)
+    for seed in range(5):
+        assert state.determinized(0, seed).evaluate(0) == state.evaluate(0)
+
+
+def test_heuristic_populates_the_highest_playable_common():
+    state = position(players=[{"hand": ["W4", "W7", "C9"], "standing": ["S5"]}, {}])
+    assert state.action_to_string(state.heuristic_action()) == "populate C9"
+
+
+def test_heuristic_defends_only_with_a_stronger_court_and_rallies_just_enough():
+    state = position("relinquish(acceptance=false)",
+                     players=[{"hand": ["W2", "W5", "W9"], "standing": ["WN"]},
+                              {"standing": ["SP", "SK", "C4"]}])
+    act(state, "attack player 1 with WN")
+    act(state, "clash")
+    assert state.action_to_string(state.heuristic_action()) == "defend with SK"
+    state = position("relinquish(acceptance=false)",
+                     players=[{"hand": ["W1", "W2", "W5"], "standing": ["WN"]},
+                              {"standing": ["SK", "C4"]}])
+    act(state, "attack player 1 with WN")
+    act(state, "clash")
+    act(state, "defend with SK")
+    # Knight 1 against King 2: the 2 is the smallest Common that wins.
+    assert state.action_to_string(state.heuristic_action()) == "rally W2"
+
