@@ -1,0 +1,2224 @@
+# cython: language_level=3, cdivision=True
+"""Relinquish, under the rulings L1-L13 and the engine rulings R1-... of
+docs/rules/relinquish.md.
+
+Every card is distinct (L1), so a card is its own kind, 0 .. 77: suit ``s`` holds the
+ids ``14 s`` to ``14 s + 13`` (the Commons 1-10, then Page, Knight, King, Queen), and
+the Tarots 0-21 follow at 56.  The struct says where each card lies.  A hidden pile
+keeps no order, so drawing from it is a chance event over its cards.
+
+The deal places the cards one by one, in card order: each goes to a hand, to a flip for
+first player, to the Scry pile or (in a short game) to exile, with the chance of the
+room left there (R1).  That is a uniform deal, and each step has few outcomes.
+"""
+from libc.math cimport tanh
+from libc.string cimport memcpy, memset
+
+from libc.stdint cimport uint64_t
+
+from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
+from core.errors import ParameterError, StateFormatError
+from core.kit import Cards, TensorLayout, read_bool, read_int, read_name, read_players
+from core.state import Game
+
+cdef enum:
+    NONE = -1
+    NO_VALUE = -1000          # below any value a Bounty can make (R11)
+    HAND_CARDS = 13           # dealt to each player (L3)
+    SHORT_SCRY = 16           # the Scry pile of a short game (L3)
+    TAROT0 = 56
+    COURT0 = 10               # the rank of the Page within a suit
+    MAX_TURNS = 2000
+
+# Where a card lies: RelData.where, with RESTING set on a resting tableau card.
+cdef enum:
+    LOC_HAND = 0              # + seat
+    LOC_TABLEAU = 4           # + seat
+    LOC_SCRY = 8
+    LOC_DISCARD = 9
+    LOC_EXILE = 10
+    LOC_UNDEALT = 11
+    LOC_DRAWN = 12            # drawn by a Scry, not yet kept or discarded
+    RESTING = 0x80
+    LOC_MASK = 0x7F
+
+# What the game waits on: RelData.phase
+cdef enum:
+    PH_DEAL = 0               # chance: where the next card of the deal goes
+    PH_FLIP = 1               # chance: a tied player's next flip, from the Scry pile
+    PH_MAIN = 2               # the active player's maneuvers, or the end of the turn
+    PH_PAY = 3                # the active player rests Commons for a Summon
+    PH_DRAW = 4               # chance: a card of the Scry pile
+    PH_KEEP = 5               # the scrying player discards one of the two drawn
+    PH_OVER = 6
+    PH_PICK = 7               # a Magick's targets, picked one by one
+    PH_COUNTER = 8            # a seat may counter the Magick, or pass
+    PH_DECLARE = 9            # the active player declares more attackers, or clashes
+    PH_ORDER = 10             # the active player picks the opponent to clash with next
+    PH_MEET = 11              # the defender picks the attacker its next clash answers
+    PH_BLOCK = 12             # the defender defends with a standing Court, or declines
+    PH_RALLY = 13             # a clashing seat (or its partner) chooses a hidden Rally
+    PH_CAPTURE = 14           # the attacker picks among equal Commons to capture
+    PH_REVEAL = 15            # chance, one outcome: the Rallies are shown (R9)
+    PH_SPEND = 16             # the active player rests the cards paying for an ability
+    PH_TARGET = 17            # the card an Arcana acts on
+    PH_BOUNTY = 18            # what a Bounty adds to its target
+
+cdef enum:
+    USED_POPULATE = 1
+    USED_SUMMON = 2
+    USED_MAGICK = 4
+    USED_BATTLE = 8
+
+# Special abilities: an Arcana is its suit's number (L9).
+cdef enum:
+    GLAMOUR = 0
+    LAVISH = 1
+    COERCE = 2
+    BOUNTY = 3
+    CONGREGATE = 4
+    CONSCRIPT = 5
+
+cdef enum:
+    SPELL_ENCHANT = 0
+    SPELL_MURDER = 1
+    MURDER_LEAST = 13         # the lowest Tarot that murders; lower ones Augur (L6)
+
+# Action ids: each + a card.  Chance outcomes are cards, or during the deal a
+# destination (DEST_*).
+cdef enum:
+    A_END = 0
+    A_POPULATE = 1
+    A_SUMMON = A_POPULATE + NUM_CARDS
+    A_PAY = A_SUMMON + NUM_CARDS
+    A_FORTIFY = A_PAY + NUM_CARDS
+    A_DISCARD = A_FORTIFY + NUM_CARDS
+    A_ENCHANT = A_DISCARD + NUM_CARDS     # + 4 value + target seat (the active seat:
+                                          # every opponent, under enchant_any)
+    A_AUGUR = A_ENCHANT + 22 * MAX_PLAYERS    # + value
+    A_MURDER = A_AUGUR + 22                   # + value
+    A_PICK = A_MURDER + 22                    # + card
+    A_COUNTER = A_PICK + NUM_CARDS            # + value: Negate, its cancel, or Foil
+    A_PASS = A_COUNTER + 22
+    A_ATTACK = A_PASS + 1                     # + MAX_PLAYERS Court + the opponent
+    A_CLASH = A_ATTACK + MAX_PLAYERS * TAROT0  # every attacker is declared
+    A_FACE = A_CLASH + 1                      # + the opponent to clash with next
+    A_MEET = A_FACE + MAX_PLAYERS             # + the attacker answered
+    A_DEFEND = A_MEET + TAROT0                # + the defending Court
+    A_DECLINE = A_DEFEND + TAROT0
+    A_RALLY = A_DECLINE + 1                   # + a Common from hand
+    A_NO_RALLY = A_RALLY + TAROT0
+    A_CAPTURE = A_NO_RALLY + 1                # + the Common captured
+    A_ARCANA = A_CAPTURE + TAROT0             # + the suit, which names the ability
+    A_CONGREGATE = A_ARCANA + 4               # + the Common placed
+    A_CONSCRIPT = A_CONGREGATE + TAROT0       # + the Court placed
+    A_BOUNTY = A_CONSCRIPT + TAROT0           # + 10 + the change of value
+    NUM_ACTIONS = A_BOUNTY + 21
+
+cdef enum:
+    DEST_HAND = 0             # + seat
+    DEST_FLIP = 4             # + seat
+    DEST_SCRY = 8
+    DEST_EXILE = 9
+    NUM_DESTS = 10
+
+# A bound on the steps of one turn: the maneuvers, a Summon's payment, a Battle of up to
+# 16 attackers (each clash at most a choice of attacker, a defence, four Rallies, the
+# reveal and a capture), the special abilities, an Acceptance.
+cdef enum:
+    TURN_STEPS = 600
+
+SUITS = "WCSP"
+SUIT_NAMES = ("Wands", "Cups", "Swords", "Pence")
+RANKS = [str(v) for v in range(1, 11)] + ["P", "N", "K", "Q"]
+CARDS = Cards([s + r for s in SUITS for r in RANKS] + [f"T{v}" for v in range(22)],
+              "Commons W1-W10, C1-C10, S1-S10, P1-P10; Courts suit + P, N, K or Q "
+              "(Page, Knight, King, Queen), e.g. WP, CQ; Tarots T0-T21")
+CARD_NAMES = CARDS.names
+PHASES = ["deal", "flip", "main", "pay", "draw", "keep", "over", "pick", "counter",
+          "declare", "order", "meet", "block", "rally", "capture",
+          "reveal", "spend", "target", "bounty"]
+MANEUVERS = ["populate", "summon", "magick", "battle"]
+SPELLS = ["enchant", "murder"]
+COURT_NAMES = ("Page", "Knight", "King", "Queen")
+ABILITIES = ["glamour", "lavish", "coerce", "bounty", "congregate", "conscript"]
+
+
+# --- cards ---------------------------------------------------------------------------
+
+cdef inline int suit(int c) noexcept nogil:
+    return c // 14
+
+cdef inline bint is_common(int c) noexcept nogil:
+    return c < TAROT0 and c % 14 < COURT0
+
+cdef inline bint is_court(int c) noexcept nogil:
+    return c < TAROT0 and c % 14 >= COURT0
+
+cdef inline int value(int c) noexcept nogil:
+    """A Common's value, a Court's strength (L1), a Tarot's number."""
+    if c >= TAROT0:
+        return c - TAROT0
+    if c % 14 >= COURT0:
+        return c % 14 - COURT0
+    return c % 14 + 1
+
+cdef inline int flip_rank(int c) noexcept nogil:
+    """Tarot over Court over Common, then by value, a Court by rank (L3)."""
+    if c >= TAROT0:
+        return 200 + value(c)
+    if is_court(c):
+        return 100 + value(c)
+    return value(c)
+
+cdef inline int loc(RelData* s, int c) noexcept nogil:
+    return s.where[c] & LOC_MASK
+
+cdef inline bint standing_in(RelData* s, int c, int p) noexcept nogil:
+    return s.where[c] == LOC_TABLEAU + p
+
+cdef inline int partner(RelData* s, int p) noexcept nogil:
+    return (p + 2) % 4 if s.teams else p
+
+
+# --- the deal and the first player (L3) ------------------------------------------------
+
+cdef int scry_target(RelData* s) noexcept nogil:
+    if s.short_game:
+        return SHORT_SCRY
+    return NUM_CARDS - (HAND_CARDS + 1) * s.num_players
+
+cdef int dest_room(RelData* s, int d) noexcept nogil:
+    """How many of the cards still to deal ``d`` takes."""
+    cdef int e, room
+    if d < DEST_FLIP:
+        return HAND_CARDS - s.hand_size[d] if d < s.num_players else 0
+    if d < DEST_SCRY:
+        return d - DEST_FLIP < s.num_players and s.flip[d - DEST_FLIP] == NONE
+    if d == DEST_SCRY:
+        return scry_target(s) - s.scry_size
+    if not s.short_game:
+        return 0
+    # A short game exiles the rest of the deck: what no other place takes.
+    room = NUM_CARDS - s.deal_next
+    for e in range(DEST_EXILE):
+        room -= dest_room(s, e)
+    return room
+
+cdef int deal_outcomes(RelData* s, int* actions, double* probs) noexcept nogil:
+    cdef int d, n = 0, room, left = NUM_CARDS - s.deal_next
+    for d in range(NUM_DESTS):
+        room = dest_room(s, d)
+        if room > 0:
+            actions[n] = d
+            probs[n] = room / <double>left
+            n += 1
+    return n
+
+cdef void place_dealt(RelData* s, int c, int d) noexcept nogil:
+    if d < DEST_FLIP:
+        s.where[c] = LOC_HAND + d
+        s.hand_size[d] += 1
+    elif d < DEST_SCRY:
+        s.where[c] = LOC_EXILE
+        s.flip[d - DEST_FLIP] = c
+    elif d == DEST_SCRY:
+        s.where[c] = LOC_SCRY
+        s.scry_size += 1
+    else:
+        s.where[c] = LOC_EXILE
+
+cdef void deal(RelData* s, int d) noexcept nogil:
+    """Card ``deal_next`` goes to ``d``.  A card with one place left is still a step
+    of its own: placing it at once would show how full the hidden places are (R1)."""
+    place_dealt(s, s.deal_next, d)
+    s.deal_next += 1
+    if s.deal_next == NUM_CARDS:
+        compare_flips(s)
+
+cdef void compare_flips(RelData* s) noexcept nogil:
+    """The highest flip among the seats in ``tied`` goes first; seats that tie for it
+    flip again from the Scry pile (L3), and with that pile empty the first of them in
+    seat order goes first (R2)."""
+    cdef int p, best = -1, r, count = 0, winner = NONE
+    for p in range(s.num_players):
+        if s.tied >> p & 1:
+            r = flip_rank(s.flip[p])
+            if r > best:
+                best = r
+    for p in range(s.num_players):
+        if s.tied >> p & 1:
+            if flip_rank(s.flip[p]) == best:
+                count += 1
+                if winner == NONE:
+                    winner = p
+            else:
+                s.tied &= ~(1 << p)
+    if count == 1 or s.scry_size == 0:
+        s.tied = 0
+        start_game(s, winner)
+        return
+    for p in range(s.num_players):
+        if s.tied >> p & 1:
+            s.flip[p] = NONE
+    s.phase = PH_FLIP
+
+cdef int flipping(RelData* s) noexcept nogil:
+    cdef int p
+    for p in range(s.num_players):
+        if s.tied >> p & 1 and s.flip[p] == NONE:
+            return p
+    return NONE
+
+cdef void reflip(RelData* s, int c) noexcept nogil:
+    s.where[c] = LOC_EXILE
+    s.scry_size -= 1
+    s.flip[flipping(s)] = c
+    if flipping(s) == NONE:
+        compare_flips(s)
+
+cdef void start_game(RelData* s, int first) noexcept nogil:
+    s.first = first
+    s.turn = 0
+    begin_turn(s, first)
+
+
+# --- turns (L4, L10, L11) ----------------------------------------------------------------
+
+cdef void begin_turn(RelData* s, int p) noexcept nogil:
+    """Arise: everything in the tableau stands (L4)."""
+    cdef int c
+    s.active = p
+    s.used = 0
+    s.acted = 0
+    for c in range(NUM_CARDS):
+        if s.where[c] == (LOC_TABLEAU + p) | RESTING:
+            s.where[c] = LOC_TABLEAU + p
+    s.phase = PH_MAIN
+
+cdef void end_turn(RelData* s) noexcept nogil:
+    """A player who ends the turn with no card in hand ends the game, with no
+    Acceptance (L10, R3); else the Acceptance comes, while the Scry pile has not run
+    out once (L8).  Bounties end with the turn (R11)."""
+    memset(s.bounty, 0, sizeof(s.bounty))
+    if s.hand_size[s.active] == 0:
+        game_over(s)
+    elif s.acceptance and s.generation == 0 and s.scry_size > 0:
+        start_scry(s, s.active, 1, True)
+    else:
+        next_turn(s)
+
+cdef void next_turn(RelData* s) noexcept nogil:
+    """Every player passing in a row ends the game (L10), and so does ``max_turns``
+    (L11)."""
+    s.passes = 0 if s.acted else s.passes + 1
+    s.turn += 1
+    if s.passes >= s.num_players or s.turn >= s.max_turns:
+        game_over(s)
+    else:
+        begin_turn(s, (s.active + 1) % s.num_players)
+
+cdef void game_over(RelData* s) noexcept nogil:
+    """Each seat scores its side's Commons, partners' tableaux combined (L2, L10)."""
+    cdef int c, p, owner
+    for p in range(MAX_PLAYERS):
+        s.score[p] = 0
+    for c in range(NUM_CARDS):
+        owner = loc(s, c) - LOC_TABLEAU
+        if is_common(c) and 0 <= owner < s.num_players:
+            s.score[owner] += value(c)
+    if s.teams:
+        for p in range(2):
+            s.score[p] += s.score[p + 2]
+            s.score[p + 2] = s.score[p]
+    s.phase = PH_OVER
+
+cdef int courts_of_side(RelData* s, int p) noexcept nogil:
+    cdef int c, n = 0, owner
+    for c in range(NUM_CARDS):
+        owner = loc(s, c) - LOC_TABLEAU
+        if is_court(c) and 0 <= owner < s.num_players \
+                and (owner == p or owner == partner(s, p)):
+            n += 1
+    return n
+
+cdef double returns_of(RelData* s, int p) noexcept nogil:
+    """L13: in a free-for-all, (players beaten - players beating you) / (players - 1),
+    by score then Courts (L10); in a team game +1, -1 or 0 to both partners."""
+    cdef int q, beaten = 0, beating = 0
+    cdef long key_p = s.score[p] * 100 + courts_of_side(s, p), key_q
+    for q in range(s.num_players):
+        if q == p or q == partner(s, p):
+            continue
+        key_q = s.score[q] * 100 + courts_of_side(s, q)
+        beaten += key_p > key_q
+        beating += key_p < key_q
+    if s.teams:
+        return (beaten > 0) - (beating > 0)
+    return (beaten - beating) / <double>(s.num_players - 1)
+
+
+# --- Scry and Acceptance (L8) --------------------------------------------------------
+
+cdef void start_scry(RelData* s, int p, int times, bint ends_turn) noexcept nogil:
+    s.scry_for = p
+    s.scries_left = times
+    s.scry_ends_turn = ends_turn
+    begin_draws(s)
+
+cdef void begin_draws(RelData* s) noexcept nogil:
+    s.draws_left = 2
+    s.drawn[0] = NONE
+    s.drawn[1] = NONE
+    next_draw(s)
+
+cdef void reshuffle(RelData* s) noexcept nogil:
+    """The discard pile becomes the Scry pile, a set everyone knows (L8)."""
+    cdef int c
+    if s.generation < 255:
+        s.generation += 1
+    for c in range(NUM_CARDS):
+        if s.where[c] == LOC_DISCARD:
+            s.where[c] = LOC_SCRY
+            s.gen[c] = s.generation
+            s.scry_size += 1
+
+cdef void next_draw(RelData* s) noexcept nogil:
+    if s.draws_left and s.scry_size == 0:
+        reshuffle(s)
+    if s.draws_left and s.scry_size:
+        s.phase = PH_DRAW
+        return
+    if s.drawn[1] != NONE:
+        s.phase = PH_KEEP
+        return
+    if s.drawn[0] != NONE:
+        keep(s, s.drawn[0])
+    after_scry(s)
+
+cdef void draw(RelData* s, int c) noexcept nogil:
+    s.where[c] = LOC_DRAWN
+    s.scry_size -= 1
+    s.draws_left -= 1
+    # The drawn pair is kept in card order, so that it does not tell which came first.
+    if s.drawn[0] == NONE:
+        s.drawn[0] = c
+    elif c < s.drawn[0]:
+        s.drawn[1] = s.drawn[0]
+        s.drawn[0] = c
+    else:
+        s.drawn[1] = c
+    next_draw(s)
+
+cdef inline void keep(RelData* s, int c) noexcept nogil:
+    s.where[c] = LOC_HAND + s.scry_for
+    s.hand_size[s.scry_for] += 1
+
+cdef void discard_drawn(RelData* s, int c) noexcept nogil:
+    keep(s, s.drawn[1] if c == s.drawn[0] else s.drawn[0])
+    s.where[c] = LOC_DISCARD
+    s.gen[c] = 0
+    after_scry(s)
+
+cdef void after_scry(RelData* s) noexcept nogil:
+    s.drawn[0] = NONE
+    s.drawn[1] = NONE
+    s.scries_left -= 1
+    if s.scries_left:
+        begin_draws(s)
+    elif s.scry_ends_turn:
+        s.scry_for = NONE
+        next_turn(s)
+    else:
+        s.scry_for = NONE
+        s.phase = PH_MAIN
+
+
+# --- Populate, Summon, Fortify (L4, L5) ----------------------------------------------
+
+cdef int highest_standing(RelData* s, int p, bint courts) noexcept nogil:
+    """The highest value of a standing Common, Bounties counted (or the highest rank
+    of a standing Court) in ``p``'s tableau, or NO_VALUE: what a Populate (or Summon)
+    must match (L4, R11)."""
+    cdef int c, best = NO_VALUE, w
+    for c in range(TAROT0):
+        if standing_in(s, c, p) and is_court(c) == courts:
+            w = value(c) if courts else worth(s, c)
+            if w > best:
+                best = w
+    return best
+
+cdef inline int summon_cost(int court) noexcept nogil:
+    """Commons of the Court's suit that pay for it; one more of any suit also pays (L5)."""
+    return 1 if value(court) < 2 else 2
+
+cdef inline bint paid_in_full(int cost, int paid, bint off_suit) noexcept nogil:
+    return paid == cost + 1 or not off_suit and paid == cost
+
+cdef bint can_finish_paying(RelData* s, int court, int paid, bint off_suit,
+                            int skip) noexcept nogil:
+    """Whether ``p``'s standing Commons other than ``skip`` can complete the payment."""
+    cdef int c, p = s.active, total = 0, matching = 0, cost = summon_cost(court)
+    if paid_in_full(cost, paid, off_suit):
+        return True
+    for c in range(TAROT0):
+        if c != skip and is_common(c) and standing_in(s, c, p):
+            total += 1
+            matching += suit(c) == suit(court)
+    return total >= cost + 1 - paid or not off_suit and matching >= cost - paid
+
+cdef inline bint pay_legal(RelData* s, int c) noexcept nogil:
+    return is_common(c) and standing_in(s, c, s.active) and can_finish_paying(
+        s, s.summon, s.paid + 1, s.paid_off_suit or suit(c) != suit(s.summon), c)
+
+cdef int main_actions(RelData* s, int* out) noexcept nogil:
+    cdef int c, n = 1, p = s.active
+    cdef int top_common = highest_standing(s, p, False)
+    cdef int top_court = highest_standing(s, p, True)
+    out[0] = A_END
+    if not s.used & USED_POPULATE:
+        for c in range(TAROT0):
+            if s.where[c] == LOC_HAND + p and is_common(c) and value(c) >= top_common:
+                out[n] = A_POPULATE + c
+                n += 1
+    if not s.used & USED_SUMMON:
+        for c in range(TAROT0):
+            if s.where[c] == LOC_HAND + p and is_court(c) and value(c) >= top_court \
+                    and can_finish_paying(s, c, 0, False, NONE):
+                out[n] = A_SUMMON + c
+                n += 1
+    for c in range(TAROT0):
+        if is_common(c) and standing_in(s, c, p):
+            out[n] = A_FORTIFY + c
+            n += 1
+    if not s.used & USED_MAGICK:
+        n += magick_actions(s, out + n)
+    if not s.used & USED_BATTLE:
+        n += attack_actions(s, out + n)
+    return n + ability_actions(s, out + n)
+
+cdef void play_main(RelData* s, int a) noexcept nogil:
+    cdef int p = s.active
+    if a == A_END:
+        end_turn(s)
+        return
+    s.acted = 1
+    if a < A_SUMMON:
+        s.where[a - A_POPULATE] = LOC_TABLEAU + p
+        s.gen[a - A_POPULATE] = 0
+        s.hand_size[p] -= 1
+        s.used |= USED_POPULATE
+    elif a < A_PAY:
+        # The Court stands in the tableau at once; its payment rests only Commons.
+        s.summon = a - A_SUMMON
+        s.where[s.summon] = LOC_TABLEAU + p
+        s.gen[s.summon] = 0
+        s.hand_size[p] -= 1
+        s.used |= USED_SUMMON
+        s.paid = 0
+        s.paid_off_suit = 0
+        s.phase = PH_PAY
+    elif a < A_DISCARD:
+        s.where[a - A_FORTIFY] |= RESTING
+        end_turn(s)
+    elif a < A_ATTACK:
+        cast(s, a)
+    elif a < A_ARCANA:
+        declare(s, a)
+    else:
+        begin_ability(s, a)
+
+cdef void pay(RelData* s, int c) noexcept nogil:
+    s.where[c] |= RESTING
+    s.paid += 1
+    s.paid_off_suit = s.paid_off_suit or suit(c) != suit(s.summon)
+    if paid_in_full(summon_cost(s.summon), s.paid, s.paid_off_suit):
+        s.summon = NONE
+        s.paid = 0
+        s.paid_off_suit = 0
+        s.phase = PH_MAIN
+
+
+# --- Magick: Enchant, Negate, Augur, Murder, Foil (L6) ---------------------------------
+
+cdef inline uint64_t bit(int c) noexcept nogil:
+    return (<uint64_t>1) << c
+
+cdef bint can_make(uint64_t cards, int total) noexcept nogil:
+    """Whether some of ``cards`` (Commons) sum to ``total`` (the empty set makes 0)."""
+    cdef uint64_t sums = 1
+    cdef int c
+    if total < 0:
+        return False
+    for c in range(TAROT0):
+        if cards & bit(c):
+            sums |= sums << value(c)
+    return total < 64 and (sums >> total) & 1
+
+cdef inline bint opponents(RelData* s, int p, int q) noexcept nogil:
+    return p != q and q != partner(s, p)
+
+cdef uint64_t resting_commons(RelData* s, int q) noexcept nogil:
+    """``q``'s resting Commons, or every opponent's with ``q`` the active seat."""
+    cdef uint64_t cards = 0
+    cdef int c, owner
+    for c in range(TAROT0):
+        owner = loc(s, c) - LOC_TABLEAU
+        if is_common(c) and s.where[c] & RESTING and 0 <= owner < s.num_players \
+                and (owner == q or q == s.active and opponents(s, q, owner)):
+            cards |= bit(c)
+    return cards
+
+cdef uint8_t side_of(RelData* s, int p) noexcept nogil:
+    return (1 << p) | (1 << partner(s, p))
+
+cdef int magick_actions(RelData* s, int* out) noexcept nogil:
+    """Enchant a single opponent's Resting Commons (or, under enchant_any, any
+    opponents', L12), Augur with a Tarot under 13, Murder an opponent's Court with one
+    of 13 or more (L6).  An Enchant must name at least one card (R5)."""
+    cdef int v, q, c, n = 0, p = s.active
+    cdef bint court_to_kill = False
+    for c in range(TAROT0):
+        q = loc(s, c) - LOC_TABLEAU
+        if is_court(c) and 0 <= q < s.num_players and opponents(s, p, q):
+            court_to_kill = True
+    for v in range(1, 22):
+        if s.where[TAROT0 + v] != LOC_HAND + p:
+            continue
+        for q in range(s.num_players):
+            if (opponents(s, p, q) and not s.enchant_any or q == p and s.enchant_any) \
+                    and can_make(resting_commons(s, q), v):
+                out[n] = A_ENCHANT + MAX_PLAYERS * v + q
+                n += 1
+    for v in range(22):
+        if s.where[TAROT0 + v] == LOC_HAND + p and v < MURDER_LEAST:
+            out[n] = A_AUGUR + v
+            n += 1
+    for v in range(MURDER_LEAST, 22):
+        if s.where[TAROT0 + v] == LOC_HAND + p and court_to_kill:
+            out[n] = A_MURDER + v
+            n += 1
+    return n
+
+cdef inline void exile_tarot(RelData* s, int p, int v) noexcept nogil:
+    s.where[TAROT0 + v] = LOC_EXILE
+    s.gen[TAROT0 + v] = 0
+    s.hand_size[p] -= 1
+
+cdef void cast(RelData* s, int a) noexcept nogil:
+    cdef int p = s.active, v, q, c
+    s.used |= USED_MAGICK
+    s.counters = 0
+    s.depth = 0
+    s.picked = 0
+    s.picker = p
+    if a < A_AUGUR:
+        v = (a - A_ENCHANT) // MAX_PLAYERS
+        q = (a - A_ENCHANT) % MAX_PLAYERS
+        exile_tarot(s, p, v)
+        s.spell = SPELL_ENCHANT
+        s.pool = resting_commons(s, q)
+        s.pick_left = v
+        s.level_value[0] = v
+        s.last_tarot = v
+        s.phase = PH_PICK
+    elif a < A_MURDER:
+        exile_tarot(s, p, a - A_AUGUR)
+        start_scry(s, p, 2, False)
+    else:
+        v = a - A_MURDER
+        exile_tarot(s, p, v)
+        s.spell = SPELL_MURDER
+        s.last_tarot = v
+        s.pool = 0
+        s.phase = PH_PICK
+
+cdef int pick_actions(RelData* s, int* out) noexcept nogil:
+    """Targets in card order, each leaving the rest of the value within reach."""
+    cdef int c, q, n = 0
+    cdef uint64_t later
+    if s.spell == SPELL_MURDER:
+        for c in range(TAROT0):
+            q = loc(s, c) - LOC_TABLEAU
+            if is_court(c) and 0 <= q < s.num_players and opponents(s, s.active, q):
+                out[n] = A_PICK + c
+                n += 1
+        return n
+    for c in range(TAROT0):
+        if s.pool & bit(c) and s.picked < bit(c):
+            later = s.pool & ~(bit(c + 1) - 1)
+            if can_make(later, s.pick_left - value(c)):
+                out[n] = A_PICK + c
+                n += 1
+    return n
+
+cdef void pick(RelData* s, int c) noexcept nogil:
+    cdef int q
+    if s.spell == SPELL_MURDER:
+        s.victim = c
+        q = loc(s, c) - LOC_TABLEAU
+        s.defenders = side_of(s, q)
+        ask(s, True)
+        return
+    s.picked |= bit(c)
+    s.pick_left -= value(c)
+    if s.pick_left == 0:
+        targets_picked(s)
+
+cdef void targets_picked(RelData* s) noexcept nogil:
+    cdef int c, q
+    if s.counters == 0:
+        s.level_set[0] = s.picked
+        s.defenders = 0
+        for c in range(TAROT0):
+            if s.picked & bit(c):
+                q = loc(s, c) - LOC_TABLEAU
+                s.defenders |= side_of(s, q)
+    else:
+        s.depth += 1
+        s.level_set[s.depth] = s.picked
+        s.level_value[s.depth] = s.last_tarot
+    ask(s, s.counters % 2 == 0)
+
+cdef void ask(RelData* s, bint defenders) noexcept nogil:
+    """Counters alternate between the sides; each seat of a side may answer in turn
+    order, and the chain ends once a whole side passes (L6, R4)."""
+    s.defending = defenders
+    s.to_ask = s.defenders if defenders else side_of(s, s.active)
+    s.phase = PH_COUNTER
+
+cdef int answering(RelData* s) noexcept nogil:
+    cdef int i, p
+    for i in range(s.num_players):
+        p = (s.active + i) % s.num_players
+        if s.to_ask >> p & 1:
+            return p
+    return NONE
+
+cdef bint counter_legal(RelData* s, int v) noexcept nogil:
+    """A Foil beats the chain's latest Tarot.  A Negate is lower than the Tarot whose
+    capture it replaces and names Commons of it worth its value; the Enchanter's side
+    cancels a Negate with a Tarot above it (R4), and a chain stands MAX_NEGATES deep at
+    most (R6)."""
+    if s.spell == SPELL_MURDER or not s.defending:
+        return v > s.last_tarot
+    return s.depth < MAX_NEGATES and v < s.level_value[s.depth] \
+        and can_make(s.level_set[s.depth], v)
+
+cdef int counter_actions(RelData* s, int* out) noexcept nogil:
+    cdef int v, n = 0, p = answering(s)
+    for v in range(22):
+        if s.where[TAROT0 + v] == LOC_HAND + p and counter_legal(s, v):
+            out[n] = A_COUNTER + v
+            n += 1
+    out[n] = A_PASS
+    return n + 1
+
+cdef void answer(RelData* s, int a) noexcept nogil:
+    cdef int p = answering(s), v
+    if a == A_PASS:
+        s.to_ask &= ~(1 << p)
+        if s.to_ask == 0:
+            resolve_magick(s)
+        return
+    v = a - A_COUNTER
+    exile_tarot(s, p, v)
+    s.counters += 1
+    s.last_tarot = v
+    if s.spell == SPELL_ENCHANT and s.defending:
+        s.picker = p
+        s.pool = s.level_set[s.depth]
+        s.picked = 0
+        s.pick_left = v
+        if v == 0:
+            targets_picked(s)
+        else:
+            s.phase = PH_PICK
+        return
+    if s.spell == SPELL_ENCHANT:
+        s.depth -= 1
+    ask(s, not s.defending)
+
+cdef void resolve_magick(RelData* s) noexcept nogil:
+    """An Enchant captures the Commons its standing level names, resting as they were;
+    a Murder with as many Foils against it as for it discards the Court (L6)."""
+    cdef int c
+    if s.spell == SPELL_ENCHANT:
+        for c in range(TAROT0):
+            if s.level_set[s.depth] & bit(c):
+                s.where[c] = (LOC_TABLEAU + s.active) | RESTING
+    elif s.counters % 2 == 0:
+        s.where[s.victim] = LOC_DISCARD
+    s.spell = NONE
+    s.victim = NONE
+    s.picker = NONE
+    s.pool = 0
+    s.picked = 0
+    s.defenders = 0
+    s.defending = 0
+    s.to_ask = 0
+    s.counters = 0
+    s.depth = 0
+    s.last_tarot = NONE
+    s.pick_left = 0
+    s.phase = PH_MAIN
+
+
+# --- Battle: attackers, clashes, Rallies and captures (L7, L12) ------------------------
+
+cdef inline int popcount(uint64_t bits) noexcept nogil:
+    cdef int n = 0
+    while bits:
+        bits &= bits - 1
+        n += 1
+    return n
+
+cdef inline int lowest_card(uint64_t bits) noexcept nogil:
+    cdef int c = 0
+    while not bits >> c & 1:
+        c += 1
+    return c
+
+cdef inline bint standing_court(RelData* s, int c, int p) noexcept nogil:
+    return is_court(c) and standing_in(s, c, p)
+
+cdef int attack_actions(RelData* s, int* out) noexcept nogil:
+    """Attackers are standing Courts of the active player, each aimed at an opponent,
+    declared in card order so that a set of attackers is one sequence (L7, R8)."""
+    cdef int c, q, n = 0, p = s.active
+    for c in range(s.last_declared + 1, TAROT0):
+        if standing_court(s, c, p):
+            for q in range(s.num_players):
+                if opponents(s, p, q):
+                    out[n] = A_ATTACK + MAX_PLAYERS * c + q
+                    n += 1
+    return n
+
+cdef void declare(RelData* s, int a) noexcept nogil:
+    """An attacker rests as it is declared (L7)."""
+    cdef int c = (a - A_ATTACK) // MAX_PLAYERS
+    s.where[c] |= RESTING
+    s.aimed[(a - A_ATTACK) % MAX_PLAYERS] |= bit(c)
+    s.last_declared = c
+    s.used |= USED_BATTLE
+    s.acted = 1
+    s.phase = PH_DECLARE
+
+cdef void next_opponent(RelData* s) noexcept nogil:
+    """With attackers aimed at several opponents, the active player says whose clashes
+    resolve next (L7)."""
+    cdef int q, count = 0, last = NONE
+    for q in range(s.num_players):
+        if s.aimed[q]:
+            count += 1
+            last = q
+    if count == 0:
+        s.facing = NONE
+        s.last_declared = NONE
+        s.phase = PH_MAIN
+    elif count == 1:
+        face(s, last)
+    else:
+        s.phase = PH_ORDER
+
+cdef void face(RelData* s, int q) noexcept nogil:
+    s.facing = q
+    next_clash(s)
+
+cdef void next_clash(RelData* s) noexcept nogil:
+    """The defender picks which attacker its next clash answers (L7)."""
+    cdef uint64_t left = s.aimed[s.facing]
+    s.clash_attacker = NONE
+    s.clash_defender = NONE
+    if left == 0:
+        next_opponent(s)
+    elif popcount(left) == 1:
+        meet(s, lowest_card(left))
+    else:
+        s.phase = PH_MEET
+
+cdef bint can_defend(RelData* s, int q) noexcept nogil:
+    cdef int c
+    for c in range(TAROT0):
+        if standing_court(s, c, q):
+            return True
+    return False
+
+cdef void meet(RelData* s, int c) noexcept nogil:
+    """Only a standing Court defends (R8); with none, the attacker is unopposed."""
+    s.aimed[s.facing] &= ~bit(c)
+    s.clash_attacker = c
+    if can_defend(s, s.facing):
+        s.phase = PH_BLOCK
+    else:
+        capture_for(s, c)
+
+cdef void defend(RelData* s, int c) noexcept nogil:
+    """A clash begins: each clashing seat, then under partner_rally each one's partner,
+    chooses a Rally in turn, none seeing another's until all are revealed (L7, L12)."""
+    cdef int n = 0
+    s.clash_defender = c
+    s.rally_seat[n] = s.active
+    s.rally_seat[n + 1] = s.facing
+    n = 2
+    if s.partner_rally and s.teams:
+        s.rally_seat[2] = partner(s, s.active)
+        s.rally_seat[3] = partner(s, s.facing)
+        n = 4
+    s.rallies = n
+    s.rallied = 0
+    s.phase = PH_RALLY
+
+cdef inline int rallying(RelData* s) noexcept nogil:
+    return s.rally_seat[s.rallied]
+
+cdef int rally_actions(RelData* s, int* out) noexcept nogil:
+    """Any Common in hand, or no Rally; asked even of a seat with no Common, since
+    skipping it would show the others what its hand holds (L7)."""
+    cdef int c, n = 0, p = rallying(s)
+    for c in range(TAROT0):
+        if is_common(c) and s.where[c] == LOC_HAND + p:
+            out[n] = A_RALLY + c
+            n += 1
+    out[n] = A_NO_RALLY
+    return n + 1
+
+cdef void choose_rally(RelData* s, int a) noexcept nogil:
+    """The last choice is hidden like the others: the reveal is a step of its own, a
+    chance event with one outcome (R9)."""
+    s.rally[s.rallied] = NONE if a == A_NO_RALLY else a - A_RALLY
+    s.rallied += 1
+    if s.rallied == s.rallies:
+        s.phase = PH_REVEAL
+
+cdef int rallied_strength(RelData* s, int court, int side) noexcept nogil:
+    """A Court's strength plus the Rallies of ``side`` (a seat) and its partner; the
+    Rallies go to the discard pile (L7)."""
+    cdef int i, c, total = value(court), p
+    for i in range(s.rallies):
+        c = s.rally[i]
+        p = s.rally_seat[i]
+        if c != NONE and (p == side or p == partner(s, side)):
+            total += value(c)
+            s.where[c] = LOC_DISCARD
+            s.gen[c] = 0
+            s.hand_size[p] -= 1
+    return total
+
+cdef void reveal(RelData* s) noexcept nogil:
+    """The stronger Court wins; the loser goes to the discard pile, both on a tie.  An
+    attacker that wins or ties captures by its rank; a defender that wins stays
+    standing and may answer another attacker (L7)."""
+    cdef int att = rallied_strength(s, s.clash_attacker, s.active)
+    cdef int dfn = rallied_strength(s, s.clash_defender, s.facing)
+    s.rallies = 0
+    s.rallied = 0
+    if att >= dfn:
+        s.where[s.clash_defender] = LOC_DISCARD
+    if att <= dfn:
+        s.where[s.clash_attacker] = LOC_DISCARD
+    if att >= dfn:
+        capture_for(s, s.clash_attacker)
+    else:
+        next_clash(s)
+
+cdef int capture_targets(RelData* s, int court, int* out) noexcept nogil:
+    """The defender's standing Commons a Court of this rank captures: the lowest for a
+    Page or Knight, the highest for a King or Queen, all those of that value, Bounties
+    counted (L7, R11)."""
+    cdef int c, n = 0, best = NO_VALUE, w
+    cdef bint highest = value(court) >= 2
+    for c in range(TAROT0):
+        if is_common(c) and standing_in(s, c, s.facing):
+            w = worth(s, c)
+            if best == NO_VALUE or (w > best if highest else w < best):
+                best = w
+    for c in range(TAROT0):
+        if is_common(c) and standing_in(s, c, s.facing) and worth(s, c) == best:
+            out[n] = A_CAPTURE + c
+            n += 1
+    return n
+
+cdef void capture_for(RelData* s, int court) noexcept nogil:
+    """The attacker chooses among Commons of equal value (L7)."""
+    cdef int out[10]
+    cdef int n = capture_targets(s, court, out)
+    if n == 0:
+        next_clash(s)
+    elif n == 1:
+        capture(s, out[0] - A_CAPTURE)
+    else:
+        s.taker = court
+        s.phase = PH_CAPTURE
+
+cdef void capture(RelData* s, int c) noexcept nogil:
+    """The captured Common keeps its position in the attacker's tableau."""
+    s.where[c] = LOC_TABLEAU + s.active
+    s.taker = NONE
+    next_clash(s)
+
+cdef int battle_actions(RelData* s, int* out) noexcept nogil:
+    cdef int c, q, n = 0, ph = s.phase
+    if ph == PH_DECLARE:
+        n = attack_actions(s, out)
+        out[n] = A_CLASH
+        return n + 1
+    if ph == PH_ORDER:
+        for q in range(s.num_players):
+            if s.aimed[q]:
+                out[n] = A_FACE + q
+                n += 1
+    elif ph == PH_MEET:
+        for c in range(TAROT0):
+            if s.aimed[s.facing] >> c & 1:
+                out[n] = A_MEET + c
+                n += 1
+    elif ph == PH_BLOCK:
+        for c in range(TAROT0):
+            if standing_court(s, c, s.facing):
+                out[n] = A_DEFEND + c
+                n += 1
+        out[n] = A_DECLINE
+        n += 1
+    elif ph == PH_RALLY:
+        n = rally_actions(s, out)
+    elif ph == PH_CAPTURE:
+        n = capture_targets(s, s.taker, out)
+    return n
+
+cdef void play_battle(RelData* s, int a) noexcept nogil:
+    if a < A_CLASH:
+        declare(s, a)
+    elif a == A_CLASH:
+        next_opponent(s)
+    elif a < A_MEET:
+        face(s, a - A_FACE)
+    elif a < A_DEFEND:
+        meet(s, a - A_MEET)
+    elif a < A_DECLINE:
+        defend(s, a - A_DEFEND)
+    elif a == A_DECLINE:
+        capture_for(s, s.clash_attacker)
+    elif a < A_CAPTURE:
+        choose_rally(s, a)
+    else:
+        capture(s, a - A_CAPTURE)
+
+
+# --- Special abilities: Arcana and Finesse (L9, R11, R12) -------------------------------
+
+cdef inline int worth(RelData* s, int c) noexcept nogil:
+    """A tableau Common's value with this turn's Bounties (R11)."""
+    return value(c) + s.bounty[c]
+
+cdef inline bint on_table(RelData* s, int c) noexcept nogil:
+    cdef int l = loc(s, c)
+    return LOC_TABLEAU <= l < LOC_TABLEAU + s.num_players
+
+cdef inline bint target_kind(int ability, int c) noexcept nogil:
+    """Glamour and Bounty act on a Common, Coerce on a Court, in any tableau (L9)."""
+    return is_court(c) if ability == COERCE else is_common(c)
+
+cdef int count_targets(RelData* s, int ability) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(TAROT0):
+        n += on_table(s, c) and target_kind(ability, c)
+    return n
+
+cdef inline bint pays_for(RelData* s, int ability, int c) noexcept nogil:
+    """Arcana rest two standing cards of its suit, Congregate two Commons, Conscript
+    two Courts, all of the active player's tableau (L9)."""
+    if not standing_in(s, c, s.active) or c == s.placing:
+        return False
+    if ability < CONGREGATE:
+        return suit(c) == ability
+    return is_common(c) if ability == CONGREGATE else is_court(c)
+
+cdef inline bint pair_fits(RelData* s, int ability, int c1, int c2, int targets) noexcept nogil:
+    """Whether ``c1`` and ``c2`` pay together: an Arcana leaves a card to act on besides
+    them (L9); Congregate's pair sums to the placed Common's value (R11)."""
+    if ability == LAVISH or ability == CONSCRIPT:
+        return True
+    if ability == CONGREGATE:
+        return worth(s, c1) + worth(s, c2) == value(s.placing)
+    return targets - target_kind(ability, c1) - target_kind(ability, c2) > 0
+
+cdef bint arcana_possible(RelData* s, int k, int targets) noexcept nogil:
+    cdef int c1, c2
+    for c1 in range(14 * k, 14 * k + 14):
+        if pays_for(s, k, c1):
+            for c2 in range(c1 + 1, 14 * k + 14):
+                if pays_for(s, k, c2) and pair_fits(s, k, c1, c2, targets):
+                    return True
+    return False
+
+cdef uint64_t pair_sums(RelData* s) noexcept nogil:
+    """The values 1-10 that two standing Commons of the active tableau add up to."""
+    cdef int c1, c2, w
+    cdef uint64_t sums = 0
+    for c1 in range(TAROT0):
+        if pays_for(s, CONGREGATE, c1):
+            for c2 in range(c1 + 1, TAROT0):
+                if pays_for(s, CONGREGATE, c2):
+                    w = worth(s, c1) + worth(s, c2)
+                    if 1 <= w <= 10:
+                        sums |= bit(w)
+    return sums
+
+cdef int ability_actions(RelData* s, int* out) noexcept nogil:
+    """Abilities, any number a turn: the four Arcana, and with ``finesse`` Congregate
+    and Conscript (L9)."""
+    cdef int k, c, n = 0, courts = 0, p = s.active
+    cdef uint64_t sums
+    for k in range(4):
+        if arcana_possible(s, k, count_targets(s, k)):
+            out[n] = A_ARCANA + k
+            n += 1
+    if not s.finesse:
+        return n
+    sums = pair_sums(s)
+    for c in range(TAROT0):
+        courts += standing_court(s, c, p)
+        if is_common(c) and s.where[c] == LOC_HAND + p and sums >> value(c) & 1:
+            out[n] = A_CONGREGATE + c
+            n += 1
+    for c in range(TAROT0):
+        if courts >= 2 and is_court(c) and s.where[c] == LOC_HAND + p:
+            out[n] = A_CONSCRIPT + c
+            n += 1
+    return n
+
+cdef void begin_ability(RelData* s, int a) noexcept nogil:
+    s.acted = 1
+    s.payers = 0
+    if a < A_CONGREGATE:
+        s.ability = a - A_ARCANA
+    elif a < A_CONSCRIPT:
+        s.ability = CONGREGATE
+        s.placing = a - A_CONGREGATE
+    else:
+        s.ability = CONSCRIPT
+        s.placing = a - A_CONSCRIPT
+    if s.placing != NONE:
+        # A Finesse's card is shown and stands at once, as a summoned Court does; it
+        # does not pay for itself.
+        s.where[s.placing] = LOC_TABLEAU + s.active
+        s.gen[s.placing] = 0
+        s.hand_size[s.active] -= 1
+    s.phase = PH_SPEND
+
+cdef int spend_actions(RelData* s, int* out) noexcept nogil:
+    """The two paying cards, in card order, the first only if a second fits it."""
+    cdef int c, c2, n = 0, targets = count_targets(s, s.ability)
+    cdef int first = lowest_card(s.payers) if s.payers else NONE
+    for c in range(first + 1, TAROT0):
+        if not pays_for(s, s.ability, c):
+            continue
+        if first != NONE:
+            if pair_fits(s, s.ability, first, c, targets):
+                out[n] = A_PAY + c
+                n += 1
+            continue
+        for c2 in range(c + 1, TAROT0):
+            if pays_for(s, s.ability, c2) and pair_fits(s, s.ability, c, c2, targets):
+                out[n] = A_PAY + c
+                n += 1
+                break
+    return n
+
+cdef void spend(RelData* s, int c) noexcept nogil:
+    """Lavish scries once, Acceptances over or not; the others then name their target
+    (L9)."""
+    s.where[c] |= RESTING
+    s.payers |= bit(c)
+    if popcount(s.payers) < 2:
+        return
+    if s.ability == LAVISH:
+        ability_done(s)
+        start_scry(s, s.active, 1, False)
+    elif s.ability >= CONGREGATE:
+        ability_done(s)
+    else:
+        s.phase = PH_TARGET
+
+cdef int target_actions(RelData* s, int* out) noexcept nogil:
+    """Never a card that paid (L9).  Glamour and Coerce turn a card over, which always
+    changes its position."""
+    cdef int c, n = 0
+    for c in range(TAROT0):
+        if on_table(s, c) and target_kind(s.ability, c) and not s.payers & bit(c):
+            out[n] = A_PICK + c
+            n += 1
+    return n
+
+cdef void aim(RelData* s, int c) noexcept nogil:
+    if s.ability == BOUNTY:
+        s.ability_target = c
+        s.phase = PH_BOUNTY
+    else:
+        s.where[c] ^= RESTING
+        ability_done(s)
+
+cdef int bounty_actions(RelData* s, int* out) noexcept nogil:
+    """Add or subtract either paying card's printed value, a Court's being its
+    strength (L9, R11)."""
+    cdef int c, d, n = 0
+    cdef uint64_t amounts = 0
+    for c in range(TAROT0):
+        if s.payers & bit(c):
+            amounts |= bit(10 + value(c)) | bit(10 - value(c))
+    for d in range(21):
+        if amounts & bit(d):
+            out[n] = A_BOUNTY + d
+            n += 1
+    return n
+
+cdef void add_bounty(RelData* s, int d) noexcept nogil:
+    s.bounty[s.ability_target] += d - 10
+    ability_done(s)
+
+cdef void ability_done(RelData* s) noexcept nogil:
+    s.ability = NONE
+    s.placing = NONE
+    s.ability_target = NONE
+    s.payers = 0
+    s.phase = PH_MAIN
+
+
+# --- knowledge for search: a value and a greedy move ------------------------------------
+
+cdef double hand_worth(RelData* s, int p) noexcept nogil:
+    """What ``p``'s own hand promises: a Common its value in part, a Court and a Tarot
+    a fixed share."""
+    cdef int c
+    cdef double w = 0
+    for c in range(NUM_CARDS):
+        if s.where[c] == LOC_HAND + p:
+            w += 1.0 + 0.2 * value(c) if is_common(c) else 2.0
+    return w
+
+cdef double evaluation(RelData* s, int p) noexcept nogil:
+    """``p``'s prospects from what ``p`` sees: tableau Commons and Courts against the
+    best opposing side, ``p``'s own hand against the others' hand sizes, in a range
+    that narrows as the turns run out."""
+    cdef double side[MAX_PLAYERS]
+    cdef double best = -1e9, theirs, x, left
+    cdef int c, q, owner
+    for q in range(MAX_PLAYERS):
+        side[q] = 0
+    for c in range(TAROT0):
+        owner = loc(s, c) - LOC_TABLEAU
+        if 0 <= owner < s.num_players:
+            side[owner] += value(c) if is_common(c) else 2.0 + value(c)
+    for q in range(s.num_players):
+        if opponents(s, p, q):
+            theirs = side[q] + 1.6 * s.hand_size[q]
+            if s.teams:
+                theirs += side[partner(s, q)] + 1.6 * s.hand_size[partner(s, q)]
+            if theirs > best:
+                best = theirs
+    x = side[p] + hand_worth(s, p)
+    if s.teams:
+        x += side[partner(s, p)] + 1.6 * s.hand_size[partner(s, p)]
+    left = 1.0 - s.turn / <double>s.max_turns
+    return tanh((x - best) / (8.0 + 16.0 * left))
+
+cdef int strongest_defender(RelData* s, int q) noexcept nogil:
+    cdef int c, best = NONE
+    for c in range(TAROT0):
+        if standing_court(s, c, q) and value(c) > best:
+            best = value(c)
+    return best
+
+cdef bint worth_attacking(RelData* s, int c, int q) noexcept nogil:
+    cdef int d
+    for d in range(TAROT0):
+        if is_common(d) and standing_in(s, d, q):
+            return value(c) > strongest_defender(s, q)
+    return False
+
+cdef int main_score(RelData* s, int a) noexcept nogil:
+    """Greedy priorities: place Commons (the highest first), Courts, capture with
+    Tarots, attack where the attacker outranks every defender; else end the turn."""
+    if a == A_END:
+        return 0
+    if a < A_SUMMON:
+        return 100 + value(a - A_POPULATE)
+    if a < A_PAY:
+        return 80 + value(a - A_SUMMON)
+    if A_ENCHANT <= a < A_AUGUR:
+        return 60 + (a - A_ENCHANT) // MAX_PLAYERS
+    if A_MURDER <= a < A_PICK:
+        return 50
+    if A_ATTACK <= a < A_CLASH:
+        if worth_attacking(s, (a - A_ATTACK) // MAX_PLAYERS, (a - A_ATTACK) % MAX_PLAYERS):
+            return 40 + (a - A_ATTACK) // MAX_PLAYERS % 14
+        return -1
+    if A_CONGREGATE <= a < A_CONSCRIPT:
+        return 90 + value(a - A_CONGREGATE)
+    if A_CONSCRIPT <= a < A_BOUNTY:
+        return 70
+    return -1
+
+cdef int rally_choice(RelData* s, int* acts, int n) noexcept nogil:
+    """The smallest Common that lifts this side above the other Court's bare
+    strength, none if the Court is already stronger or no Common is enough."""
+    cdef int p = rallying(s), i, mine, theirs
+    cdef bint attacking = p == s.active or p == partner(s, s.active)
+    mine = value(s.clash_attacker if attacking else s.clash_defender)
+    theirs = value(s.clash_defender if attacking else s.clash_attacker)
+    if mine > theirs:
+        return A_NO_RALLY
+    for i in range(n - 1):
+        if mine + value(acts[i] - A_RALLY) > theirs:
+            return acts[i]
+    return A_NO_RALLY
+
+cdef int block_choice(RelData* s, int* acts, int n) noexcept nogil:
+    """The weakest Court that outranks the attacker, else decline: a lost or tied
+    clash costs the Court and the Common alike."""
+    cdef int i, c
+    for i in range(n - 1):
+        c = acts[i] - A_DEFEND
+        if value(c) > value(s.clash_attacker):
+            return acts[i]
+    return A_DECLINE
+
+cdef int best_by_score(RelData* s, int* acts, int n, Rng* rng) noexcept nogil:
+    cdef int i, sc, best = -2, pick = acts[0], ties = 0
+    for i in range(n):
+        sc = main_score(s, acts[i])
+        if sc > best:
+            best = sc
+            pick = acts[i]
+            ties = 1
+        elif sc == best:
+            ties += 1
+            if rng_below(rng, ties) == 0:
+                pick = acts[i]
+    return pick
+
+cdef int heuristic_move(RelData* s, int* acts, int n, Rng* rng) noexcept nogil:
+    cdef int ph = s.phase, i
+    if ph == PH_MAIN:
+        return best_by_score(s, acts, n, rng)
+    if ph == PH_DECLARE:
+        i = best_by_score(s, acts, n, rng)
+        return i if i != A_CLASH and main_score(s, i) > 0 else A_CLASH
+    if ph == PH_RALLY:
+        return rally_choice(s, acts, n)
+    if ph == PH_BLOCK:
+        return block_choice(s, acts, n)
+    if ph == PH_PAY:
+        # The lowest Commons pay: resting ones are what an Enchant takes.
+        return acts[0]
+    if ph == PH_KEEP:
+        return acts[0] if flip_rank(s.drawn[0]) < flip_rank(s.drawn[1]) else acts[1]
+    if ph == PH_PICK and s.spell == SPELL_MURDER:
+        return acts[n - 1]
+    if ph == PH_COUNTER:
+        # Counter with the lowest Tarot that can, as long as one can.
+        return acts[0]
+    return acts[rng_below(rng, n)] if ph == PH_ORDER else acts[0]
+
+
+# --- determinization ---------------------------------------------------------------------
+
+cdef inline bint hidden_from(RelData* s, int c, int observer) noexcept nogil:
+    cdef int l = loc(s, c)
+    if l < LOC_TABLEAU:
+        return l != observer
+    return l == LOC_SCRY or l == LOC_DRAWN and s.scry_for != observer
+
+cdef void shuffle(int* cards, int n, Rng* rng) noexcept nogil:
+    cdef int i, j, t
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        t = cards[i]
+        cards[i] = cards[j]
+        cards[j] = t
+
+cdef void redeal_generation(RelData* s, int observer, int g, Rng* rng) noexcept nogil:
+    """The hidden cards of generation ``g`` dealt afresh to the places that hold them:
+    how many each place holds is public, so the places are listed in seat order, never
+    in the order of the cards that truly lie there."""
+    cdef int cards[NUM_CARDS]
+    cdef uint8_t places[NUM_CARDS]
+    cdef int count[LOC_DRAWN + 1]
+    cdef int c, l, i, n = 0, k = 0
+    for l in range(LOC_DRAWN + 1):
+        count[l] = 0
+    for c in range(NUM_CARDS):
+        if s.gen[c] == g and hidden_from(s, c, observer):
+            cards[n] = c
+            count[loc(s, c)] += 1
+            n += 1
+    for l in range(LOC_DRAWN + 1):
+        for i in range(count[l]):
+            places[k] = l
+            k += 1
+    shuffle(cards, n, rng)
+    for i in range(n):
+        s.where[cards[i]] = places[i]
+
+cdef void redeal_unfinished(RelData* s, int observer, Rng* rng) noexcept nogil:
+    """During the deal the others' hands and the Scry pile hide even their sizes: each
+    card placed out of the observer's sight goes afresh to one of them, with the chance
+    of the room that place has among all the cards it will yet receive (R1)."""
+    cdef int room[MAX_PLAYERS + 1]
+    cdef int c, p, u, pool = 0
+    for p in range(s.num_players):
+        room[p] = 0 if p == observer else HAND_CARDS
+    room[MAX_PLAYERS] = scry_target(s)
+    for p in range(s.num_players):
+        if p != observer:
+            s.hand_size[p] = 0
+        pool += room[p]
+    pool += room[MAX_PLAYERS]
+    s.scry_size = 0
+    for c in range(s.deal_next):
+        if hidden_from(s, c, observer):
+            u = rng_below(rng, pool)
+            for p in range(MAX_PLAYERS + 1):
+                if p < s.num_players or p == MAX_PLAYERS:
+                    u -= room[p]
+                    if u < 0:
+                        break
+            room[p] -= 1
+            pool -= 1
+            if p == MAX_PLAYERS:
+                s.where[c] = LOC_SCRY
+                s.scry_size += 1
+            else:
+                s.where[c] = LOC_HAND + p
+                s.hand_size[p] += 1
+
+
+cdef void rechoose_rallies(RelData* s, int observer, Rng* rng) noexcept nogil:
+    """Another seat's hidden Rally is chosen afresh from its redealt hand: no Rally or
+    one of its Commons, alike, so that the chosen card is always in that hand (L7)."""
+    cdef int i, c, p, n, r
+    for i in range(s.rallied):
+        p = s.rally_seat[i]
+        if p == observer:
+            continue
+        n = 0
+        for c in range(TAROT0):
+            n += is_common(c) and s.where[c] == LOC_HAND + p
+        r = rng_below(rng, n + 1)
+        s.rally[i] = NONE
+        for c in range(TAROT0):
+            if is_common(c) and s.where[c] == LOC_HAND + p:
+                if r == 0:
+                    s.rally[i] = c
+                    break
+                r -= 1
+
+
+# --- the state ---------------------------------------------------------------------------
+
+cdef class RelinquishState(GameState):
+    """A Relinquish position.  Build one with ``RelinquishGame.new_initial_state`` or
+    ``RelinquishGame.state_from_dict``."""
+
+    cdef int c_current_player(self) noexcept nogil:
+        cdef int ph = self.s.phase
+        if ph == PH_OVER:
+            return TERMINAL
+        if ph == PH_DEAL or ph == PH_FLIP or ph == PH_DRAW or ph == PH_REVEAL:
+            return CHANCE
+        if ph == PH_KEEP:
+            return self.s.scry_for
+        if ph == PH_PICK:
+            return self.s.picker
+        if ph == PH_COUNTER:
+            return answering(&self.s)
+        if ph == PH_MEET or ph == PH_BLOCK:
+            return self.s.facing
+        if ph == PH_RALLY:
+            return rallying(&self.s)
+        return self.s.active
+
+    cdef bint c_is_terminal(self) noexcept nogil:
+        return self.s.phase == PH_OVER
+
+    cdef double c_returns(self, int player) noexcept nogil:
+        if self.s.phase != PH_OVER:
+            return 0.0
+        return returns_of(&self.s, player)
+
+    cdef void copy_into(self, GameState dst) noexcept nogil:
+        memcpy(&(<RelinquishState>dst).s, &self.s, sizeof(RelData))
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        cdef RelData* s = &self.s
+        cdef int c, n = 0
+        if s.phase == PH_DEAL:
+            return deal_outcomes(s, actions, probs)
+        if s.phase == PH_REVEAL:
+            actions[0] = 0
+            probs[0] = 1.0
+            return 1
+        if s.phase == PH_FLIP or s.phase == PH_DRAW:
+            for c in range(NUM_CARDS):
+                if s.where[c] == LOC_SCRY:
+                    actions[n] = c
+                    probs[n] = 1.0 / s.scry_size
+                    n += 1
+        return n
+
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
+        cdef RelData* s = &self.s
+        cdef int c, r
+        if s.phase == PH_REVEAL:
+            return 0
+        if s.phase != PH_FLIP and s.phase != PH_DRAW:
+            return -1
+        r = rng_below(rng, s.scry_size)
+        for c in range(NUM_CARDS):
+            if s.where[c] == LOC_SCRY:
+                if r == 0:
+                    return c
+                r -= 1
+        return -1
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        cdef double probs[NUM_CARDS]
+        cdef RelData* s = &self.s
+        cdef int ph = s.phase, c, n = 0
+        if ph == PH_DEAL or ph == PH_FLIP or ph == PH_DRAW or ph == PH_REVEAL:
+            return self.c_chance_outcomes(out, probs)
+        if ph == PH_MAIN:
+            return main_actions(s, out)
+        if ph == PH_PAY:
+            for c in range(TAROT0):
+                if pay_legal(s, c):
+                    out[n] = A_PAY + c
+                    n += 1
+            return n
+        if ph == PH_PICK:
+            return pick_actions(s, out)
+        if ph == PH_COUNTER:
+            return counter_actions(s, out)
+        if ph == PH_KEEP:
+            out[0] = A_DISCARD + s.drawn[0]
+            out[1] = A_DISCARD + s.drawn[1]
+            return 2
+        if ph == PH_SPEND:
+            return spend_actions(s, out)
+        if ph == PH_TARGET:
+            return target_actions(s, out)
+        if ph == PH_BOUNTY:
+            return bounty_actions(s, out)
+        return battle_actions(s, out)
+
+    cdef void c_apply_action(self, int a) noexcept nogil:
+        cdef RelData* s = &self.s
+        cdef int ph = s.phase
+        if ph == PH_DEAL:
+            deal(s, a)
+        elif ph == PH_FLIP:
+            reflip(s, a)
+        elif ph == PH_DRAW:
+            draw(s, a)
+        elif ph == PH_KEEP:
+            discard_drawn(s, a - A_DISCARD)
+        elif ph == PH_PAY:
+            pay(s, a - A_PAY)
+        elif ph == PH_PICK:
+            pick(s, a - A_PICK)
+        elif ph == PH_COUNTER:
+            answer(s, a)
+        elif ph == PH_MAIN:
+            play_main(s, a)
+        elif ph == PH_REVEAL:
+            reveal(s)
+        elif ph == PH_SPEND:
+            spend(s, a - A_PAY)
+        elif ph == PH_TARGET:
+            aim(s, a - A_PICK)
+        elif ph == PH_BOUNTY:
+            add_bounty(s, a - A_BOUNTY)
+        else:
+            play_battle(s, a)
+
+    cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
+        # Hidden are the others' hands, the Scry pile and cards drawn by another's
+        # Scry (L8).  Cards are gathered by kind and redealt to the places that hold
+        # hidden cards, within each generation of the Scry pile, so a card everyone
+        # knows went into a reshuffled pile stays among that pile's cards.
+        cdef RelData* s = &self.s
+        cdef int g, c, k = 0
+        if s.phase == PH_DEAL:
+            redeal_unfinished(s, observer, rng)
+            return
+        for g in range(s.generation + 1):
+            redeal_generation(s, observer, g, rng)
+        if s.drawn[0] != NONE and s.scry_for != observer:
+            for c in range(NUM_CARDS):
+                if s.where[c] == LOC_DRAWN:
+                    s.drawn[k] = c
+                    k += 1
+        rechoose_rallies(s, observer, rng)
+
+    cdef double c_evaluate(self, int player) noexcept nogil:
+        return evaluation(&self.s, player)
+
+    cdef int c_heuristic_action(self, Rng* rng) noexcept nogil:
+        cdef int acts[NUM_ACTIONS]
+        cdef int n
+        if self.c_current_player() < 0:
+            return -1
+        n = self.c_legal_actions(acts)
+        return heuristic_move(&self.s, acts, n, rng)
+
+    cdef int c_action_view(self, int action, int observer) noexcept nogil:
+        # A card dealt to another hand or to the Scry pile, and a card another player
+        # draws, are unseen; a flip or a card exiled by the deal is face up (L3).
+        cdef RelData* s = &self.s
+        if s.phase == PH_DEAL:
+            if action == DEST_HAND + observer or DEST_FLIP <= action < DEST_SCRY \
+                    or action == DEST_EXILE:
+                return action
+            return -1
+        if s.phase == PH_DRAW and observer != s.scry_for:
+            return -1
+        # Every Rally of one seat looks alike to the others until the reveal (L7).
+        if s.phase == PH_RALLY and observer != rallying(s):
+            return -1
+        return action
+
+    # --- Python edge ---------------------------------------------------------------
+
+    def _action_name(self, int action):
+        return _label(self, action)
+
+    def _view(self, viewer):
+        return _view(self, viewer)
+
+    def _fill_tensor(self, float[:] out, int viewer):
+        _fill_tensor(self, out, viewer)
+
+
+# --- names, views, tensors -----------------------------------------------------------------
+
+def _label(RelinquishState st, int a):
+    cdef RelData* s = &st.s
+    ph = s.phase
+    if ph == PH_DEAL:
+        if a >= NUM_DESTS:
+            return f"no destination {a}"
+        card = CARD_NAMES[s.deal_next]
+        if a < DEST_FLIP:
+            return f"deal {card} to player {a}"
+        if a < DEST_SCRY:
+            return f"flip {card} for player {a - DEST_FLIP}"
+        return f"{card} to the Scry pile" if a == DEST_SCRY else f"exile {card}"
+    if ph == PH_REVEAL:
+        return "reveal the Rallies" if a == 0 else f"no outcome {a}"
+    if ph in (PH_FLIP, PH_DRAW):
+        if a >= NUM_CARDS:
+            return f"no card {a}"
+        return f"flip {CARD_NAMES[a]}" if ph == PH_FLIP else f"draw {CARD_NAMES[a]}"
+    if a == A_END:
+        return "end turn"
+    if a >= NUM_ACTIONS:
+        return f"no action {a}"
+    if a >= A_ARCANA:
+        return _ability_label(a)
+    if a >= A_ATTACK:
+        return _battle_label(a)
+    if a >= A_ENCHANT:
+        return _magick_label(st, a)
+    verb = ("populate", "summon", "pay with", "fortify with", "scry: discard")[
+        (a - A_POPULATE) // NUM_CARDS]
+    return f"{verb} {CARD_NAMES[(a - A_POPULATE) % NUM_CARDS]}"
+
+
+def _magick_label(RelinquishState st, int a):
+    if a < A_AUGUR:
+        v, q = divmod(a - A_ENCHANT, MAX_PLAYERS)
+        whom = "every opponent" if q == st.s.active else f"player {q}"
+        return f"enchant T{v} against {whom}"
+    if a < A_MURDER:
+        return f"augur T{a - A_AUGUR}"
+    if a < A_PICK:
+        return f"murder T{a - A_MURDER}"
+    if a < A_COUNTER:
+        return f"target {CARD_NAMES[a - A_PICK]}"
+    if a < A_PASS:
+        v = a - A_COUNTER
+        if st.s.spell == SPELL_MURDER:
+            return f"foil T{v}"
+        return f"negate T{v}" if st.s.defending else f"cancel the Negate T{v}"
+    return "pass"
+
+
+def _ability_label(int a):
+    if a < A_CONGREGATE:
+        return ABILITIES[a - A_ARCANA]
+    if a < A_BOUNTY:
+        verb, base = ("congregate", A_CONGREGATE) if a < A_CONSCRIPT else ("conscript",
+                                                                           A_CONSCRIPT)
+        return f"{verb} {CARD_NAMES[a - base]}"
+    d = a - A_BOUNTY - 10
+    return f"subtract {-d}" if d < 0 else f"add {d}"
+
+
+def _battle_label(int a):
+    if a < A_CLASH:
+        c, q = divmod(a - A_ATTACK, MAX_PLAYERS)
+        return f"attack player {q} with {CARD_NAMES[c]}"
+    if a == A_CLASH:
+        return "clash"
+    if a < A_MEET:
+        return f"clash with player {a - A_FACE} next"
+    if a == A_DECLINE or a == A_NO_RALLY:
+        return "decline" if a == A_DECLINE else "no rally"
+    verb, base = (("answer", A_MEET), ("defend with", A_DEFEND), ("rally", A_RALLY),
+                  ("capture", A_CAPTURE))[(a >= A_DEFEND) + (a >= A_RALLY) + (a >= A_CAPTURE)]
+    return f"{verb} {CARD_NAMES[a - base]}"
+
+
+cdef list _cards_at(RelData* s, int place):
+    return [CARD_NAMES[c] for c in range(NUM_CARDS) if s.where[c] == place]
+
+
+def _view(RelinquishState st, viewer):
+    """The position as plain data; for a ``viewer``, what that seat sees (L8): the
+    others' hands, the Scry pile and another's drawn cards are hidden, and during the
+    deal so are the others' hand sizes and the Scry pile's (R1)."""
+    cdef RelData* s = &st.s
+    cdef int p, c
+    full = viewer is None
+    dealing = s.phase == PH_DEAL
+    players = []
+    for p in range(s.num_players):
+        sees = full or viewer == p
+        renewed = [sum(1 for c in range(NUM_CARDS) if s.where[c] == LOC_HAND + p
+                       and s.gen[c] == g) for g in range(1, s.generation + 1)]
+        players.append({
+            "hand": _cards_at(s, LOC_HAND + p) if sees else None,
+            "hand_size": s.hand_size[p] if sees or not dealing else None,
+            "standing": _cards_at(s, LOC_TABLEAU + p),
+            "resting": _cards_at(s, (LOC_TABLEAU + p) | RESTING),
+            "flip": None if s.flip[p] == NONE else CARD_NAMES[s.flip[p]],
+            "renewed": renewed,
+        })
+    view = {
+        "phase": PHASES[s.phase],
+        "turn": s.turn,
+        "players": players,
+        "scry": _cards_at(s, LOC_SCRY) if full else None,
+        "scry_size": None if dealing and not full else s.scry_size,
+        "discard": _cards_at(s, LOC_DISCARD),
+        "exile": _cards_at(s, LOC_EXILE),
+        "generation": s.generation,
+    }
+    if dealing:
+        view["deal_next"] = s.deal_next
+        if not full:
+            view["undealt"] = NUM_CARDS - s.deal_next
+    elif s.phase == PH_FLIP:
+        view["tied"] = [p for p in range(s.num_players) if s.tied >> p & 1]
+    else:
+        view.update({"active": s.active, "first": s.first, "passes": s.passes,
+                     "acted": bool(s.acted),
+                     "used": [m for i, m in enumerate(MANEUVERS) if s.used >> i & 1]})
+    # A reshuffled pile is a set everyone knows: which hidden cards came from which
+    # pile is public, though not where each now lies.
+    view["generations"] = {CARD_NAMES[c]: s.gen[c] for c in range(NUM_CARDS) if s.gen[c]}
+    if s.scry_for != NONE:
+        sees = full or viewer == s.scry_for
+        view["scrying"] = {
+            "player": s.scry_for, "scries_left": s.scries_left,
+            "draws_left": s.draws_left, "acceptance": bool(s.scry_ends_turn),
+            "drawn": [CARD_NAMES[c] for c in s.drawn if c != NONE] if sees else None,
+            "drawn_size": sum(1 for c in s.drawn if c != NONE)}
+    if s.summon != NONE:
+        view["summoning"] = {"court": CARD_NAMES[s.summon], "paid": s.paid,
+                             "off_suit": bool(s.paid_off_suit)}
+    if s.spell != NONE:
+        view["magick"] = _magick_view(s)
+    if PH_DECLARE <= s.phase <= PH_REVEAL:
+        view["battle"] = _battle_view(s, viewer)
+    if s.ability != NONE:
+        view["ability"] = {
+            "name": ABILITIES[s.ability], "payers": _names_in(s.payers),
+            "placing": None if s.placing == NONE else CARD_NAMES[s.placing],
+            "target": None if s.ability_target == NONE else CARD_NAMES[s.ability_target]}
+    bounty = {CARD_NAMES[c]: s.bounty[c] for c in range(TAROT0) if s.bounty[c]}
+    if bounty:
+        view["bounty"] = bounty
+    if s.phase == PH_OVER:
+        view["scores"] = [s.score[p] for p in range(s.num_players)]
+    return view
+
+
+cdef list _names_in(uint64_t cards):
+    return [CARD_NAMES[c] for c in range(TAROT0) if cards >> c & 1]
+
+
+cdef list _seats_in(int bits):
+    return [p for p in range(MAX_PLAYERS) if bits >> p & 1]
+
+
+cdef dict _magick_view(RelData* s):
+    return {"spell": SPELLS[s.spell], "picker": s.picker, "pick_left": s.pick_left,
+            "pool": _names_in(s.pool), "picked": _names_in(s.picked),
+            "defenders": _seats_in(s.defenders), "defending": bool(s.defending),
+            "to_ask": _seats_in(s.to_ask), "counters": s.counters,
+            "last_tarot": s.last_tarot,
+            "victim": None if s.victim == NONE else CARD_NAMES[s.victim],
+            "levels": [{"value": s.level_value[i], "cards": _names_in(s.level_set[i])}
+                       for i in range(s.depth + 1)] if s.spell == SPELL_ENCHANT else []}
+
+
+cdef dict _battle_view(RelData* s, viewer):
+    """A chosen Rally shows only to its chooser until the reveal (L7)."""
+    cdef int i
+    rallies = []
+    for i in range(s.rallied):
+        sees = viewer is None or viewer == s.rally_seat[i]
+        rallies.append(None if not sees else "none" if s.rally[i] == NONE
+                       else CARD_NAMES[s.rally[i]])
+    return {"aimed": [_names_in(s.aimed[p]) for p in range(s.num_players)],
+            "last_declared": None if s.last_declared == NONE else CARD_NAMES[s.last_declared],
+            "facing": None if s.facing == NONE else s.facing,
+            "attacker": None if s.clash_attacker == NONE else CARD_NAMES[s.clash_attacker],
+            "defender": None if s.clash_defender == NONE else CARD_NAMES[s.clash_defender],
+            "capturer": None if s.taker == NONE else CARD_NAMES[s.taker],
+            "rally_seats": [s.rally_seat[i] for i in range(s.rallies)],
+            "rallies": rallies}
+
+
+LAYOUT = TensorLayout(
+    ("phase", len(PHASES)),
+    ("flags", 7),               # to move, active, used populate, summon, acted,
+                                # reshuffled, used battle
+    ("seats", 4 * MAX_PLAYERS), # by seat from the viewer: hand size, first, tied, turn
+    ("cards", NUM_CARDS * 13),  # where each card is, seen from the viewer
+    ("battle", 2 * TAROT0 + 1), # each suited card attacking still, or clashing now;
+                                # the share of the clash's Rallies chosen
+    ("bounty", TAROT0),         # what Bounties added to each Common this turn, / 10
+)
+# The places of a card in the "cards" block: the viewer's hand; standing and resting in
+# the tableau of the seat k places after the viewer; the discard and exile piles; drawn
+# by the viewer; hidden.
+CARD_PLACES = 13
+
+
+def _fill_tensor(RelinquishState st, float[:] v, int viewer):
+    cdef RelData* s = &st.s
+    cdef int o, c, l, k, p, n = s.num_players
+    v[LAYOUT.offset("phase") + s.phase] = 1
+    o = LAYOUT.offset("flags")
+    v[o] = st.c_current_player() == viewer
+    v[o + 1] = s.active == viewer and s.phase != PH_DEAL
+    v[o + 2] = s.used & USED_POPULATE
+    v[o + 3] = (s.used & USED_SUMMON) != 0
+    v[o + 4] = s.acted
+    v[o + 5] = s.generation > 0
+    v[o + 6] = (s.used & USED_BATTLE) != 0
+    o = LAYOUT.offset("seats")
+    for k in range(n):
+        p = (viewer + k) % n
+        if s.phase != PH_DEAL or p == viewer:
+            v[o + 4 * k] = s.hand_size[p] / <float>HAND_CARDS
+        v[o + 4 * k + 1] = s.first == p and s.phase > PH_FLIP
+        v[o + 4 * k + 2] = s.tied >> p & 1
+        v[o + 4 * k + 3] = s.turn / <float>s.max_turns
+    o = LAYOUT.offset("cards")
+    for c in range(NUM_CARDS):
+        l = loc(s, c)
+        if l == LOC_HAND + viewer:
+            k = 0
+        elif LOC_TABLEAU <= l < LOC_SCRY:
+            k = 1 + (l - LOC_TABLEAU - viewer + n) % n + (4 if s.where[c] & RESTING else 0)
+        elif l == LOC_DISCARD:
+            k = 9
+        elif l == LOC_EXILE:
+            k = 10
+        elif l == LOC_DRAWN and s.scry_for == viewer:
+            k = 11
+        else:
+            k = 12
+        v[o + CARD_PLACES * c + k] = 1
+    o = LAYOUT.offset("battle")
+    for c in range(TAROT0):
+        v[o + 2 * c] = any(s.aimed[p] >> c & 1 for p in range(n))
+        v[o + 2 * c + 1] = c == s.clash_attacker or c == s.clash_defender
+    if s.rallies:
+        v[o + 2 * TAROT0] = s.rallied / <float>s.rallies
+    o = LAYOUT.offset("bounty")
+    for c in range(TAROT0):
+        v[o + c] = s.bounty[c] / 10.0
+
+
+def render(view):
+    """A few lines of text for a position dict (``to_dict`` or ``observation_dict``)."""
+    def pile(cards):
+        return "?" if cards is None else " ".join(cards) or "-"
+
+    lines = []
+    for p, pl in enumerate(view["players"]):
+        mark = "*" if view.get("active") == p else " "
+        lines.append(f" {mark}player {p}: hand {pile(pl['hand'])} ({pl['hand_size']}) | "
+                     f"standing {pile(pl['standing'])} | resting {pile(pl['resting'])}")
+    lines.append(f"  scry pile {view['scry_size']} | discard {pile(view['discard'])} | "
+                 f"exile {pile(view['exile'])}")
+    if "scores" in view:
+        lines.append(f"  scores {view['scores']}")
+    return "\n".join(lines)
+
+
+# --- building positions ------------------------------------------------------------------
+
+_KNOWN_KEYS = ("phase", "turn", "players", "scry", "scry_size", "discard", "exile",
+               "generation", "deal_next", "undealt", "tied", "active", "first", "passes",
+               "acted", "used", "generations", "scrying", "summoning", "magick", "battle",
+               "ability", "bounty", "scores", "current_player")
+_PLAYER_KEYS = ("hand", "hand_size", "standing", "resting", "flip", "renewed")
+
+
+def _reset(RelinquishState st, game):
+    cdef int c
+    st.game = game
+    memset(&st.s, 0, sizeof(RelData))
+    params = game.params
+    st.s.num_players = game.num_players
+    st.s.teams = params["teams"]
+    st.s.acceptance = params["acceptance"]
+    st.s.short_game = params["short_game"]
+    st.s.max_turns = params["max_turns"]
+    st.s.first = NONE
+    st.s.scry_for = NONE
+    st.s.summon = NONE
+    st.s.spell = NONE
+    st.s.victim = NONE
+    st.s.picker = NONE
+    st.s.last_tarot = NONE
+    st.s.enchant_any = params["enchant_any"]
+    st.s.partner_rally = params["partner_rally"]
+    st.s.finesse = params["finesse"]
+    st.s.ability = NONE
+    st.s.placing = NONE
+    st.s.ability_target = NONE
+    st.s.last_declared = NONE
+    st.s.facing = NONE
+    st.s.clash_attacker = NONE
+    st.s.clash_defender = NONE
+    st.s.taker = NONE
+    st.s.drawn[0] = NONE
+    st.s.drawn[1] = NONE
+    st.s.tied = (1 << game.num_players) - 1
+    for c in range(MAX_PLAYERS):
+        st.s.flip[c] = NONE
+    for c in range(NUM_CARDS):
+        st.s.where[c] = LOC_UNDEALT
+
+
+def _from_dict(game, desc):
+    """Build a position from ``desc`` (the format of ``to_dict``)."""
+    cdef RelinquishState st = RelinquishState.__new__(RelinquishState)
+    cdef RelData* s = &st.s
+    cdef int p, c
+    _reset(st, game)
+    n = game.num_players
+    s.phase = read_name(desc.get("phase", "main"), PHASES, "phase")
+    s.turn = read_int(desc, "turn", 0, s.max_turns, 0)
+    total = [0] * NUM_CARDS
+    put = lambda names, where, place: _put(st, names, where, place, total)
+    for p, pl in enumerate(read_players(desc, n, _PLAYER_KEYS)):
+        if pl.get("hand") is None:
+            raise StateFormatError(f"players[{p}].hand: an observation is not a position; "
+                                   "give the whole truth, as to_dict does")
+        put(pl["hand"], f"players[{p}].hand", LOC_HAND + p)
+        s.hand_size[p] = len(pl["hand"])
+        put(pl.get("standing", []), f"players[{p}].standing", LOC_TABLEAU + p)
+        put(pl.get("resting", []), f"players[{p}].resting", (LOC_TABLEAU + p) | RESTING)
+        if pl.get("flip") is not None:
+            s.flip[p] = CARDS.kind(pl["flip"], f"players[{p}].flip")
+    if desc.get("scry") is None and "scry" in desc:
+        raise StateFormatError("scry: an observation is not a position")
+    put(desc.get("scry", []), "scry", LOC_SCRY)
+    s.scry_size = len(desc.get("scry", []))
+    put(desc.get("discard", []), "discard", LOC_DISCARD)
+    put(desc.get("exile", []), "exile", LOC_EXILE)
+    s.generation = read_int(desc, "generation", 0, 255, 0)
+    gens = desc.get("generations", {})
+    if not isinstance(gens, dict):
+        raise StateFormatError("generations must map cards to their Scry pile generation")
+    for name, g in gens.items():
+        c = CARDS.kind(name, "generations")
+        if type(g) is not int or not 1 <= g <= s.generation:
+            raise StateFormatError(f"generations[{name}] must be from 1 to generation")
+        s.gen[c] = g
+    _read_flow(st, desc, total)
+    _read_scry(st, desc, total)
+    _read_magick(st, desc)
+    _read_battle(st, desc)
+    _read_ability(st, desc)
+    if s.phase == PH_DEAL:
+        s.deal_next = read_int(desc, "deal_next", 0, NUM_CARDS - 1, 0)
+        for c in range(s.deal_next, NUM_CARDS):
+            if total[c]:
+                raise StateFormatError(f"{CARD_NAMES[c]} is placed, but the deal has "
+                                       f"reached only {CARD_NAMES[s.deal_next]}")
+            total[c] = 1
+    CARDS.check_all(total, [1] * NUM_CARDS, "78 distinct cards")
+    return st
+
+
+def _put(RelinquishState st, names, where, int place, total):
+    for c in CARDS.kinds_of(names, where):
+        total[c] += 1
+        st.s.where[c] = place
+
+
+def _read_flow(RelinquishState st, desc, total):
+    cdef RelData* s = &st.s
+    cdef int p, n = s.num_players
+    if s.phase == PH_FLIP:
+        tied = desc.get("tied", [])
+        if not isinstance(tied, list) or len(tied) < 2 \
+                or not all(type(p) is int and 0 <= p < n for p in tied):
+            raise StateFormatError("phase 'flip' needs tied: the seats flipping again")
+        s.tied = sum(1 << p for p in set(tied))
+    elif s.phase != PH_DEAL:
+        s.tied = 0
+        s.active = read_int(desc, "active", 0, n - 1, 0)
+        s.first = read_int(desc, "first", 0, n - 1, s.active)
+        s.passes = read_int(desc, "passes", 0, n, 0)
+        s.acted = read_bool(desc, "acted", False)
+        used = desc.get("used", [])
+        if not isinstance(used, list) or not set(used) <= set(MANEUVERS):
+            raise StateFormatError(f"used must list maneuvers among {MANEUVERS}")
+        s.used = sum(1 << MANEUVERS.index(m) for m in set(used))
+    if s.phase == PH_OVER:
+        game_over(s)
+    summoning = desc.get("summoning")
+    if summoning is not None:
+        if s.phase != PH_PAY or not isinstance(summoning, dict):
+            raise StateFormatError("summoning: a dict, only in phase 'pay'")
+        s.summon = CARDS.kind(summoning.get("court"), "summoning.court")
+        if not is_court(s.summon) or s.where[s.summon] != LOC_TABLEAU + s.active:
+            raise StateFormatError("summoning.court: a Court standing in the active tableau")
+        s.paid = read_int(summoning, "paid", 0, 2, 0, "summoning.")
+        s.paid_off_suit = read_bool(summoning, "off_suit", False, "summoning.")
+    elif s.phase == PH_PAY:
+        raise StateFormatError("phase 'pay' needs summoning: the Court and its payment")
+
+
+def _read_scry(RelinquishState st, desc, total):
+    cdef RelData* s = &st.s
+    scrying = desc.get("scrying")
+    if scrying is None:
+        if s.phase in (PH_DRAW, PH_KEEP):
+            raise StateFormatError(f"phase {PHASES[s.phase]!r} needs scrying")
+        return
+    if not isinstance(scrying, dict) or s.phase not in (PH_DRAW, PH_KEEP):
+        raise StateFormatError("scrying: a dict, only in phases 'draw' and 'keep'")
+    s.scry_for = read_int(scrying, "player", 0, s.num_players - 1, 0, "scrying.")
+    s.scries_left = read_int(scrying, "scries_left", 1, 2, 1, "scrying.")
+    s.draws_left = read_int(scrying, "draws_left", 0, 2, 0, "scrying.")
+    s.scry_ends_turn = read_bool(scrying, "acceptance", False, "scrying.")
+    drawn = CARDS.kinds_of(scrying.get("drawn", []), "scrying.drawn")
+    if len(drawn) + s.draws_left != 2 or (s.phase == PH_KEEP) != (len(drawn) == 2):
+        raise StateFormatError("scrying: two cards are drawn, and phase 'keep' has both")
+    for i, c in enumerate(sorted(drawn)):
+        total[c] += 1
+        s.where[c] = LOC_DRAWN
+        s.drawn[i] = c
+
+
+def _read_magick(RelinquishState st, desc):
+    cdef RelData* s = &st.s
+    m = desc.get("magick")
+    if m is None:
+        if s.phase in (PH_PICK, PH_COUNTER):
+            raise StateFormatError(f"phase {PHASES[s.phase]!r} needs magick")
+        return
+    if not isinstance(m, dict) or s.phase not in (PH_PICK, PH_COUNTER):
+        raise StateFormatError("magick: a dict, only in phases 'pick' and 'counter'")
+    n = s.num_players
+    s.spell = read_name(m.get("spell"), SPELLS, "magick.spell")
+    s.picker = read_int(m, "picker", 0, n - 1, s.active, "magick.")
+    s.pick_left = read_int(m, "pick_left", 0, 21, 0, "magick.")
+    s.counters = read_int(m, "counters", 0, 21, 0, "magick.")
+    s.last_tarot = read_int(m, "last_tarot", 0, 21, 0, "magick.")
+    s.defending = read_bool(m, "defending", True, "magick.")
+    s.pool = _mask(m.get("pool", []), "magick.pool")
+    s.picked = _mask(m.get("picked", []), "magick.picked")
+    s.defenders = _seat_bits(m.get("defenders", []), n, "magick.defenders")
+    s.to_ask = _seat_bits(m.get("to_ask", []), n, "magick.to_ask")
+    if m.get("victim") is not None:
+        s.victim = CARDS.kind(m["victim"], "magick.victim")
+    levels = m.get("levels", [])
+    if not isinstance(levels, list) or len(levels) > MAX_NEGATES + 1 \
+            or s.spell == SPELL_ENCHANT and not levels:
+        raise StateFormatError("magick.levels: the Enchant, then each standing Negate")
+    s.depth = max(len(levels) - 1, 0)
+    for i, level in enumerate(levels):
+        s.level_value[i] = read_int(level, "value", 0, 21, 0, f"magick.levels[{i}].")
+        s.level_set[i] = _mask(level.get("cards", []), f"magick.levels[{i}].cards")
+    if s.phase == PH_COUNTER and not s.to_ask:
+        raise StateFormatError("magick.to_ask: phase 'counter' awaits some seat")
+
+
+def _court_or_none(name, where):
+    if name is None:
+        return NONE
+    c = CARDS.kind(name, where)
+    if not is_court(c):
+        raise StateFormatError(f"{where}: {name} is not a Court")
+    return c
+
+
+def _read_battle(RelinquishState st, desc):
+    cdef RelData* s = &st.s
+    b = desc.get("battle")
+    if b is None:
+        if PH_DECLARE <= s.phase <= PH_REVEAL:
+            raise StateFormatError(f"phase {PHASES[s.phase]!r} needs battle")
+        return
+    if not isinstance(b, dict) or not PH_DECLARE <= s.phase <= PH_REVEAL:
+        raise StateFormatError("battle: a dict, only in the phases of a Battle")
+    n = s.num_players
+    aimed = b.get("aimed", [[] for _ in range(n)])
+    if not isinstance(aimed, list) or len(aimed) != n:
+        raise StateFormatError(f"battle.aimed: a list of attackers for each of {n} seats")
+    for p, names in enumerate(aimed):
+        s.aimed[p] = _mask(names, f"battle.aimed[{p}]", True)
+    s.last_declared = _court_or_none(b.get("last_declared"), "battle.last_declared")
+    facing = b.get("facing")
+    s.facing = NONE if facing is None else read_int(b, "facing", 0, n - 1, 0, "battle.")
+    s.clash_attacker = _court_or_none(b.get("attacker"), "battle.attacker")
+    s.clash_defender = _court_or_none(b.get("defender"), "battle.defender")
+    s.taker = _court_or_none(b.get("capturer"), "battle.capturer")
+    seats = b.get("rally_seats", [])
+    rallies = b.get("rallies", [])
+    if not isinstance(seats, list) or not isinstance(rallies, list) \
+            or len(seats) > MAX_PLAYERS or len(rallies) > len(seats) \
+            or not all(type(p) is int and 0 <= p < n for p in seats):
+        raise StateFormatError("battle.rally_seats: the seats that rally; battle.rallies: "
+                               "the Rally each has chosen so far, in that order")
+    s.rallies = len(seats)
+    s.rallied = len(rallies)
+    for i, p in enumerate(seats):
+        s.rally_seat[i] = p
+    for i, name in enumerate(rallies):
+        s.rally[i] = NONE if name == "none" else CARDS.kind(name, f"battle.rallies[{i}]")
+        if s.rally[i] != NONE and s.where[s.rally[i]] != LOC_HAND + seats[i]:
+            raise StateFormatError(f"battle.rallies[{i}]: a card in that seat's hand")
+    needs = {PH_MEET: s.facing != NONE, PH_BLOCK: s.clash_attacker != NONE,
+             PH_RALLY: s.clash_defender != NONE and s.rallied < s.rallies,
+             PH_REVEAL: s.clash_defender != NONE and 0 < s.rallied == s.rallies,
+             PH_CAPTURE: s.taker != NONE and s.facing != NONE}
+    if not needs.get(s.phase, True):
+        raise StateFormatError(f"battle: phase {PHASES[s.phase]!r} lacks what it needs")
+
+
+def _read_ability(RelinquishState st, desc):
+    cdef RelData* s = &st.s
+    cdef int c
+    bounty = desc.get("bounty", {})
+    if not isinstance(bounty, dict):
+        raise StateFormatError("bounty must map tableau Commons to what Bounties added")
+    for name, d in bounty.items():
+        c = CARDS.kind(name, "bounty")
+        if not is_common(c) or type(d) is not int or not -100 <= d <= 100:
+            raise StateFormatError(f"bounty[{name}]: a Common's change, -100 to 100")
+        s.bounty[c] = d
+    ab = desc.get("ability")
+    if ab is None:
+        if PH_SPEND <= s.phase <= PH_BOUNTY:
+            raise StateFormatError(f"phase {PHASES[s.phase]!r} needs ability")
+        return
+    if not isinstance(ab, dict) or not PH_SPEND <= s.phase <= PH_BOUNTY:
+        raise StateFormatError("ability: a dict, only in phases 'spend', 'target', 'bounty'")
+    s.ability = read_name(ab.get("name"), ABILITIES, "ability.name")
+    payers = CARDS.kinds_of(ab.get("payers", []), "ability.payers")
+    if len(payers) > 2 or any(c >= TAROT0 for c in payers):
+        raise StateFormatError("ability.payers: at most two suited cards")
+    s.payers = sum(bit(c) for c in set(payers))
+    if ab.get("placing") is not None:
+        s.placing = CARDS.kind(ab["placing"], "ability.placing")
+    if ab.get("target") is not None:
+        s.ability_target = CARDS.kind(ab["target"], "ability.target")
+    if (s.ability >= CONGREGATE) != (s.placing != NONE) \
+            or (s.phase == PH_BOUNTY) != (s.ability_target != NONE):
+        raise StateFormatError("ability: a Finesse names the card it places, and phase "
+                               "'bounty' the Bounty's target")
+
+
+def _mask(names, where, bint courts=False):
+    cdef uint64_t bits = 0
+    cdef int c
+    for c in CARDS.kinds_of(names, where):
+        if c >= TAROT0 or is_court(c) != courts:
+            raise StateFormatError(f"{where}: {CARD_NAMES[c]} is not a "
+                                   f"{'Court' if courts else 'Common'}")
+        bits |= bit(c)
+    return bits
+
+
+def _seat_bits(seats, n, where):
+    if not isinstance(seats, list) or not all(type(p) is int and 0 <= p < n for p in seats):
+        raise StateFormatError(f"{where} must list seats from 0 to {n - 1}")
+    return sum(1 << p for p in set(seats))
+
+
+class RelinquishGame(Game):
+    """Relinquish for 2 to 4 players, or 2 against 2.
+
+    >>> game = RelinquishGame(players=4, teams=True)
+    >>> str(game), game.teams()
+    ('relinquish(players=4,teams=true)', ((0, 2), (1, 3)))
+    >>> game.new_initial_state().chance_outcomes()[0]
+    (0, 0.16666666666666666)
+    """
+
+    name = "relinquish"
+    long_name = "Relinquish"
+    parameters = {"players": 2, "teams": False, "acceptance": True, "short_game": False,
+                  "enchant_any": False, "partner_rally": False, "finesse": True,
+                  "max_turns": 200}
+    limits = {
+        "players": (2, 4, "the rules are for 2 to 4 players"),
+        "max_turns": (1, MAX_TURNS, "a cap on the game's length"),
+    }
+    num_distinct_actions = NUM_ACTIONS
+    max_chance_outcomes = NUM_CARDS
+    cards = CARDS
+    tensor_layout = LAYOUT
+    position_keys = _KNOWN_KEYS
+    render = staticmethod(render)
+
+    def _check(self):
+        if self.params["teams"] and self.num_players != 4:
+            raise ParameterError("relinquish: teams=true plays 2 against 2, so it needs "
+                                 f"players=4, not players={self.num_players}")
+        if self.params["partner_rally"] and not self.params["teams"]:
+            raise ParameterError("relinquish: partner_rally lets a partner add to a Rally, "
+                                 "so it needs teams=true")
+
+    def teams(self):
+        if self.params["teams"]:
+            return ((0, 2), (1, 3))
+        return super().teams()
+
+    @property
+    def max_game_length(self):
+        # The deal and every re-flip place each card at most once; then the turns.
+        return 2 * NUM_CARDS + TURN_STEPS * self.params["max_turns"]
+
+    def new_initial_state(self):
+        """A game about to be dealt: the first events are chance placing cards."""
+        cdef RelinquishState st = RelinquishState.__new__(RelinquishState)
+        _reset(st, self)
+        st.s.phase = PH_DEAL
+        return st
+
+    def _from_dict(self, desc):
+        return _from_dict(self, desc)
