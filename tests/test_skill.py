@@ -184,7 +184,6 @@ def test_variants_are_the_given_ones_then_the_grid():
     ("shrine", ["alt_heal"], [], "write name=value pairs"),
     ("shrine", ["default", "default"], [], "asked for twice"),
     ("card_duel", [], ["life"], "write one parameter and its values"),
-    ("hearts", [], [], "skill analysis measures two-player games"),
     ("card_duel(life=15)", ["default", "life=15"], [], "default and life=15 are the same"),
     ("card_duel", [], ["life=15,22", "life=30"], "life is given twice"),
     ("card_duel", ["life=22", "default"], [], "life=22 and default are the same rules"),
@@ -359,7 +358,6 @@ def test_plots_of_an_earlier_run_into_the_folder_are_not_left_behind(tiny, tmp_p
     (["shrine", "--variant", "life=3"], "cardarena skill: variant life=3: cannot load"),
     (["shrine", "--player", "random"], "cardarena skill: --player is a searcher"),
     (["shrine", "--max-budget", "16"], "at least three budgets"),
-    (["hearts"], "measures two-player games"),
     (["shrin"], "cardarena skill: unknown game 'shrin' (did you mean shrine"),
     (["card_duel", "--variant", "life=\udcff"], "cardarena skill: 'life=\\xff' is not "
      "UTF-8 text"),
@@ -472,3 +470,19 @@ def test_on_shrine_more_search_is_clearly_stronger(tmp_path):
     assert steps[("ismcts-16", "ismcts-32")]["games"] == 20
     assert steps[("ismcts-8", "ismcts-16")]["low"] > 0.5
     assert figures["chain"]["60%"] >= 1
+
+
+@pytest.mark.parametrize("game, matches_a_game", [("euchre", 1), ("oh_hell", 2)])
+def test_a_team_game_and_a_free_for_all_are_measured(game, matches_a_game, tmp_path):
+    # Euchre's rungs each hold a team: one match a game, partners never matched.  In
+    # three-player oh_hell two rungs share the seats: the lone seat meets the other two.
+    result = cli("skill", game, "--deals", "2", "--min-budget", "2", "--max-budget", "8",
+                 "--out", str(tmp_path), "--workers", "1", "--bootstrap", "20", "--quiet")
+    assert result.returncode == 0, result.stderr
+    variant = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
+    games_a_pair = 2 * (2 if game == "euchre" else 6)
+    for step in variant["steps"]:
+        assert step["games"] == games_a_pair * matches_a_game, step
+    assert variant["seat"]["games"] > 0 and 0 <= variant["seat"]["score"] <= 1
+    assert [r["name"] for r in variant["rungs"]] == ["random", "greedy", "ismcts-2",
+                                                      "ismcts-4", "ismcts-8", "cheater-8"]

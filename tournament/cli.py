@@ -17,11 +17,12 @@ from tournament.tables import count
 
 
 def _demo(args):
-    """Play one seeded game between two bots (random players unless --players says
-    otherwise), in words."""
+    """Play one seeded game between bots (a random player in every seat unless
+    --players says otherwise), in words."""
     import search
     try:
         game = core.load_game(args.game)
+        args.players = args.players or ["random"] * game.num_players
         if len(args.players) != game.num_players:
             raise core.ParameterError(f"{game.name} takes {game.num_players} players, "
                                       f"not {len(args.players)}")
@@ -98,10 +99,11 @@ class Leader:
     def __init__(self, config):
         self.points = dict.fromkeys(config.bots, 0.0)
         self.matches = dict.fromkeys(config.bots, 0)
+        self.sides = config.sides
 
     def add(self, row):
         from tournament.ratings import match_scores
-        for bot, opponent, score in match_scores(row):
+        for bot, opponent, score in match_scores(row, self.sides):
             for name, points in ((bot, score), (opponent, 1 - score)):
                 self.points[name] += points
                 self.matches[name] += 1
@@ -135,9 +137,12 @@ def _report_options(parser):
 
 def _print_report(store, key, fmt, bootstrap):
     from tournament.ratings import rate
+    from tournament import config as configs
     tournament = _chosen(store, key)
+    game = tournament["config"]["game"]
     report = rate(store.games(tournament["key"]), tournament["config"]["bots"],
-                  bootstrap=bootstrap)
+                  bootstrap=bootstrap, sides=configs.sides(game),
+                  scored=configs.rules(game).scored)
     if fmt == "text":
         print(f"{tournament['game']}, tournament {tournament['key']}")
     print({"text": report.to_text, "markdown": report.to_markdown, "csv": report.to_csv,
@@ -200,9 +205,9 @@ def _sprt(args):
                      + ", ".join(config.bots))
     if args.a == args.b:
         sys.exit("cardarena sprt: --a and --b name the same bot")
-    if config.seats != 2:
-        sys.exit(f"cardarena sprt: duplicate pairs need a two-seat game, and {config.game} "
-                 f"has {config.seats} seats")
+    if len(config.sides) != 2:
+        sys.exit(f"cardarena sprt: duplicate pairs need a game of two sides (two seats, "
+                 f"or two teams), and {config.game} has {len(config.sides)}")
     try:
         test = sprt.Sprt(args.elo0, args.elo1, args.alpha, args.beta)
     except ValueError as e:
@@ -224,7 +229,7 @@ def _sprt(args):
                 runner.run(pair, store, workers=args.workers, scheduler=args.scheduler,
                            progress=False, deals=deals)
                 rows = store.games(pair.key, range(played, deals))
-                test.extend(sprt.pair_scores(rows, args.a, args.b))
+                test.extend(sprt.pair_scores(rows, args.a, args.b, config.sides))
                 bar.set_description_str(test.progress())
         except configs.ConfigError as e:
             sys.exit(f"cardarena sprt: {e}")
@@ -417,9 +422,9 @@ def main(argv=None):
     demo.add_argument("game", help="a game string, e.g. shrine or 'shrine(alt_heal=true)'; "
                       f"games: {', '.join(sorted(core.GAMES))}")
     demo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    demo.add_argument("--players", nargs="+", default=["random", "random"], metavar="SPEC",
+    demo.add_argument("--players", nargs="+", default=None, metavar="SPEC",
                       help="one bot spec per seat, e.g. 'ismcts(iterations=500)' greedy "
-                      "(default: random random); see cardarena bots")
+                      "(default: random in every seat); see cardarena bots")
     demo.set_defaults(run=_demo)
     bots = sub.add_parser("bots", help="list the kinds of bot and their parameters",
                           description=_bots.__doc__)

@@ -91,15 +91,24 @@ class Config:
     def seats(self):
         return pyspiel.load_game(self.game).num_players()
 
+    @property
+    def sides(self):
+        """The game's sides, each a tuple of seats: a seat alone, or a team's seats."""
+        return sides(self.game)
+
     def seatings(self):
-        """Every seating a deal is played in, as tuples of bot names by seat.  With at
-        least as many bots as seats, every table (a set of bots) in every order; with
-        fewer, every way to seat them that leaves no bot out."""
-        names, seats = list(self.bots), self.seats
-        if len(names) >= seats:
-            return [order for table in itertools.combinations(names, seats)
-                    for order in itertools.permutations(table)]
-        return [s for s in itertools.product(names, repeat=seats) if set(s) == set(names)]
+        """Every seating a deal is played in, as tuples of bot names by seat.  A bot
+        holds a whole side, so partners are never rivals.  With at least as many bots
+        as sides, every table (a set of bots) in every order; with fewer, every way to
+        give them the sides that leaves no bot out."""
+        names, sides = list(self.bots), self.sides
+        if len(names) >= len(sides):
+            orders = [order for table in itertools.combinations(names, len(sides))
+                      for order in itertools.permutations(table)]
+        else:
+            orders = [s for s in itertools.product(names, repeat=len(sides))
+                      if set(s) == set(names)]
+        return [_seated(sides, order) for order in orders]
 
     def deal_seed(self, deal):
         """The seed of deal number ``deal``: its chance outcomes, whoever sits where."""
@@ -197,6 +206,30 @@ def parse(data):
         _check_bot(spiel_game, name, spec)
     return Config(game=game, bots=dict(bots), deals=deals, seed=seed,
                   seconds_per_move=seconds, max_length=max_length)
+
+
+@functools.lru_cache(maxsize=None)
+def rules(game):
+    """The game string ``game`` as search plays it, ours or OpenSpiel's through
+    ``core.ForeignGame``: it declares the game's sides and whether returns are scores."""
+    # Through OpenSpiel, which reads every game string (game strings holding game
+    # strings too), quietly: a game lacking a resampler says so on the standard error.
+    with _quiet_stderr():
+        return search.engine_game(pyspiel.load_game(game))
+
+
+def sides(game):
+    """The sides of the game string ``game``: each a tuple of seats, a team's or one."""
+    return tuple(rules(game).teams())
+
+
+def _seated(sides, order):
+    """Bot names by seat, the bot ``order[k]`` on every seat of side ``k``."""
+    seating = [None] * sum(len(side) for side in sides)
+    for side, bot in zip(sides, order):
+        for seat in side:
+            seating[seat] = bot
+    return tuple(seating)
 
 
 def unknown_game(name):

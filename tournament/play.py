@@ -17,6 +17,8 @@ import sys
 import threading
 import time
 
+import pyspiel
+
 import core
 import search
 from tournament.narrate import ChanceRuns
@@ -35,7 +37,7 @@ class Match:
     far, and ``state`` the position they lead to."""
 
     def __init__(self, game, bot, seat, seed, history=()):
-        self.game = core.load_game(game) if isinstance(game, str) else game
+        self.game = search.engine_game(game) if isinstance(game, str) else game
         players = self.game.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise core.PlayerError(f"a seat of {self.game.name} is from 0 to {players - 1}, "
@@ -296,8 +298,14 @@ class Console:
 
     def _intro(self, prefix):
         m = self.match
+        side = next(s for s in m.game.teams() if m.seat in s)
+        partners = [p for p in side if p != m.seat]
+        others = [p for p in range(m.game.num_players) if p not in side]
+        team = f"; your partner{'s are' if len(partners) > 1 else ' is'} " \
+            f"{_players(partners)}, played by {m.bot}" if partners else ""
+        seats = f" as {_players(others)}" if len(others) > 1 or partners else ""
         self._write(f"{prefix}{m.game.long_name} ({m.game}): you are player {m.seat} against "
-                    f"{m.bot}, seed {m.seed}.")
+                    f"{m.bot}{seats}{team}, seed {m.seed}.")
         self._write("Type a move's number to play it; help lists the commands.")
 
     def _advance(self):
@@ -440,13 +448,41 @@ class Console:
         returns = m.state.returns()
         self._write(f"\n== Game over after {len(m.history)} steps")
         self._write(board(m.state, m.seat))
-        if max(returns) == min(returns):
+        sides = m.game.teams()
+        totals = [sum(returns[p] for p in side) for side in sides]
+        best = [side for side, total in zip(sides, totals) if total == max(totals)]
+        if len(best) == len(sides):
             verdict = "A draw."
+        elif m.seat in best[0] and len(best) == 1:
+            verdict = "You win." if len(best[0]) == 1 else "Your side wins."
+        elif any(m.seat in side for side in best):
+            verdict = "You share the win."
         else:
-            winner = returns.index(max(returns))
-            verdict = "You win." if winner == m.seat else f"Player {winner} ({m.bot}) wins."
+            winners = [p for side in best for p in side]
+            verb = "wins" if len(winners) == 1 else "win"
+            verdict = f"{_players(winners).capitalize()} ({m.bot}) {verb}."
         scores = ", ".join(f"player {p} {r:+g}" for p, r in enumerate(returns))
         self._write(f"{verdict} Returns: {scores}.")
+
+
+def _game(text):
+    """The game ``text`` names, ours or OpenSpiel's; an unknown name gets the closest."""
+    from tournament import config as configs
+    try:
+        return configs.rules(text)
+    except pyspiel.SpielError as e:
+        name = text.split("(")[0].strip()
+        if name not in pyspiel.registered_names():
+            raise core.ParameterError(configs.unknown_game(name)) from None
+        raise core.ParameterError(str(e).splitlines()[0]) from None
+
+
+def _players(seats):
+    """``player 1``, ``players 1 and 3``, ``players 1, 2 and 3``."""
+    names = [str(p) for p in seats]
+    if len(names) == 1:
+        return f"player {names[0]}"
+    return f"players {', '.join(names[:-1])} and {names[-1]}"
 
 
 def run(args):
@@ -457,7 +493,7 @@ def run(args):
               file=sys.stderr)
         return 2
     try:
-        game = core.load_game(args.game)
+        game = _game(args.game)
         if args.load:
             match = Match.load(args.load)
             if match.game != game:

@@ -82,6 +82,9 @@ class Rating:
     head-to-head matches."""
     failures: dict
     """Games this bot failed, by kind (``FAILURES``, and any other status named)."""
+    mean_return: float | None = None
+    """The bot's mean return per seat held, where the game's returns are scores (None
+    in a game of win, draw or loss)."""
     swept: str | None = None
     """``"lost"`` if the bot lost every match it played against the bots rated (those
     left when the sweeps are set aside), ``"won"`` if it won every one; its Elo is
@@ -121,12 +124,14 @@ class PairResult:
 
 @dataclasses.dataclass(frozen=True)
 class SeatResult:
-    """One seat over the games no bot failed.  ``wins`` is the fraction of games in
-    which the seat alone has the highest return, ``draws`` the fraction in which it
-    shares the highest.  In two-seat games, ``score`` is wins + draws / 2 and
-    ``low``, ``high`` its 95% Wilson interval; with more seats they are None."""
+    """One seat, or one team's seats, over the games no bot failed.  ``wins`` is the
+    fraction of games in which the side alone has the highest return (a team's added
+    up), ``draws`` the fraction in which it shares the highest.  In games of two sides,
+    ``score`` is wins + draws / 2 and ``low``, ``high`` its 95% Wilson interval; with
+    more sides they are None."""
 
     seat: int
+    """The side's first seat."""
     games: int
     mean_return: float
     wins: float
@@ -134,6 +139,8 @@ class SeatResult:
     score: float | None
     low: float | None
     high: float | None
+    partners: tuple = ()
+    """The side's other seats, in a team game."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -242,9 +249,15 @@ class Report:
         ratings = [[str(r.rank), r.bot, r.spec, "swept" if r.swept else _signed(r.elo),
                     _signed(r.low), _signed(r.high), _percent(r.score), str(r.games),
                     _percent(r.los), str(sum(r.failures.values()))] for r in self.ratings]
+        headers = ["rank", "bot", "spec", "elo", "low", "high", "score %", "games", "LOS %",
+                   "failures"]
+        if any(r.mean_return is not None for r in self.ratings):
+            # Scores say by how much, where finishing order only says who was ahead.
+            headers.append("mean return")
+            for line, r in zip(ratings, self.ratings):
+                line.append("-" if r.mean_return is None else f"{r.mean_return:+.3f}")
         yield (f"Ratings: Elo relative to the mean, {interval}; LOS over the next bot down",
-               ["rank", "bot", "spec", "elo", "low", "high", "score %", "games", "LOS %",
-                "failures"], ratings, "lllrrrrrrr", self.notes)
+               headers, ratings, "lll" + "r" * (len(headers) - 3), self.notes)
 
         names = [r.bot for r in self.ratings if r.score is not None]
         cross = [[a] + [_cell(self.crosstable[a].get(b)) if a != b else "" for b in names]
@@ -257,7 +270,8 @@ class Report:
         yield ("Duplicate deals: the bot's score against the opponent over each deal's games",
                ["bot", "opponent", "deals", "won", "split", "lost"], pairs, "llrrrr", [])
 
-        seats = [[str(s.seat), str(s.games), f"{s.mean_return:+.3f}", _percent(s.wins),
+        seats = [["+".join(map(str, (s.seat,) + s.partners)), str(s.games),
+                  f"{s.mean_return:+.3f}", _percent(s.wins),
                   _percent(s.draws), _percent(s.score),
                   "-" if s.low is None else f"{100 * s.low:.1f}-{100 * s.high:.1f}"]
                  for s in self.seats]
@@ -276,13 +290,16 @@ class Report:
                "ll", notes)
 
 
-def rate(rows, bots, *, seed=0, bootstrap=1000):
+def rate(rows, bots, *, seed=0, bootstrap=1000, sides=None, scored=False):
     """Rate the bots of ``rows``, the finished games of a tournament, each a dict with
     ``deal``, ``seating`` (bot names by seat), ``returns`` (by seat), ``status`` and
     ``failed`` (the failing bot's name, or None).  ``bots`` maps names to specs, shown
     beside the names; a bot of ``bots`` with no game is listed unrated.  The 95%
     intervals come from ``bootstrap`` resamples of the deals (0: none), drawn from a
-    generator seeded with ``seed``, so one seed always gives one report.
+    generator seeded with ``seed``, so one seed always gives one report.  ``sides``
+    are the game's sides (each seat alone by default): a match is side against side,
+    never partner against partner.  Where the returns are ``scored``, each bot's mean
+    return is reported too.
 
     >>> rows = [{"deal": d, "seating": s, "returns": [1, -1], "status": "ok",
     ...          "failed": None} for d in range(3) for s in (["a", "b"], ["b", "a"])]
@@ -310,7 +327,8 @@ def rate(rows, bots, *, seed=0, bootstrap=1000):
         if row["failed"] is not None:
             kinds = failures[index[row["failed"]]]
             kinds[row["status"]] = kinds.get(row["status"], 0) + 1
-    wins, draws = _counts(rows, index, deal_index)
+    wins, draws = _counts(rows, index, deal_index, sides)
+    means = _mean_returns(rows, index) if scored else [None] * n
 
     total_wins, total_draws = wins.sum(0), draws.sum(0)
     matches = total_wins + total_wins.T + total_draws
@@ -341,7 +359,7 @@ def rate(rows, bots, *, seed=0, bootstrap=1000):
             rank=rank, bot=names[i], spec=_spec(bots.get(names[i], "")), elo=elo[i],
             low=low[i], high=high[i], score=(w + dr / 2) / (w + dr + lo) if i in rated else None,
             games=games[i], wins=w, draws=dr, losses=lo, los=los, failures=failures[i],
-            swept=swept[i][0] if i in swept else None))
+            mean_return=means[i], swept=swept[i][0] if i in swept else None))
 
     ranked = [i for i in order if i in rated]
     crosstable = {names[i]: {names[j]: Tally(int(total_wins[i, j]), int(total_draws[i, j]),
@@ -353,7 +371,8 @@ def rate(rows, bots, *, seed=0, bootstrap=1000):
     edges = [(a, b) for a in crosstable for b, t in crosstable[a].items()
              if 2 * t.wins + t.draws > t.matches]
     cycles, more_cycles = _cycles([names[i] for i in ranked], edges)
-    return Report(ratings=ratings, crosstable=crosstable, pairs=pairs, seats=_seats(rows),
+    return Report(ratings=ratings, crosstable=crosstable, pairs=pairs,
+                  seats=_seats(rows, sides),
                   edges=edges, cycles=cycles, more_cycles=more_cycles, deals=num_deals,
                   games=len(rows), bootstrap=bootstrap, seed=seed)
 
@@ -381,7 +400,7 @@ def list_games(rows, fmt="text"):
     return out.getvalue().rstrip("\n")
 
 
-def elo_samples(rows, names, *, seed=0, bootstrap=1000):
+def elo_samples(rows, names, *, seed=0, bootstrap=1000, sides=None):
     """Elo of the bots ``names`` from game rows, as ``rate`` fits it, relative to their
     mean: an array of the fit on every deal, and a ``bootstrap`` by ``len(names)``
     array of fits on resamples of the deals drawn with a generator seeded by ``seed``.
@@ -399,7 +418,7 @@ def elo_samples(rows, names, *, seed=0, bootstrap=1000):
     deal_index = {d: k for k, d in enumerate(sorted({r["deal"] for r in rows}))}
     for row in rows:
         _check(row)
-    wins, draws = _counts(rows, index, deal_index)
+    wins, draws = _counts(rows, index, deal_index, sides)
     rated = list(range(len(names)))
     total_wins, total_draws = wins.sum(0), draws.sum(0)
     matches = total_wins + total_wins.T + total_draws
@@ -411,7 +430,17 @@ def elo_samples(rows, names, *, seed=0, bootstrap=1000):
         bootstrap, len(names))
 
 
-def _counts(rows, index, deal_index):
+def _mean_returns(rows, index):
+    """Each bot's mean return over the seats it held."""
+    total, seats = [0.0] * len(index), [0] * len(index)
+    for row in rows:
+        for bot, value in zip(row["seating"], row["returns"]):
+            total[index[bot]] += value
+            seats[index[bot]] += 1
+    return [t / k if k else None for t, k in zip(total, seats)]
+
+
+def _counts(rows, index, deal_index, sides=None):
     """Arrays of matches by deal: ``wins[d, i, j]`` counts the matches of deal ``d``
     that bot i won against bot j, ``draws[d, i, j]`` the drawn ones, counted both ways
     as pyspiel.elo wants them."""
@@ -420,7 +449,7 @@ def _counts(rows, index, deal_index):
     draws = np.zeros((len(deal_index), n, n))
     for row in rows:
         d = deal_index[row["deal"]]
-        for a, b, score in match_scores(row):
+        for a, b, score in match_scores(row, sides):
             i, j = index[a], index[b]
             if score == 1:
                 wins[d, i, j] += 1
@@ -432,12 +461,13 @@ def _counts(rows, index, deal_index):
     return wins, draws
 
 
-def match_scores(row):
-    """The matches of one game row, as (bot, opponent, score): one for every two seats
-    holding different bots, the bot's score 1, 0.5 or 0."""
+def match_scores(row, sides=None):
+    """The matches of one game row, as (bot, opponent, score): one for every two sides
+    (``sides``: each seat alone unless a team game's are given) held by different bots,
+    the bot's score 1, 0.5 or 0 by the sides' returns, a team's added up."""
     seating, returns, failed = row["seating"], row["returns"], row["failed"]
-    for i, j in itertools.combinations(range(len(seating)), 2):
-        a, b = seating[i], seating[j]
+    for one, other in itertools.combinations(sides or _alone(seating), 2):
+        a, b = seating[one[0]], seating[other[0]]
         if a == b:
             continue
         if a == failed:
@@ -445,8 +475,14 @@ def match_scores(row):
         elif b == failed:
             score = 1.0
         else:
-            score = 1.0 if returns[i] > returns[j] else 0.0 if returns[i] < returns[j] else 0.5
+            mine = sum(returns[p] for p in one)
+            theirs = sum(returns[p] for p in other)
+            score = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
         yield a, b, score
+
+
+def _alone(seating):
+    return [(p,) for p in range(len(seating))]
 
 
 def likelihood_of_superiority(wins, losses):
@@ -550,22 +586,27 @@ def _pair(bot, opponent, wins, draws, losses):
                       lost=int((points < matches[met]).sum()))
 
 
-def _seats(rows):
-    """Seat results over the games no bot failed: a failure says nothing of the seat."""
+def _seats(rows, sides=None):
+    """Seat results (a team's seats together) over the games no bot failed: a failure
+    says nothing of the seat."""
     played = [r for r in rows if r["failed"] is None]
+    if not played:
+        return []
+    sides = sides or _alone(played[0]["seating"])
+    games = [[sum(r["returns"][p] for p in side) for side in sides] for r in played]
     seats = []
-    for seat in range(max((len(r["seating"]) for r in played), default=0)):
-        games = [r["returns"] for r in played if len(r["returns"]) > seat]
-        top = [(g[seat] == max(g), sum(x == g[seat] for x in g) > 1) for g in games]
+    for k, side in enumerate(sides):
+        top = [(g[k] == max(g), sum(x == g[k] for x in g) > 1) for g in games]
         wins = sum(best and not shared for best, shared in top) / len(games)
         draws = sum(best and shared for best, shared in top) / len(games)
         score = low = high = None
-        if all(len(g) == 2 for g in games):
+        if len(sides) == 2:
             score = wins + draws / 2
             low, high = wilson(score, len(games))
-        seats.append(SeatResult(seat=seat, games=len(games),
-                                mean_return=sum(g[seat] for g in games) / len(games),
-                                wins=wins, draws=draws, score=score, low=low, high=high))
+        seats.append(SeatResult(seat=side[0], games=len(games),
+                                mean_return=sum(g[k] for g in games) / len(games),
+                                wins=wins, draws=draws, score=score, low=low, high=high,
+                                partners=tuple(side[1:])))
     return seats
 
 

@@ -195,9 +195,6 @@ def variants(game, given=(), grid=()):
         except pyspiel.SpielError as e:
             raise SkillError(f"variant {label}: cannot load {text!r}: "
                              f"{str(e).splitlines()[0]}") from None
-        if loaded.num_players() != 2:
-            raise SkillError(f"{name} has {loaded.num_players()} players; the skill "
-                             "analysis measures two-player games")
         # Rules are the same when the loaded games' parameters are, defaults filled
         # in, however the variants spell them.
         rules = loaded.get_parameters()
@@ -401,20 +398,21 @@ def balance(rows):
     return 1 - max(abs(a - b) for a, b in itertools.combinations(rates, 2))
 
 
-def scores_of(rows, bot):
-    """``bot``'s score in each game of ``rows`` against the other bot: 1, 0.5 or 0."""
+def scores_of(rows, bot, sides=None):
+    """``bot``'s score in each match of ``rows`` against the other bot, side against
+    side (``sides``: each seat alone by default): 1, 0.5 or 0."""
     found = []
     for row in rows:
-        for a, b, score in match_scores(row):
+        for a, b, score in match_scores(row, sides):
             found.append(score if a == bot else 1 - score)
     return found
 
 
-def step(rows, lower, upper):
+def step(rows, lower, upper, sides=None):
     """One ladder step: ``upper``'s score against ``lower`` over ``rows`` with TAG's
-    standard error (the standard deviation of the game scores over the square root of
+    standard error (the standard deviation of the match scores over the square root of
     their number) and the 95% Wilson interval."""
-    scores = scores_of(rows, upper)
+    scores = scores_of(rows, upper, sides)
     n = len(scores)
     mean = sum(scores) / n
     se = math.sqrt(sum((s - mean) ** 2 for s in scores) / n / n)
@@ -465,9 +463,11 @@ def shape(game, rows):
             "branching": statistics.fmean(branching) if branching else 0.0}
 
 
-def seat_advantage(rows):
-    """The first seat's results in self-play: wins, draws, its score (draws half) with
-    the 95% Wilson interval, and Ludii's Balance, over the games that ended: no bot
+def seat_advantage(rows, sides=None):
+    """The first side's results in self-play (the first seat's, or its team's): wins
+    (alone on top), draws (on top with others), its score (from 1 on top alone to 0
+    last, Ludii's utility rescaled; draws half with two sides) with the 95% Wilson
+    interval, and Ludii's Balance of the seats, over the games that ended: no bot
     failed, and the length limit did not stop them.  Every figure is None without
     such a game."""
     rows = [r for r in rows if r["status"] == "ok"]
@@ -475,9 +475,11 @@ def seat_advantage(rows):
     if not n:
         return dict.fromkeys(("wins", "draws", "score", "low", "high", "balance"),
                              None) | {"games": 0}
-    wins = sum(r["returns"][0] > r["returns"][1] for r in rows)
-    draws = sum(r["returns"][0] == r["returns"][1] for r in rows)
-    score = (wins + draws / 2) / n
+    by_side = [[sum(r["returns"][p] for p in side)
+                for side in sides or [(p,) for p in range(len(r["returns"]))]] for r in rows]
+    wins = sum(g[0] > max(g[1:]) for g in by_side)
+    draws = sum(g[0] == max(g[1:]) for g in by_side)
+    score = sum((utilities(g)[0] + 1) / 2 for g in by_side) / n
     low, high = wilson(score, n)
     return {"games": n, "wins": wins / n, "draws": draws / n, "score": score, "low": low,
             "high": high, "balance": balance(rows)}
@@ -519,7 +521,9 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
         rows[tuple(config.bots)] = got
     names = [r.name for r in ladder.rungs]
     matched = [row for pair in plan.pairs() for row in rows[pair]]
-    elo, resamples = elo_samples(matched, names, seed=seed, bootstrap=bootstrap)
+    sides = configs.sides(variant.game)
+    elo, resamples = elo_samples(matched, names, seed=seed, bootstrap=bootstrap,
+                                 sides=sides)
     anchored = elo - elo[0]
     anchored_samples = resamples - resamples[:, :1]
     rungs = []
@@ -533,12 +537,12 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
     top, bottom = names.index(ladder.top.name), names.index(ladder.searchers[0].name)
     span_samples = anchored_samples[:, top] - anchored_samples[:, bottom]
     low, high = _interval(span_samples)
-    steps = [step(rows[pair], *pair) for pair in plan.pairs()[:-1]]
+    steps = [step(rows[pair], *pair, sides) for pair in plan.pairs()[:-1]]
     scores = {(s["lower"], s["upper"]): s["score"] for s in steps}
     chain = [r.name for r in ladder.chain]
     searchers = [r.name for r in ladder.searchers]
     doubling = [scores[pair] for pair in zip(searchers, searchers[1:])]
-    edge = step(rows[plan.pairs()[-1]], *plan.pairs()[-1])
+    edge = step(rows[plan.pairs()[-1]], *plan.pairs()[-1], sides)
     edge["elo"] = elo_of(edge["score"])
     edge["elo_low"], edge["elo_high"] = elo_of(edge["low"]), elo_of(edge["high"])
     game = pyspiel.load_game(variant.game)
@@ -557,8 +561,8 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
         "chain": {f"{t:.0%}": skill_chain(scores, chain, t) for t in THRESHOLDS},
         "skill_trace": skill_trace([2 * score - 1 for score in doubling]),
         "steps": steps,
-        "seat": seat_advantage(strong_play),
-        "seat_random": seat_advantage(random_play),
+        "seat": seat_advantage(strong_play, sides),
+        "seat_random": seat_advantage(random_play, sides),
         "shape": {"random": shape(game, random_play), "strong": shape(game, strong_play)},
         "cheater_edge": edge,
         "failures": failures,

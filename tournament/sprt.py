@@ -195,20 +195,23 @@ def _tilt(probs, s):
     return x
 
 
-def pair_scores(rows, a, b):
+def pair_scores(rows, a, b, sides=None):
     """A's pair scores against B from game rows, in deal order: for every deal where
     both seatings of A and B have been played, A's points over the two games, halved.
-    A bot that failed loses its game.  Rows without both bots are ignored; rows with
-    both at a table of more than two seats raise PairError."""
+    A bot that failed loses its game.  ``sides`` are the game's (each seat alone by
+    default): a team game pairs team against team.  Rows without both bots are
+    ignored; rows with both at a table of more than two sides raise PairError."""
     if a == b:
         raise PairError(f"a bot is not tested against itself ({a!r})")
     games = {}
     for row in rows:
         if a not in row["seating"] or b not in row["seating"]:
             continue
-        if len(row["seating"]) != 2:
-            raise PairError(f"pairs are of two-seat games, not of seating {row['seating']}")
-        (bot, _, score), = match_scores(row)
+        matches = list(match_scores(row, sides))
+        if len(matches) != 1:
+            raise PairError(f"pairs are of games between two sides, not of seating "
+                            f"{row['seating']}")
+        (bot, _, score), = matches
         games.setdefault(row["deal"], {})[tuple(row["seating"])] = (
             score if bot == a else 1 - score)
     return [sum(seatings.values()) / 2 for deal, seatings in sorted(games.items())
