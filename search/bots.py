@@ -105,6 +105,8 @@ _MCTS = dict(
                   high=1.0),
     rollout_depth=Param(0, "cut rollouts after this many moves and score them with the "
                         "game's evaluate; 0 plays to the end", low=0),
+    threads=Param(1, "threads searching side by side, each its own tree, their root "
+                  "statistics summed; the iterations are shared among them", low=1),
 )
 _PEER = dict(
     _BUDGET,
@@ -278,10 +280,10 @@ def _greedy(engine, player, spec, seed):
 
 def _mcts_bot(mode, **fixed):
     def build(engine, player, spec, seed, iterations, seconds, uct_c, rollout, epsilon,
-              rollout_depth, **more):
+              rollout_depth, threads, **more):
         searcher = MCTS(engine, mode, iterations=iterations, seconds=seconds, uct_c=uct_c,
                         policy=rollout, epsilon=epsilon, rollout_depth=rollout_depth,
-                        seed=seed, **fixed, **more)
+                        threads=threads, seed=seed, **fixed, **more)
         return SearchBot(engine, player, spec, searcher, one_hot=False)
     return build
 

@@ -20,6 +20,7 @@ The trees live in growable arrays of :c:type:`Node`; an iteration allocates noth
 unless a tree must grow, and runs without the GIL.
 """
 import math
+import threading
 import time
 
 from libc.limits cimport INT_MAX
@@ -29,7 +30,7 @@ from libc.stdlib cimport free, malloc, realloc
 
 from core.errors import CardArenaError
 from core.state cimport CHANCE, GameState, rng_below, rng_seed, sample_chance
-from search.common cimport ROLLOUT_HEURISTIC, ROLLOUT_RANDOM, now, rollout
+from search.common cimport ROLLOUT_HEURISTIC, ROLLOUT_RANDOM, now, rng_jump, rollout
 
 cdef enum:
     ROOT = -2             # the mover recorded on a tree's root
@@ -97,57 +98,24 @@ cdef int find_child(Tree* t, int parent, int key, int mover) noexcept nogil:
     return c
 
 
-cdef class MCTS:
-    """A tree searcher for one game; ``search`` picks a move for the player to move.
-
-    ``mode`` is ``"so"`` (SO-ISMCTS), ``"mo"`` (MO-ISMCTS) or ``"perfect"``; under
-    ``"perfect"``, ``cheat`` searches the true state and otherwise each of ``worlds``
-    sampled worlds gets its own tree, the worlds sharing the budget.  The budget is
-    ``iterations`` per move, or ``seconds`` of wall time per move when that is
-    positive.  ``policy`` is the rollout policy (``"random"`` or ``"heuristic"``, the
-    latter playing the game's heuristic move except with probability ``epsilon``);
-    ``rollout_depth`` > 0 cuts rollouts after that many decisions and scores them with
-    the game's ``evaluate``.
-    """
+cdef class Worker:
+    """One thread's part of a search by an :class:`MCTS`; see its docstring."""
 
     def __cinit__(self):
         self.trees = NULL
 
-    def __init__(self, game, mode="so", *, long iterations=1000,
-                 double seconds=0.0, double uct_c=0.7, policy="random",
-                 double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
-                 seed=0):
-        cdef int n_act = game.action_buffer_size
-        if iterations < 1:
-            raise ValueError(f"iterations is at least 1, not {iterations}")
-        if not (seconds >= 0 and math.isfinite(seconds)):
-            raise ValueError(f"seconds is a finite number >= 0, not {seconds}")
-        # Under a NaN constant UCB ranks no child above another, and a negative one
-        # shuns the moves tried least.
-        if not (uct_c >= 0 and math.isfinite(uct_c)):
-            raise ValueError(f"uct_c is a finite number >= 0, not {uct_c}")
-        if mode not in MODES:
-            raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
-        mode = MODES[mode]
-        if policy not in ("random", "heuristic"):
-            raise ValueError(f"policy is 'random' or 'heuristic', not {policy!r}")
-        self.game = game
-        self.mode = mode
-        self.iterations = iterations
-        self.seconds = seconds
-        self.uct_c = uct_c
-        self.policy = ROLLOUT_HEURISTIC if policy == "heuristic" else ROLLOUT_RANDOM
-        self.epsilon = epsilon
-        self.rollout_depth = rollout_depth
-        self.cheat = cheat
-        self.worlds = 1 if cheat or mode != PERFECT else max(1, worlds)
-        self.resample = mode != PERFECT
-        self.n_players = game.num_players
-        self.n_trees = self.n_players if mode == MULTI_OBSERVER else 1
-        self.max_path = game.max_game_length + 2
-        self.lo = game.min_utility
-        self.scale = 1.0 / (game.max_utility - game.min_utility)
-        rng_seed(&self.rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    def __init__(self, MCTS m, int n_act, uint64_t seed, int index):
+        cdef int q, a
+        self.mode, self.n_players, self.n_act = m.mode, m.game.num_players, n_act
+        self.n_trees = self.n_players if m.mode == MULTI_OBSERVER else 1
+        self.max_path = m.game.max_game_length + 2
+        self.policy, self.epsilon, self.rollout_depth = m.policy, m.epsilon, m.rollout_depth
+        self.uct_c, self.resample = m.uct_c, m.resample
+        self.lo = m.game.min_utility
+        self.scale = 1.0 / (m.game.max_utility - m.game.min_utility)
+        rng_seed(&self.rng, seed)
+        for q in range(index):
+            rng_jump(&self.rng)
         self.trees = <Tree*>malloc(self.n_trees * sizeof(Tree))
         self.path_len = <int*>malloc(self.n_trees * sizeof(int))
         self.paths = <int*>malloc(self.n_trees * self.max_path * sizeof(int))
@@ -160,6 +128,10 @@ cdef class MCTS:
         self.slot = <int*>malloc(n_act * sizeof(int))
         self.slot_stamp = <int*>malloc(n_act * sizeof(int))
         self.payoff = <double*>malloc(self.n_players * sizeof(double))
+        self.visits = <long*>malloc(n_act * sizeof(long))
+        self.totals = <double*>malloc(n_act * sizeof(double))
+        self.votes = <int*>malloc(n_act * sizeof(int))
+        self.present = <char*>malloc(n_act * sizeof(char))
         if self.trees != NULL:
             for q in range(self.n_trees):
                 self.trees[q].nodes = NULL
@@ -168,12 +140,13 @@ cdef class MCTS:
         if (self.trees == NULL or self.path_len == NULL or self.paths == NULL
                 or self.cur == NULL or self.acts == NULL or self.probs == NULL
                 or self.keys == NULL or self.cand_key == NULL or self.cand_child == NULL
-                or self.slot == NULL or self.slot_stamp == NULL or self.payoff == NULL):
+                or self.slot == NULL or self.slot_stamp == NULL or self.payoff == NULL
+                or self.visits == NULL or self.totals == NULL or self.votes == NULL
+                or self.present == NULL):
             raise MemoryError()
         for a in range(n_act):
             self.slot_stamp[a] = 0
         self.stamp = 0
-        self.n_act = n_act
 
     def __dealloc__(self):
         if self.trees != NULL:
@@ -191,75 +164,88 @@ cdef class MCTS:
         free(self.slot)
         free(self.slot_stamp)
         free(self.payoff)
+        free(self.visits)
+        free(self.totals)
+        free(self.votes)
+        free(self.present)
 
-    @property
-    def nodes(self):
-        """Nodes in the trees of the last search."""
-        return sum(self.trees[q].size for q in range(self.n_trees))
-
-    @property
-    def node_bytes(self):
-        """Bytes one tree node takes."""
-        return sizeof(Node)
-
-    def search(self, GameState state):
-        """Search ``state`` (left unchanged) for its player to move; returns a
-        :class:`SearchResult`."""
-        cdef int player = state.c_current_player()
-        cdef long done = 0, grown = 0, budget
-        cdef double start, clock, deadline
-        cdef int w, c, r, worlds
-        cdef Tree* t
-        if state.game != self.game:
-            raise SearchError(f"this searcher was made for {self.game}, not {state.game}")
-        if player < 0:
-            raise SearchError("nobody is to move: the game is over or chance acts next")
+    def share(self, GameState state, int player, bint sample_world, int units, int first,
+              int stride, long iterations, double seconds, double clock):
+        """Give the worker its part of a search of ``state``: the units ``first``,
+        ``first + stride``, ... below ``units``."""
         if self.root is None or type(self.root) is not type(state):
             self.root = state.blank()
             self.work = state.blank()
-        self.player = player
+        self.source, self.player, self.sample_world = state, player, sample_world
+        self.units, self.first, self.stride = units, first, stride
+        self.iterations, self.seconds, self.clock = iterations, seconds, clock
+        self.done = self.grown = 0
         self.out_of_memory = False
-        visits, totals, votes = {}, {}, {}
-        start = time.perf_counter()
-        clock = now()
-        # A world with no iteration would have no move to vote for.
-        worlds = self.worlds if self.seconds > 0 else min(self.worlds, self.iterations)
-        for w in range(worlds):
-            state.copy_into(self.root)
-            if self.mode == PERFECT and not self.cheat:
-                self.root.determinize(player, &self.rng)
-            for r in range(self.n_trees):
-                if not tree_reset(&self.trees[r]):
-                    raise MemoryError()
+        for a in range(self.n_act):
+            self.visits[a] = 0
+            self.totals[a] = 0.0
+            self.votes[a] = 0
+            self.present[a] = 0
+
+    def run_share(self):
+        """Search the worker's share; the GIL is free meanwhile."""
+        with nogil:
+            self.search_share()
+
+    @property
+    def nodes(self):
+        return sum(self.trees[q].size for q in range(self.n_trees))
+
+    cdef void search_share(self) noexcept nogil:
+        cdef int u, j, mine = (self.units - self.first + self.stride - 1) // self.stride
+        cdef long budget
+        cdef double deadline
+        for j in range(mine):
+            u = self.first + j * self.stride
             if self.seconds > 0:
                 budget = 1 << 62
-                # Each world's share ends at a fixed point of the move's time, so the
+                # Each unit's share ends at a fixed point of the move's time, so the
                 # time spent sampling and resetting comes out of the move's time.
-                deadline = clock + self.seconds * (w + 1) / worlds
+                deadline = self.clock + self.seconds * (j + 1) / mine
             else:
-                # The first worlds take the remainder: the move spends its exact budget.
-                budget = self.iterations // worlds + (w < self.iterations % worlds)
+                # The first units take the remainder: the move spends its exact budget.
+                budget = self.iterations // self.units + (u < self.iterations % self.units)
                 deadline = 0.0
-            with nogil:
-                done += self.run(budget, deadline)
-            grown += self.nodes
-            # The move is read from the tree of the player to move.
-            t = &self.trees[player if self.mode == MULTI_OBSERVER else 0]
-            best, most = None, -1
-            c = t.nodes[0].child
-            while c >= 0:
-                key, n = t.nodes[c].key, t.nodes[c].visits
-                visits[key] = visits.get(key, 0) + n
-                totals[key] = totals.get(key, 0.0) + t.nodes[c].total
-                if n > most or n == most and key < best:
-                    best, most = key, n
-                c = t.nodes[c].sibling
-            votes[best] = votes.get(best, 0) + 1
-            if self.out_of_memory:
-                raise MemoryError(f"the search tree outgrew memory at {self.nodes} nodes")
-        action = max(votes, key=lambda a: (votes[a], visits[a], -a))
-        return SearchResult(action, visits, {a: totals[a] / visits[a] for a in visits if visits[a]},
-                            done, grown, time.perf_counter() - start)
+            if not self.search_unit(budget, deadline):
+                return
+
+    cdef bint search_unit(self, long budget, double deadline) noexcept nogil:
+        """One tree (or one per player) searched from the source state, or a world
+        sampled from it; False if memory ran out."""
+        cdef int q
+        self.source.copy_into(self.root)
+        if self.sample_world:
+            self.root.determinize(self.player, &self.rng)
+        for q in range(self.n_trees):
+            if not tree_reset(&self.trees[q]):
+                self.out_of_memory = True
+                return False
+        self.done += self.run(budget, deadline)
+        for q in range(self.n_trees):
+            self.grown += self.trees[q].size
+        self.tally()
+        return not self.out_of_memory
+
+    cdef void tally(self) noexcept nogil:
+        # The move is read from the tree of the player to move, whose root edges are
+        # that player's actions; the unit votes for its most visited one.
+        cdef Tree* t = &self.trees[self.player if self.mode == MULTI_OBSERVER else 0]
+        cdef int c = t.nodes[0].child, key, best = -1, most = -1, n
+        while c >= 0:
+            key, n = t.nodes[c].key, t.nodes[c].visits
+            self.visits[key] += n
+            self.totals[key] += t.nodes[c].total
+            self.present[key] = 1
+            if n > most or n == most and key < best:
+                best, most = key, n
+            c = t.nodes[c].sibling
+        if best >= 0:
+            self.votes[best] += 1
 
     cdef long run(self, long budget, double deadline) noexcept nogil:
         cdef long it = 0
@@ -268,7 +254,7 @@ cdef class MCTS:
             # iteration through a game played in Python may take a millisecond.
             if deadline > 0 and it > 0 and now() >= deadline:
                 break
-            self.iterate(self.player)
+            self.iterate()
             it += 1
         return it
 
@@ -280,12 +266,12 @@ cdef class MCTS:
             return q
         return -1
 
-    cdef void iterate(self, int player) noexcept nogil:
+    cdef void iterate(self) noexcept nogil:
         cdef int q, p, a, k, s = -1, o, node, i
         cdef Tree* t
         self.root.copy_into(self.work)
         if self.resample:
-            self.work.determinize(player, &self.rng)
+            self.work.determinize(self.player, &self.rng)
         for q in range(self.n_trees):
             self.cur[q] = 0
             self.paths[q * self.max_path] = 0
@@ -418,6 +404,132 @@ cdef class MCTS:
                     return self.acts[i]
                 chosen -= 1
         return -1
+
+
+cdef class MCTS:
+    """A tree searcher for one game; ``search`` picks a move for the player to move.
+
+    ``mode`` is ``"so"`` (SO-ISMCTS), ``"mo"`` (MO-ISMCTS) or ``"perfect"``; under
+    ``"perfect"``, ``cheat`` searches the true state and otherwise each of ``worlds``
+    sampled worlds gets its own tree, the worlds sharing the budget.  The budget is
+    ``iterations`` per move, or ``seconds`` of wall time per move when that is
+    positive.  ``policy`` is the rollout policy (``"random"`` or ``"heuristic"``, the
+    latter playing the game's heuristic move except with probability ``epsilon``);
+    ``rollout_depth`` > 0 cuts rollouts after that many decisions and scores them with
+    the game's ``evaluate``.
+
+    ``threads`` > 1 searches in parallel at the root: each thread grows its own trees
+    with its own random stream (the seed's, jumped once per thread), and the root's
+    statistics are summed when all are done.  The iterations of a move are shared
+    among the threads, or among the worlds, which the threads take in turn; under a
+    time budget every thread searches for the whole time.  With an iteration budget
+    and a seed a search repeats itself, whatever the threads' timing.
+    """
+
+    def __init__(self, game, mode="so", *, long iterations=1000,
+                 double seconds=0.0, double uct_c=0.7, policy="random",
+                 double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
+                 int threads=1, seed=0):
+        if iterations < 1:
+            raise ValueError(f"iterations is at least 1, not {iterations}")
+        if not (seconds >= 0 and math.isfinite(seconds)):
+            raise ValueError(f"seconds is a finite number >= 0, not {seconds}")
+        # Under a NaN constant UCB ranks no child above another, and a negative one
+        # shuns the moves tried least.
+        if not (uct_c >= 0 and math.isfinite(uct_c)):
+            raise ValueError(f"uct_c is a finite number >= 0, not {uct_c}")
+        if mode not in MODES:
+            raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
+        if policy not in ("random", "heuristic"):
+            raise ValueError(f"policy is 'random' or 'heuristic', not {policy!r}")
+        if threads < 1:
+            raise ValueError(f"threads is at least 1, not {threads}")
+        mode = MODES[mode]
+        self.game = game
+        self.mode = mode
+        self.iterations = iterations
+        self.seconds = seconds
+        self.uct_c = uct_c
+        self.policy = ROLLOUT_HEURISTIC if policy == "heuristic" else ROLLOUT_RANDOM
+        self.epsilon = epsilon
+        self.rollout_depth = rollout_depth
+        self.cheat = cheat
+        self.worlds = 1 if cheat or mode != PERFECT else max(1, worlds)
+        self.resample = mode != PERFECT
+        self.threads = threads
+        self.workers = [Worker(self, game.action_buffer_size,
+                               <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), t)
+                        for t in range(threads)]
+
+    @property
+    def nodes(self):
+        """Nodes in the trees of the last search (the last world's, in each thread)."""
+        return sum(w.nodes for w in self.workers)
+
+    @property
+    def node_bytes(self):
+        """Bytes one tree node takes."""
+        return sizeof(Node)
+
+    def search(self, GameState state):
+        """Search ``state`` (left unchanged) for its player to move; returns a
+        :class:`SearchResult`."""
+        cdef int player = state.c_current_player()
+        cdef bint sample_world = self.mode == PERFECT and not self.cheat
+        cdef int units, busy, t
+        if state.game != self.game:
+            raise SearchError(f"this searcher was made for {self.game}, not {state.game}")
+        if player < 0:
+            raise SearchError("nobody is to move: the game is over or chance acts next")
+        # A unit is a world, or where one tree is searched, a thread's tree.  A unit
+        # with no iteration would have no move to vote for.
+        units = self.worlds if sample_world else self.threads
+        if self.seconds <= 0:
+            units = min(units, self.iterations)
+        busy = min(self.threads, units)
+        start = time.perf_counter()
+        clock = now()
+        for t in range(busy):
+            self.workers[t].share(state, player, sample_world, units, t, busy,
+                                  self.iterations, self.seconds, clock)
+        _run(self.workers[:busy])
+        return self.merge(self.workers[:busy], sample_world, time.perf_counter() - start)
+
+    def merge(self, workers, bint sample_world, double seconds):
+        # Root parallelisation (Chaslot, Winands and van den Herik 2008) sums the
+        # threads' visits: one tree's worth of evidence, grown in several.  Sampled
+        # worlds each vote, as a single thread's do.
+        cdef Worker w
+        cdef int a
+        cdef long done = 0, grown = 0
+        visits, totals, votes = {}, {}, {}
+        for w in workers:
+            if w.out_of_memory:
+                raise MemoryError(f"the search tree outgrew memory at {self.nodes} nodes")
+            done += w.done
+            grown += w.grown
+            for a in range(w.n_act):
+                if w.present[a]:
+                    visits[a] = visits.get(a, 0) + w.visits[a]
+                    totals[a] = totals.get(a, 0.0) + w.totals[a]
+                    votes[a] = votes.get(a, 0) + w.votes[a]
+        if sample_world:
+            action = max(visits, key=lambda a: (votes[a], visits[a], -a))
+        else:
+            action = max(visits, key=lambda a: (visits[a], -a))
+        return SearchResult(action, visits, {a: totals[a] / visits[a] for a in visits if visits[a]},
+                            done, grown, seconds)
+
+
+def _run(workers):
+    """Each worker's share, the first in this thread and each other in its own; the
+    tree engine frees the GIL, so they run side by side."""
+    others = [threading.Thread(target=w.run_share) for w in workers[1:]]
+    for thread in others:
+        thread.start()
+    workers[0].run_share()
+    for thread in others:
+        thread.join()
 
 
 class SearchResult:
