@@ -4,7 +4,8 @@
 Prints one table.  Each row is a searcher on a game, timed on the same fixed positions:
 
 * shrine, card_duel -- each of our searchers (``search.make_bot`` specs): ``ismcts`` with
-  random rollouts, heuristic rollouts and rollouts cut after 8 moves; ``mo_ismcts``,
+  random rollouts, heuristic rollouts and rollouts cut after 8 moves, and with random
+  rollouts on two threads (``threads=2``); ``mo_ismcts``,
   ``determinized`` and ``cheater``; and ``expectimax``, whose figure is nodes/s, for it
   runs no iterations.
 * shrine, OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) on
@@ -54,8 +55,10 @@ seats alternating, each deal played from both seats.  Moves with a single legal 
 are played without asking either bot.  At one second per move, a game takes about a
 minute.
 
-Everything runs in one thread, so each figure is for one core.  Linux only: memory is
-read from /proc/self/statm.
+Every row but ``ismcts(threads=2)`` runs in one thread, so its figure is for one core;
+that row searches on two threads, and the table notes the machine's load, for two
+threads are only as fast as the cores left free for them.  Linux only: memory is read
+from /proc/self/statm.
 
     python bench/search.py                           # two to three minutes
     python bench/search.py --quick                   # under half a minute, noisier
@@ -97,6 +100,7 @@ GOAL_VS_PYTHON = 100          # iterations/s over OpenSpiel's Python ISMCTS's, o
 GOAL_VS_CPP = 0.5             # rollout steps/s over OpenSpiel's C++ ISMCTS's on hearts
 GOAL_MILLION_BYTES = 1 << 30  # memory of a 1,000,000-iteration tree
 GOAL_WIN_RATE = 0.9           # wins against OpenSpiel's Python ISMCTS at 1 s per move
+GOAL_THREADS = 1.8            # iterations/s of 2 threads over 1 thread's, on Shrine
 
 POSITIONS = 5
 MIN_LEGAL = 3                 # a position offers at least this many moves
@@ -105,6 +109,7 @@ PLAYOUTS = {"quick": 200, "full": 2000}  # random games per position, for steps/
 PEER_PROBE = 0.1              # a peer's probe lasts at least this share of a search
 MILLION = 1_000_000
 CUT = 8                       # the rollout_depth of the cut-rollout row
+LOAD = []                     # the machine's one-minute load average, before and after
 PEER_UCT_C = 2.0              # openspiel_ismcts's default, on the game's own payoffs
 
 
@@ -239,6 +244,7 @@ OUR_SEARCHERS = [
     ("ismcts", {}, "random"),
     ("ismcts", {"rollout": "heuristic"}, "heuristic"),
     ("ismcts", {"rollout_depth": CUT}, "cut"),
+    ("ismcts", {"threads": 2}, "random"),
     ("mo_ismcts", {}, "random"),
     ("determinized", {}, "random"),
     ("cheater", {}, "random"),
@@ -548,7 +554,12 @@ def notes(mode, seed, repeats):
         "each sampled world of hearts out once in Python before using it (OpenSpiel's "
         "hearts resampler can break the rules; ForeignGame.checks_worlds): it measures "
         "the wrapper, not the searcher.",
-        "Everything runs in one thread, so each figure is for one core.",
+        "Every row but ismcts(threads=2) runs in one thread, so its figure is for one "
+        "core. ismcts(threads=2) grows two trees side by side (root parallelisation), "
+        "each thread with half the iterations; it needs two idle cores to show its "
+        f"speed. The machine has {os.cpu_count()} cores; its load average (the "
+        "processes wanting a core, this one included) was "
+        f"{' then '.join(f'{x:.1f}' for x in LOAD)} at the start and end of the run.",
     ]
 
 
@@ -560,9 +571,12 @@ def goals(rows):
     def verdict(ok):
         return "met" if ok else "NOT met"
 
+    two = find(rows, "shrine", "ismcts(threads=2)")
     vs_python = ours.rate / python.rate
     vs_cpp = ours.steps_rate / cpp.steps_rate
     return [
+        f"ismcts on 2 threads at least {GOAL_THREADS}× the iterations/s of 1 thread on "
+        f"Shrine: {ratio(two.rate, ours.rate)} -- {verdict(two.rate >= GOAL_THREADS * ours.rate)}",
         f"ismcts at least {GOAL_VS_PYTHON}× the iterations/s of OpenSpiel's Python ISMCTS "
         f"on Shrine: {ratio(ours.rate, python.rate)} -- {verdict(vs_python >= GOAL_VS_PYTHON)}",
         f"ismcts's rollout steps/s on Shrine within a factor of 2 of OpenSpiel's C++ ISMCTS "
@@ -616,7 +630,9 @@ def main(argv=None):
 
     t0 = time.perf_counter()
     log(f"measuring ({mode}, seed {args.seed}):\n")
+    LOAD.append(os.getloadavg()[0])
     rows = run_rows(mode, args.seed, args.repeats, log)
+    LOAD.append(os.getloadavg()[0])
     if with_million:
         log(f"  shrine, ismcts, {MILLION:,} iterations\n")
         tree = million(args.seed)

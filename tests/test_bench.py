@@ -26,7 +26,8 @@ def test_search_benchmark_prints_a_row_of_figures_for_every_searcher():
     for line in table[2:]:
         game, searcher, *figures = [c.strip() for c in line.strip("|").split("|")]
         rows[game, searcher] = figures
-    ours = ["ismcts", "ismcts(rollout=heuristic)", "ismcts(rollout_depth=8)", "mo_ismcts",
+    ours = ["ismcts", "ismcts(rollout=heuristic)", "ismcts(rollout_depth=8)",
+            "ismcts(threads=2)", "mo_ismcts",
             "determinized", "cheater", "expectimax (nodes/s)"]
     assert list(rows) == ([("shrine", s) for s in ours] + [("shrine", "OpenSpiel ISMCTS, Python")]
                           + [("card_duel", s) for s in ours]
