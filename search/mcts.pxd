@@ -39,6 +39,7 @@ cdef class Worker:
     cdef Rng rng
     cdef int stamp, player
     cdef bint out_of_memory, grew
+    cdef bint kept          # the trees continue the last search's: no reset
     cdef Tree* trees
     cdef int* path_len
     cdef int* paths          # n_trees rows of max_path node ids
@@ -59,13 +60,14 @@ cdef class Worker:
     cdef long iterations
     cdef double seconds, clock
     # What its trees found: per root action, the visits, payoffs and votes.
-    cdef long done, grown
+    cdef long done, grown, reused
     cdef long* visits
     cdef double* totals
     cdef int* votes
     cdef char* present
 
     cdef int owner(self, int q) noexcept nogil
+    cdef bint reroot(self, int* path, int steps) noexcept nogil
     cdef void search_share(self) noexcept nogil
     cdef bint search_unit(self, long budget, double deadline) noexcept nogil
     cdef void tally(self) noexcept nogil
@@ -87,5 +89,8 @@ cdef class MCTS:
     cdef readonly int rollout_depth
     cdef readonly bint resample     # a new world each iteration (ISMCTS)
     cdef readonly bint cheat        # search the true state, hidden cards and all
+    cdef readonly bint reuse        # continue the last search's trees where it can
+    cdef int player                 # who the last search was for
     cdef list workers
+    cdef list path                  # since the last search: (mover, key per tree), or None
     cdef object state_type

@@ -98,6 +98,37 @@ cdef int find_child(Tree* t, int parent, int key, int mover) noexcept nogil:
     return c
 
 
+cdef bint tree_reroot(Tree* t, int node) noexcept nogil:
+    """Make the subtree under ``node`` the whole tree, its nodes copied breadth first
+    into a new array so that the rest is freed; False if memory ran out."""
+    cdef Node* kept = <Node*>malloc(t.cap * sizeof(Node))
+    cdef int i = 0, size = 1, c, old
+    if kept == NULL:
+        return False
+    kept[0] = t.nodes[node]
+    kept[0].sibling = -1
+    kept[0].mover = ROOT
+    kept[0].key = -1
+    # Until a copied node is reached, its child field holds its id in the old array.
+    kept[0].child = node
+    while i < size:
+        old = kept[i].child
+        kept[i].child = -1
+        c = t.nodes[old].child
+        while c >= 0:
+            kept[size] = t.nodes[c]
+            kept[size].child = c
+            kept[size].sibling = kept[i].child
+            kept[i].child = size
+            size += 1
+            c = t.nodes[c].sibling
+        i += 1
+    free(t.nodes)
+    t.nodes = kept
+    t.size = size
+    return True
+
+
 cdef class Worker:
     """One thread's part of a search by an :class:`MCTS`; see its docstring."""
 
@@ -179,13 +210,33 @@ cdef class Worker:
         self.source, self.player, self.sample_world = state, player, sample_world
         self.units, self.first, self.stride = units, first, stride
         self.iterations, self.seconds, self.clock = iterations, seconds, clock
-        self.done = self.grown = 0
+        self.done = self.grown = self.reused = 0
         self.out_of_memory = False
         for a in range(self.n_act):
             self.visits[a] = 0
             self.totals[a] = 0.0
             self.votes[a] = 0
             self.present[a] = 0
+
+    def continue_trees(self, path):
+        """Start the next search from the node each tree reached along ``path`` (the
+        mover and each tree's key of every step since the last search), if every tree
+        holds that path; returns whether they do."""
+        cdef int steps = len(path), i, q
+        cdef int* flat = <int*>malloc((steps * (self.n_trees + 1) + 1) * sizeof(int))
+        if flat == NULL:
+            raise MemoryError()
+        try:
+            for i, (mover, keys) in enumerate(path):
+                flat[i * (self.n_trees + 1)] = mover
+                for q in range(self.n_trees):
+                    flat[i * (self.n_trees + 1) + 1 + q] = keys[q]
+            self.kept = self.reroot(flat, steps)
+        finally:
+            free(flat)
+        if self.out_of_memory:
+            raise MemoryError("the search tree outgrew memory as it was kept")
+        return self.kept
 
     def run_share(self):
         """Search the worker's share; the GIL is free meanwhile."""
@@ -214,17 +265,45 @@ cdef class Worker:
             if not self.search_unit(budget, deadline):
                 return
 
+    cdef bint reroot(self, int* path, int steps) noexcept nogil:
+        cdef int q, i, node
+        cdef int* found = self.cur
+        for q in range(self.n_trees):
+            if self.trees[q].size == 0:
+                return False
+            node = 0
+            for i in range(steps):
+                node = find_child(&self.trees[q], node, path[i * (self.n_trees + 1) + 1 + q],
+                                  path[i * (self.n_trees + 1)])
+                if node < 0:
+                    return False
+            found[q] = node
+        for q in range(self.n_trees):
+            if not tree_reroot(&self.trees[q], found[q]):
+                self.out_of_memory = True
+                return False
+        return True
+
     cdef bint search_unit(self, long budget, double deadline) noexcept nogil:
         """One tree (or one per player) searched from the source state, or a world
-        sampled from it; False if memory ran out."""
-        cdef int q
+        sampled from it; False if memory ran out.  Trees kept from the last search
+        are searched on."""
+        cdef int q, c
+        cdef Tree* t
         self.source.copy_into(self.root)
         if self.sample_world:
             self.root.determinize(self.player, &self.rng)
         for q in range(self.n_trees):
-            if not tree_reset(&self.trees[q]):
+            if not self.kept and not tree_reset(&self.trees[q]):
                 self.out_of_memory = True
                 return False
+        self.kept = False
+        t = &self.trees[self.player if self.mode == MULTI_OBSERVER else 0]
+        c = t.nodes[0].child
+        while c >= 0:
+            if t.nodes[c].mover == self.player:
+                self.reused += t.nodes[c].visits
+            c = t.nodes[c].sibling
         self.done += self.run(budget, deadline)
         for q in range(self.n_trees):
             self.grown += self.trees[q].size
@@ -238,6 +317,9 @@ cdef class Worker:
         cdef int c = t.nodes[0].child, key, best = -1, most = -1, n
         while c >= 0:
             key, n = t.nodes[c].key, t.nodes[c].visits
+            if t.nodes[c].mover != self.player:
+                c = t.nodes[c].sibling
+                continue
             self.visits[key] += n
             self.totals[key] += t.nodes[c].total
             self.present[key] = 1
@@ -424,12 +506,17 @@ cdef class MCTS:
     among the threads, or among the worlds, which the threads take in turn; under a
     time budget every thread searches for the whole time.  With an iteration budget
     and a seed a search repeats itself, whatever the threads' timing.
+
+    ``reuse`` keeps the trees between searches: told every move and chance outcome
+    since its last search (``follow``), the searcher starts the next one from the node
+    they lead to, as seen by each tree's owner, with its statistics.  Sampled worlds
+    are new at every move, so ``"perfect"`` without ``cheat`` always starts afresh.
     """
 
     def __init__(self, game, mode="so", *, long iterations=1000,
                  double seconds=0.0, double uct_c=0.7, policy="random",
                  double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
-                 int threads=1, seed=0):
+                 int threads=1, bint reuse=False, seed=0):
         if iterations < 1:
             raise ValueError(f"iterations is at least 1, not {iterations}")
         if not (seconds >= 0 and math.isfinite(seconds)):
@@ -457,6 +544,8 @@ cdef class MCTS:
         self.worlds = 1 if cheat or mode != PERFECT else max(1, worlds)
         self.resample = mode != PERFECT
         self.threads = threads
+        self.reuse = reuse and (cheat or mode != PERFECT)
+        self.path = None
         self.workers = [Worker(self, game.action_buffer_size,
                                <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), t)
                         for t in range(threads)]
@@ -477,6 +566,7 @@ cdef class MCTS:
         cdef int player = state.c_current_player()
         cdef bint sample_world = self.mode == PERFECT and not self.cheat
         cdef int units, busy, t
+        cdef Worker w
         if state.game != self.game:
             raise SearchError(f"this searcher was made for {self.game}, not {state.game}")
         if player < 0:
@@ -489,11 +579,39 @@ cdef class MCTS:
         busy = min(self.threads, units)
         start = time.perf_counter()
         clock = now()
+        kept = bool(self.path) and player == self.player
         for t in range(busy):
             self.workers[t].share(state, player, sample_world, units, t, busy,
                                   self.iterations, self.seconds, clock)
+            # Every thread keeps its trees, or none does: summed, old statistics and
+            # new would otherwise weigh by chance.
+            kept = kept and self.workers[t].continue_trees(self.path)
+        if not kept:
+            for w in self.workers:
+                w.kept = False
+        self.player = player
+        self.path = [] if self.reuse else None
         _run(self.workers[:busy])
         return self.merge(self.workers[:busy], sample_world, time.perf_counter() - start)
+
+    def follow(self, GameState state, int action):
+        """Record ``action`` (a move, or a chance outcome) taken at ``state``, so that
+        the next search can start where the last one's trees lead."""
+        cdef int p = state.c_current_player(), q, o
+        cdef Worker w = self.workers[0]
+        if self.path is None:
+            return
+        keys = []
+        for q in range(w.n_trees):
+            # A tree's owner, as Worker.owner reads it for the last search's player.
+            o = q if self.mode == MULTI_OBSERVER else self.player if self.mode == SINGLE_OBSERVER else -1
+            keys.append(action if o < 0 or o == p else state.c_action_view(action, o))
+        self.path.append((p, keys))
+
+    def forget(self):
+        """Start the next search afresh: the moves since the last one are not all
+        known."""
+        self.path = None
 
     def merge(self, workers, bint sample_world, double seconds):
         # Root parallelisation (Chaslot, Winands and van den Herik 2008) sums the
@@ -501,13 +619,14 @@ cdef class MCTS:
         # worlds each vote, as a single thread's do.
         cdef Worker w
         cdef int a
-        cdef long done = 0, grown = 0
+        cdef long done = 0, grown = 0, reused = 0
         visits, totals, votes = {}, {}, {}
         for w in workers:
             if w.out_of_memory:
                 raise MemoryError(f"the search tree outgrew memory at {self.nodes} nodes")
             done += w.done
             grown += w.grown
+            reused += w.reused
             for a in range(w.n_act):
                 if w.present[a]:
                     visits[a] = visits.get(a, 0) + w.visits[a]
@@ -518,7 +637,7 @@ cdef class MCTS:
         else:
             action = max(visits, key=lambda a: (visits[a], -a))
         return SearchResult(action, visits, {a: totals[a] / visits[a] for a in visits if visits[a]},
-                            done, grown, seconds)
+                            done, grown, seconds, reused)
 
 
 def _run(workers):
@@ -535,17 +654,20 @@ def _run(workers):
 class SearchResult:
     """What a search found: the chosen ``action``; per root action, ``visits`` and the
     mean payoff in ``[0, 1]`` of the player to move (``values``); the ``iterations``
-    run, ``nodes`` grown (over every world's trees), and ``seconds`` taken."""
+    run, ``nodes`` grown (over every world's trees), and ``seconds`` taken.  ``reused``
+    counts the root visits a kept tree brought from earlier searches; they are in
+    ``visits`` too."""
 
-    __slots__ = ("action", "visits", "values", "iterations", "nodes", "seconds")
+    __slots__ = ("action", "visits", "values", "iterations", "nodes", "seconds", "reused")
 
-    def __init__(self, action, visits, values, iterations, nodes, seconds):
+    def __init__(self, action, visits, values, iterations, nodes, seconds, reused=0):
         self.action = action
         self.visits = visits
         self.values = values
         self.iterations = iterations
         self.nodes = nodes
         self.seconds = seconds
+        self.reused = reused
 
     def policy(self):
         """Each root action's share of the visits."""
