@@ -510,8 +510,11 @@ def match(game_name, opponent, games, seconds, seed, ours, out):
         margin = returns[seat] - statistics.fmean(r for p, r in enumerate(returns) if p != seat)
         margins.append(margin)
         wins, losses, draws = wins + (margin > 0), losses + (margin < 0), draws + (margin == 0)
-        out(f"  game {i + 1}: deal {deal}, ours in seat {seat}: margin {margin:+g}; "
-            f"{time.perf_counter() - t0:.0f} s; so far +{wins} -{losses} ={draws}")
+        outcome = "win" if margin > 0 else "loss" if margin < 0 else "draw"
+        out(f"  game {i + 1}: deal {deal}, ours in seat {seat}: {outcome}, margin {margin:+g}; "
+            f"{len(clock[seat])} + {sum(len(clock[p]) for p in range(n) if p != seat)} "
+            f"searched moves, {time.perf_counter() - t0:.0f} s; so far +{wins} -{losses} "
+            f"={draws}")
     score = (wins + 0.5 * draws) / games
     low, high = wilson(wins + 0.5 * draws, games)
     mean = statistics.fmean(margins)
@@ -523,9 +526,11 @@ def match(game_name, opponent, games, seconds, seed, ours, out):
         f"± {half:.3f} (95%)")
     out(f"mean seconds per searched move: ours {spent['ours']:.3f}, "
         f"opponent {spent['peer']:.3f}")
-    verdict = "ours is stronger" if low > 0.5 else "the opponent is stronger" if high < 0.5 \
-        else "no difference shown at 95%"
-    out(f"verdict: {verdict}")
+    # The margin, not the score, says who is stronger: with more than two players, or
+    # payoffs spread unevenly, an even match need not score one half.
+    verdict = "ours is stronger" if mean - half > 0 else "the opponent is stronger" \
+        if mean + half < 0 else "no difference shown"
+    out(f"verdict at 95%, by the margin: {verdict}")
     if game_name == "shrine" and opponent == "openspiel":
         goal = "met" if score >= GOAL_WIN_RATE else "NOT met"
         out(f"goal: at least {GOAL_WIN_RATE:.0%} wins against OpenSpiel's Python ISMCTS at 1 s "
