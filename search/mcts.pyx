@@ -18,6 +18,11 @@ to ``[0, 1]`` and an edge keeps the payoff of the player who chose it, so any nu
 of players, zero-sum or not, is handled alike.
 The trees live in growable arrays of :c:type:`Node`; an iteration allocates nothing
 unless a tree must grow, and runs without the GIL.
+
+A :class:`Worker` is one thread's part of a search: its own trees, random stream and
+buffers.  Several search side by side and their root statistics are summed (root
+parallelisation); a worker may also keep its trees for the next search, cut down to
+where the moves since lead (tree reuse).
 """
 import math
 import threading
@@ -592,7 +597,7 @@ cdef class MCTS:
         self.player = player
         self.path = [] if self.reuse else None
         _run(self.workers[:busy])
-        return self.merge(self.workers[:busy], sample_world, time.perf_counter() - start)
+        return self._merge(self.workers[:busy], sample_world, time.perf_counter() - start)
 
     def follow(self, GameState state, int action):
         """Record ``action`` (a move, or a chance outcome) taken at ``state``, so that
@@ -613,7 +618,7 @@ cdef class MCTS:
         known."""
         self.path = None
 
-    def merge(self, workers, bint sample_world, double seconds):
+    def _merge(self, workers, bint sample_world, double seconds):
         # Root parallelisation (Chaslot, Winands and van den Herik 2008) sums the
         # threads' visits: one tree's worth of evidence, grown in several.  Sampled
         # worlds each vote, as a single thread's do.
