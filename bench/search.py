@@ -4,7 +4,8 @@
 Prints one table.  Each row is a searcher on a game, timed on the same fixed positions:
 
 * shrine, card_duel -- each of our searchers (``search.make_bot`` specs): ``ismcts`` with
-  random rollouts, heuristic rollouts and rollouts cut after 8 moves; ``mo_ismcts``,
+  random rollouts, heuristic rollouts and rollouts cut after 8 moves, and with random
+  rollouts on two threads (``threads=2``); ``mo_ismcts``,
   ``determinized`` and ``cheater``; and ``expectimax``, whose figure is nodes/s, for it
   runs no iterations.
 * shrine, OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) on
@@ -47,19 +48,27 @@ Under the table, the million-iteration line (``--million``, in the full run): on
 SO-ISMCTS search of 1,000,000 iterations on Shrine with full random rollouts, its nodes
 and the memory its tree takes.
 
-``--match N`` instead plays N games of Shrine between our ``ismcts(seconds=S)`` and
-OpenSpiel's Python ISMCTS given the same time per move (``openspiel_ismcts(seconds=S)``,
-which sets each move's simulation count from the rate measured on its moves before),
-seats alternating, each deal played from both seats.  Moves with a single legal action
-are played without asking either bot.  At one second per move, a game takes about a
-minute.
+``--match N`` instead plays N games between our ``ismcts(seconds=S)`` and an opponent
+given the same time per move, ours taking each seat in turn, each deal once per seat.
+The opponent is OpenSpiel's ISMCTS (``openspiel_ismcts(seconds=S)``, which sets each
+move's simulation count from the rate measured on its moves before): its Python bot on
+our games, its C++ bot on OpenSpiel's own (``--game oh_hell``).  With ``--opponent
+threads`` it is our ismcts on one thread, and ours runs on two.  Moves with a single
+legal action are played without asking any bot, and every bot is told every move and
+chance outcome.  The result is a score (a draw counts half) with its 95% Wilson
+interval, and the mean margin over the opponents' mean payoff with its 95% interval.
+On Shrine at one second per move, a game takes about a minute.
 
-Everything runs in one thread, so each figure is for one core.  Linux only: memory is
-read from /proc/self/statm.
+Every row but ``ismcts(threads=2)`` runs in one thread, so its figure is for one core;
+that row searches on two threads, and the table notes the machine's load, for two
+threads are only as fast as the cores left free for them.  Linux only: memory is read
+from /proc/self/statm.
 
     python bench/search.py                           # two to three minutes
     python bench/search.py --quick                   # under half a minute, noisier
     python bench/search.py --match 40 --seconds 1    # the match alone, about 40 minutes
+    python bench/search.py --match 60 --seconds 0.1 --game oh_hell --ours reuse=true
+    python bench/search.py --match 40 --seconds 0.2 --opponent threads
 """
 import argparse
 import gc
@@ -97,6 +106,7 @@ GOAL_VS_PYTHON = 100          # iterations/s over OpenSpiel's Python ISMCTS's, o
 GOAL_VS_CPP = 0.5             # rollout steps/s over OpenSpiel's C++ ISMCTS's on hearts
 GOAL_MILLION_BYTES = 1 << 30  # memory of a 1,000,000-iteration tree
 GOAL_WIN_RATE = 0.9           # wins against OpenSpiel's Python ISMCTS at 1 s per move
+GOAL_THREADS = 1.8            # iterations/s of 2 threads over 1 thread's, on Shrine
 
 POSITIONS = 5
 MIN_LEGAL = 3                 # a position offers at least this many moves
@@ -105,6 +115,7 @@ PLAYOUTS = {"quick": 200, "full": 2000}  # random games per position, for steps/
 PEER_PROBE = 0.1              # a peer's probe lasts at least this share of a search
 MILLION = 1_000_000
 CUT = 8                       # the rollout_depth of the cut-rollout row
+LOAD = []                     # the machine's one-minute load average, before and after
 PEER_UCT_C = 2.0              # openspiel_ismcts's default, on the game's own payoffs
 
 
@@ -239,6 +250,7 @@ OUR_SEARCHERS = [
     ("ismcts", {}, "random"),
     ("ismcts", {"rollout": "heuristic"}, "heuristic"),
     ("ismcts", {"rollout_depth": CUT}, "cut"),
+    ("ismcts", {"threads": 2}, "random"),
     ("mo_ismcts", {}, "random"),
     ("determinized", {}, "random"),
     ("cheater", {}, "random"),
@@ -439,65 +451,90 @@ def wilson(k, n, z=1.96):
 
 def play(game, bots, seed, clock):
     """One game between ``bots`` (one per seat), chance drawn from ``seed``; each
-    searched move's wall time is added to ``clock`` under the mover's seat.  Returns
-    the returns."""
+    searched move's wall time is added to ``clock`` under the mover's seat.  Every bot
+    is told every other move and chance outcome, as OpenSpiel's ``evaluate_bots``
+    does, so a bot that keeps its tree can.  Returns the returns."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
+        p = state.current_player()
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-            continue
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state.apply_action(legal[0])
-            continue
-        p = state.current_player()
-        t0 = time.perf_counter()
-        action = bots[p].step(state)
-        clock[p].append(time.perf_counter() - t0)
+            action = rng.choices(actions, probs)[0]
+        elif len(state.legal_actions()) == 1:
+            action = state.legal_actions()[0]
+        else:
+            t0 = time.perf_counter()
+            action = bots[p].step(state)
+            clock[p].append(time.perf_counter() - t0)
+        for other, bot in enumerate(bots):
+            if other != p:
+                bot.inform_action(state, p, action)
         state.apply_action(action)
     return state.returns()
 
 
-def match(games, seconds, seed, out):
-    """``games`` games of our ismcts against OpenSpiel's Python ISMCTS on Shrine at
-    ``seconds`` per move; a line per game as it ends, then the tally."""
-    game = core.load_game("shrine")
-    ours, theirs = f"ismcts(seconds={seconds:g})", f"openspiel_ismcts(seconds={seconds:g})"
+def match_specs(opponent, seconds, ours):
+    """The two bots of a match: ours, and the opponent's."""
+    more = f",{ours}" if ours else ""
+    if opponent == "threads":
+        return f"ismcts(seconds={seconds:g},threads=2{more})", f"ismcts(seconds={seconds:g})"
+    return f"ismcts(seconds={seconds:g}{more})", f"openspiel_ismcts(seconds={seconds:g})"
+
+
+def match(game_name, opponent, games, seconds, seed, ours, out):
+    """``games`` games of ``game_name`` between our ismcts and the opponent at
+    ``seconds`` per move: OpenSpiel's ISMCTS (its Python bot on our games, its C++ bot
+    on its own), or with ``opponent="threads"``, ismcts on one thread against ours on
+    two.  Ours takes each seat in turn against the opponent in every other seat, each
+    deal once per seat.  A line per game as it ends, then the tally: a game is won
+    when ours scores more than the opponents' mean, and the margin is that
+    difference."""
+    game = core.load_game(game_name) if core.parse_spec(game_name)[0] in core.GAMES \
+        else pyspiel.load_game(game_name)
+    n = game.num_players() if callable(getattr(game, "num_players", None)) else game.num_players
+    mine, theirs = match_specs(opponent, seconds, ours)
     wins = losses = draws = 0
+    margins = []
     times = {"ours": [], "peer": []}
-    out(f"match on shrine: {ours} against {theirs}, {games} games, seed {seed}")
+    out(f"match on {game_name}: {mine} against {theirs}, {games} games, seed {seed}")
     for i in range(games):
-        deal, seat = seed * 1000 + i // 2, i % 2
-        specs = [ours, theirs] if seat == 0 else [theirs, ours]
-        bots = [search.make_bot(s, game, p, seed=deal * 2 + p) for p, s in enumerate(specs)]
-        clock = [[], []]
+        deal, seat = seed * 1000 + i // n, i % n
+        specs = [mine if p == seat else theirs for p in range(n)]
+        bots = [search.make_bot(s, game, p, seed=deal * n + p) for p, s in enumerate(specs)]
+        clock = [[] for _ in range(n)]
         t0 = time.perf_counter()
         returns = play(game, bots, deal, clock)
         times["ours"] += clock[seat]
-        times["peer"] += clock[1 - seat]
-        margin = returns[seat] - returns[1 - seat]
-        outcome = "win" if margin > 0 else "loss" if margin < 0 else "draw"
+        times["peer"] += [t for p in range(n) if p != seat for t in clock[p]]
+        margin = returns[seat] - statistics.fmean(r for p, r in enumerate(returns) if p != seat)
+        margins.append(margin)
         wins, losses, draws = wins + (margin > 0), losses + (margin < 0), draws + (margin == 0)
-        out(f"  game {i + 1}: deal {deal}, ismcts in seat {seat}: {outcome}; "
-            f"{len(clock[seat])} + {len(clock[1 - seat])} searched moves, "
-            f"{time.perf_counter() - t0:.0f} s; so far +{wins} -{losses} ={draws}")
-    low, high = wilson(wins, games)
-    mean = {k: statistics.fmean(v) if v else 0.0 for k, v in times.items()}
-    out(f"ismcts against OpenSpiel's Python ISMCTS at {seconds:g} s per move: "
-        f"{games} game{'s' if games > 1 else ''}, "
-        f"{wins} won, {losses} lost, {draws} drawn; win rate {wins / games:.3f}, "
-        f"95% Wilson interval {low:.3f}-{high:.3f}")
-    out(f"mean seconds per searched move: ismcts {mean['ours']:.3f}, "
-        f"OpenSpiel {mean['peer']:.3f}")
-    if seconds != 1:
-        out(f"goal: at least {GOAL_WIN_RATE:.0%} wins at 1 s per move, not measured here")
-        return
-    verdict = "met" if wins / games >= GOAL_WIN_RATE else "NOT met"
-    sure = "" if low >= GOAL_WIN_RATE or high < GOAL_WIN_RATE else \
-        " (the interval straddles it: more games would tell)"
-    out(f"goal: at least {GOAL_WIN_RATE:.0%} wins at 1 s per move -- {verdict}{sure}")
+        outcome = "win" if margin > 0 else "loss" if margin < 0 else "draw"
+        out(f"  game {i + 1}: deal {deal}, ours in seat {seat}: {outcome}, margin {margin:+g}; "
+            f"{len(clock[seat])} + {sum(len(clock[p]) for p in range(n) if p != seat)} "
+            f"searched moves, {time.perf_counter() - t0:.0f} s; so far +{wins} -{losses} "
+            f"={draws}")
+    score = (wins + 0.5 * draws) / games
+    low, high = wilson(wins + 0.5 * draws, games)
+    mean = statistics.fmean(margins)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(games) if games > 1 else math.inf
+    spent = {k: statistics.fmean(v) if v else 0.0 for k, v in times.items()}
+    out(f"{mine} against {theirs} on {game_name} at {seconds:g} s per move: {games} "
+        f"game{'s' if games > 1 else ''}, {wins} won, {losses} lost, {draws} drawn; score "
+        f"{score:.3f}, 95% Wilson interval {low:.3f}-{high:.3f}; mean margin {mean:+.3f} "
+        f"± {half:.3f} (95%)")
+    out(f"mean seconds per searched move: ours {spent['ours']:.3f}, "
+        f"opponent {spent['peer']:.3f}")
+    # The margin, not the score, says who is stronger: with more than two players, or
+    # payoffs spread unevenly, an even match need not score one half.
+    verdict = "ours is stronger" if mean - half > 0 else "the opponent is stronger" \
+        if mean + half < 0 else "no difference shown"
+    out(f"verdict at 95%, by the margin: {verdict}")
+    if game_name == "shrine" and opponent == "openspiel":
+        goal = "met" if score >= GOAL_WIN_RATE else "NOT met"
+        out(f"goal: at least {GOAL_WIN_RATE:.0%} wins against OpenSpiel's Python ISMCTS at 1 s "
+            f"per move -- {goal if seconds == 1 else 'not measured here'}")
 
 
 # --- output ----------------------------------------------------------------------------
@@ -548,7 +585,12 @@ def notes(mode, seed, repeats):
         "each sampled world of hearts out once in Python before using it (OpenSpiel's "
         "hearts resampler can break the rules; ForeignGame.checks_worlds): it measures "
         "the wrapper, not the searcher.",
-        "Everything runs in one thread, so each figure is for one core.",
+        "Every row but ismcts(threads=2) runs in one thread, so its figure is for one "
+        "core. ismcts(threads=2) grows two trees side by side (root parallelisation), "
+        "each thread with half the iterations; it needs two idle cores to show its "
+        f"speed. The machine has {os.cpu_count()} cores; its load average (the "
+        "processes wanting a core, this one included) was "
+        f"{' then '.join(f'{x:.1f}' for x in LOAD)} at the start and end of the run.",
     ]
 
 
@@ -560,9 +602,12 @@ def goals(rows):
     def verdict(ok):
         return "met" if ok else "NOT met"
 
+    two = find(rows, "shrine", "ismcts(threads=2)")
     vs_python = ours.rate / python.rate
     vs_cpp = ours.steps_rate / cpp.steps_rate
     return [
+        f"ismcts on 2 threads at least {GOAL_THREADS}× the iterations/s of 1 thread on "
+        f"Shrine: {ratio(two.rate, ours.rate)} -- {verdict(two.rate >= GOAL_THREADS * ours.rate)}",
         f"ismcts at least {GOAL_VS_PYTHON}× the iterations/s of OpenSpiel's Python ISMCTS "
         f"on Shrine: {ratio(ours.rate, python.rate)} -- {verdict(vs_python >= GOAL_VS_PYTHON)}",
         f"ismcts's rollout steps/s on Shrine within a factor of 2 of OpenSpiel's C++ ISMCTS "
@@ -594,10 +639,19 @@ def main(argv=None):
     ap.add_argument("--markdown", action="store_true",
                     help="print the table as a Markdown table")
     ap.add_argument("--match", type=int, metavar="N",
-                    help="play N games of ismcts against OpenSpiel's Python ISMCTS on "
-                         "Shrine instead of the table")
+                    help="play N games of ismcts against an opponent at equal time per "
+                         "move instead of the table")
     ap.add_argument("--seconds", type=float, default=1.0,
                     help="the match's time per move for each side (default 1)")
+    ap.add_argument("--game", default="shrine",
+                    help="the match's game: one of ours, or any of OpenSpiel's, such as "
+                         "oh_hell, where the opponent is OpenSpiel's C++ ISMCTS "
+                         "(default shrine)")
+    ap.add_argument("--opponent", choices=("openspiel", "threads"), default="openspiel",
+                    help="OpenSpiel's ISMCTS, or ismcts on one thread against ours on "
+                         "two (default openspiel)")
+    ap.add_argument("--ours", default="",
+                    help="more parameters of our ismcts in the match, such as reuse=true")
     args = ap.parse_args(argv)
     if args.repeats < 1:
         ap.error("--repeats must be at least 1")
@@ -606,7 +660,8 @@ def main(argv=None):
     if args.match is not None:
         if args.match < 1 or args.seconds <= 0:
             ap.error("--match needs at least one game and --seconds above 0")
-        match(args.match, args.seconds, args.seed, lambda line: print(line, flush=True))
+        match(args.game, args.opponent, args.match, args.seconds, args.seed, args.ours,
+              lambda line: print(line, flush=True))
         return
     mode = "quick" if args.quick else "full"
     with_million = not args.quick if args.million is None else args.million
@@ -616,7 +671,9 @@ def main(argv=None):
 
     t0 = time.perf_counter()
     log(f"measuring ({mode}, seed {args.seed}):\n")
+    LOAD.append(os.getloadavg()[0])
     rows = run_rows(mode, args.seed, args.repeats, log)
+    LOAD.append(os.getloadavg()[0])
     if with_million:
         log(f"  shrine, ismcts, {MILLION:,} iterations\n")
         tree = million(args.seed)

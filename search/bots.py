@@ -105,6 +105,10 @@ _MCTS = dict(
                   high=1.0),
     rollout_depth=Param(0, "cut rollouts after this many moves and score them with the "
                         "game's evaluate; 0 plays to the end", low=0),
+    threads=Param(1, "threads searching side by side, each its own tree, their root "
+                  "statistics summed; the iterations are shared among them", low=1),
+    reuse=Param(False, "start each search from the last one's tree where the moves "
+                "since lead, if the bot was told every move and chance outcome"),
 )
 _PEER = dict(
     _BUDGET,
@@ -177,25 +181,60 @@ class GreedyBot(RandomBot):
 
 
 class SearchBot(Bot):
+    """A searcher's bot.  One whose searcher keeps its trees (``reuse``) follows the
+    game in a copy of the state, moved on by its own moves and by ``inform_action``;
+    a search continues the last one's trees only if that copy is the state it is
+    given, so a harness that does not tell every move and chance outcome costs only
+    the reuse."""
+
     def __init__(self, engine, player, spec, searcher, one_hot):
         super().__init__(engine, player, spec)
         self.searcher, self.one_hot = searcher, one_hot
+        self.reuse = getattr(searcher, "reuse", False)
+        self.shadow = None
+
+    def restart_at(self, state):
+        self._lose_track()
+
+    def inform_action(self, state, player_id, action):
+        if self.shadow is not None:
+            self._follow(_core_state(self.engine, state), action)
 
     def _choose(self, state):
+        if self.reuse and self.shadow != state:
+            self._lose_track()
         legal = state.legal_actions()
         if len(legal) == 1:
             # Nothing to decide: a search would only spend the budget.
             self.last = None
-            return [(legal[0], 1.0)], legal[0]
-        errors = getattr(self.engine, "errors", None)
-        seen = len(errors) if errors is not None else 0
-        self.last = result = self.searcher.search(state)
-        if errors is not None and len(errors) > seen:
-            raise SearchError(f"{self.engine} refused a move during the search: "
-                              f"{errors[-1]}")
-        if self.one_hot:
-            return [(result.action, 1.0)], result.action
-        return list(result.policy().items()), result.action
+            action, policy = legal[0], [(legal[0], 1.0)]
+        else:
+            errors = getattr(self.engine, "errors", None)
+            seen = len(errors) if errors is not None else 0
+            self.last = result = self.searcher.search(state)
+            if errors is not None and len(errors) > seen:
+                raise SearchError(f"{self.engine} refused a move during the search: "
+                                  f"{errors[-1]}")
+            action = result.action
+            policy = [(action, 1.0)] if self.one_hot else list(result.policy().items())
+            if self.reuse:
+                self.shadow = state.clone()
+        if self.shadow is not None:
+            self.searcher.follow(self.shadow, action)
+            self.shadow.apply_action(action)
+        return policy, action
+
+    def _follow(self, state, action):
+        if self.shadow != state:
+            self._lose_track()
+            return
+        self.searcher.follow(self.shadow, action)
+        self.shadow.apply_action(action)
+
+    def _lose_track(self):
+        self.shadow = None
+        if self.reuse:
+            self.searcher.forget()
 
 
 class PeerBot(Bot):
@@ -278,10 +317,10 @@ def _greedy(engine, player, spec, seed):
 
 def _mcts_bot(mode, **fixed):
     def build(engine, player, spec, seed, iterations, seconds, uct_c, rollout, epsilon,
-              rollout_depth, **more):
+              rollout_depth, threads, reuse, **more):
         searcher = MCTS(engine, mode, iterations=iterations, seconds=seconds, uct_c=uct_c,
                         policy=rollout, epsilon=epsilon, rollout_depth=rollout_depth,
-                        seed=seed, **fixed, **more)
+                        threads=threads, reuse=reuse, seed=seed, **fixed, **more)
         return SearchBot(engine, player, spec, searcher, one_hot=False)
     return build
 

@@ -1,9 +1,10 @@
 # cython: language_level=3
 """Moves every searcher makes the same way: the rollout policy, a rollout's payoffs,
-and the wall clock.  Inline, so they cost nothing to share."""
+the wall clock, and parallel random streams.  Inline, so they cost nothing to share."""
+from libc.stdint cimport uint64_t
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from core.state cimport CHANCE, GameState, Rng, rng_below, rng_uniform, sample_chance
+from core.state cimport CHANCE, GameState, Rng, rng_below, rng_next, rng_uniform, sample_chance
 
 cdef enum:
     ROLLOUT_RANDOM = 0
@@ -14,6 +15,29 @@ cdef inline double now() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline void rng_jump(Rng* rng) noexcept nogil:
+    """Advance ``rng`` by 2**128 draws: xoshiro256**'s jump, which its authors give for
+    parallel streams.  Streams seeded alike and jumped a different number of times
+    never overlap, so threads searching side by side draw independent numbers."""
+    cdef uint64_t jump[4]
+    cdef uint64_t t[4]
+    cdef int i, b, k
+    jump[0] = <uint64_t>0x180ec6d33cfd0aba
+    jump[1] = <uint64_t>0xd5a61266f0c9392c
+    jump[2] = <uint64_t>0xa9582618e03fc9aa
+    jump[3] = <uint64_t>0x39abdc4529b1661c
+    for k in range(4):
+        t[k] = 0
+    for i in range(4):
+        for b in range(64):
+            if jump[i] & (<uint64_t>1 << b):
+                for k in range(4):
+                    t[k] ^= rng.s[k]
+            rng_next(rng)
+    for k in range(4):
+        rng.s[k] = t[k]
 
 
 cdef inline int policy_action(GameState st, int policy, double epsilon, int* acts,

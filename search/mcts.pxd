@@ -28,22 +28,18 @@ ctypedef struct Tree:
     int cap
 
 
-cdef class MCTS:
-    cdef readonly object game
-    cdef readonly int mode
-    cdef readonly int worlds
-    cdef readonly long iterations
-    cdef readonly double seconds
-    cdef readonly double uct_c
-    cdef readonly int policy
-    cdef readonly double epsilon
-    cdef readonly int rollout_depth
-    cdef readonly bint resample     # a new world each iteration (ISMCTS)
-    cdef readonly bint cheat        # search the true state, hidden cards and all
+cdef class Worker:
+    """One thread's part of a search: its own trees, random stream, scratch buffers and
+    states, so that workers share nothing while they run."""
+    # The search, as the MCTS that owns the worker set it.
+    cdef int mode, n_players, n_trees, max_path, n_act, policy, rollout_depth
+    cdef double uct_c, epsilon, lo, scale
+    cdef bint resample
+    # Its own.
     cdef Rng rng
-    cdef int n_players, n_trees, max_path, stamp, player, n_act
-    cdef double lo, scale
+    cdef int stamp, player
     cdef bint out_of_memory, grew
+    cdef bint kept          # the trees continue the last search's: no reset
     cdef Tree* trees
     cdef int* path_len
     cdef int* paths          # n_trees rows of max_path node ids
@@ -56,9 +52,45 @@ cdef class MCTS:
     cdef int* slot
     cdef int* slot_stamp
     cdef double* payoff
-    cdef GameState root, work
+    cdef GameState source, root, work
+    # Its share of one search: units first, first + stride, ... below units, each a
+    # tree searched from the source state, or from a world sampled from it.
+    cdef bint sample_world
+    cdef int units, first, stride
+    cdef long iterations
+    cdef double seconds, clock
+    # What its trees found: per root action, the visits, payoffs and votes.
+    cdef long done, grown, reused
+    cdef long* visits
+    cdef double* totals
+    cdef int* votes
+    cdef char* present
 
     cdef int owner(self, int q) noexcept nogil
-    cdef void iterate(self, int player) noexcept nogil
-    cdef int select(self, int s, int owner, int p) noexcept nogil
+    cdef bint reroot(self, int* path, int steps) noexcept nogil
+    cdef void search_share(self) noexcept nogil
+    cdef bint search_unit(self, long budget, double deadline) noexcept nogil
+    cdef void tally(self) noexcept nogil
     cdef long run(self, long budget, double deadline) noexcept nogil
+    cdef void iterate(self) noexcept nogil
+    cdef int select(self, int s, int owner, int p) noexcept nogil
+
+
+cdef class MCTS:
+    cdef readonly object game
+    cdef readonly int mode
+    cdef readonly int worlds
+    cdef readonly int threads
+    cdef readonly long iterations
+    cdef readonly double seconds
+    cdef readonly double uct_c
+    cdef readonly int policy
+    cdef readonly double epsilon
+    cdef readonly int rollout_depth
+    cdef readonly bint resample     # a new world each iteration (ISMCTS)
+    cdef readonly bint cheat        # search the true state, hidden cards and all
+    cdef readonly bint reuse        # continue the last search's trees where it can
+    cdef int player                 # who the last search was for
+    cdef list workers
+    cdef list path                  # since the last search: (mover, key per tree), or None
+    cdef object state_type

@@ -18,8 +18,14 @@ to ``[0, 1]`` and an edge keeps the payoff of the player who chose it, so any nu
 of players, zero-sum or not, is handled alike.
 The trees live in growable arrays of :c:type:`Node`; an iteration allocates nothing
 unless a tree must grow, and runs without the GIL.
+
+A :class:`Worker` is one thread's part of a search: its own trees, random stream and
+buffers.  Several search side by side and their root statistics are summed (root
+parallelisation); a worker may also keep its trees for the next search, cut down to
+where the moves since lead (tree reuse).
 """
 import math
+import threading
 import time
 
 from libc.limits cimport INT_MAX
@@ -29,7 +35,7 @@ from libc.stdlib cimport free, malloc, realloc
 
 from core.errors import CardArenaError
 from core.state cimport CHANCE, GameState, rng_below, rng_seed, sample_chance
-from search.common cimport ROLLOUT_HEURISTIC, ROLLOUT_RANDOM, now, rollout
+from search.common cimport ROLLOUT_HEURISTIC, ROLLOUT_RANDOM, now, rng_jump, rollout
 
 cdef enum:
     ROOT = -2             # the mover recorded on a tree's root
@@ -97,57 +103,55 @@ cdef int find_child(Tree* t, int parent, int key, int mover) noexcept nogil:
     return c
 
 
-cdef class MCTS:
-    """A tree searcher for one game; ``search`` picks a move for the player to move.
+cdef bint tree_reroot(Tree* t, int node) noexcept nogil:
+    """Make the subtree under ``node`` the whole tree, its nodes copied breadth first
+    into a new array so that the rest is freed; False if memory ran out."""
+    cdef Node* kept = <Node*>malloc(t.cap * sizeof(Node))
+    cdef int i = 0, size = 1, c, old
+    if kept == NULL:
+        return False
+    kept[0] = t.nodes[node]
+    kept[0].sibling = -1
+    kept[0].mover = ROOT
+    kept[0].key = -1
+    # Until a copied node is reached, its child field holds its id in the old array.
+    kept[0].child = node
+    while i < size:
+        old = kept[i].child
+        kept[i].child = -1
+        c = t.nodes[old].child
+        while c >= 0:
+            kept[size] = t.nodes[c]
+            kept[size].child = c
+            kept[size].sibling = kept[i].child
+            kept[i].child = size
+            size += 1
+            c = t.nodes[c].sibling
+        i += 1
+    free(t.nodes)
+    t.nodes = kept
+    t.size = size
+    return True
 
-    ``mode`` is ``"so"`` (SO-ISMCTS), ``"mo"`` (MO-ISMCTS) or ``"perfect"``; under
-    ``"perfect"``, ``cheat`` searches the true state and otherwise each of ``worlds``
-    sampled worlds gets its own tree, the worlds sharing the budget.  The budget is
-    ``iterations`` per move, or ``seconds`` of wall time per move when that is
-    positive.  ``policy`` is the rollout policy (``"random"`` or ``"heuristic"``, the
-    latter playing the game's heuristic move except with probability ``epsilon``);
-    ``rollout_depth`` > 0 cuts rollouts after that many decisions and scores them with
-    the game's ``evaluate``.
-    """
+
+cdef class Worker:
+    """One thread's part of a search by an :class:`MCTS`; see its docstring."""
 
     def __cinit__(self):
         self.trees = NULL
 
-    def __init__(self, game, mode="so", *, long iterations=1000,
-                 double seconds=0.0, double uct_c=0.7, policy="random",
-                 double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
-                 seed=0):
-        cdef int n_act = game.action_buffer_size
-        if iterations < 1:
-            raise ValueError(f"iterations is at least 1, not {iterations}")
-        if not (seconds >= 0 and math.isfinite(seconds)):
-            raise ValueError(f"seconds is a finite number >= 0, not {seconds}")
-        # Under a NaN constant UCB ranks no child above another, and a negative one
-        # shuns the moves tried least.
-        if not (uct_c >= 0 and math.isfinite(uct_c)):
-            raise ValueError(f"uct_c is a finite number >= 0, not {uct_c}")
-        if mode not in MODES:
-            raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
-        mode = MODES[mode]
-        if policy not in ("random", "heuristic"):
-            raise ValueError(f"policy is 'random' or 'heuristic', not {policy!r}")
-        self.game = game
-        self.mode = mode
-        self.iterations = iterations
-        self.seconds = seconds
-        self.uct_c = uct_c
-        self.policy = ROLLOUT_HEURISTIC if policy == "heuristic" else ROLLOUT_RANDOM
-        self.epsilon = epsilon
-        self.rollout_depth = rollout_depth
-        self.cheat = cheat
-        self.worlds = 1 if cheat or mode != PERFECT else max(1, worlds)
-        self.resample = mode != PERFECT
-        self.n_players = game.num_players
-        self.n_trees = self.n_players if mode == MULTI_OBSERVER else 1
-        self.max_path = game.max_game_length + 2
-        self.lo = game.min_utility
-        self.scale = 1.0 / (game.max_utility - game.min_utility)
-        rng_seed(&self.rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    def __init__(self, MCTS m, int n_act, uint64_t seed, int index):
+        cdef int q, a
+        self.mode, self.n_players, self.n_act = m.mode, m.game.num_players, n_act
+        self.n_trees = self.n_players if m.mode == MULTI_OBSERVER else 1
+        self.max_path = m.game.max_game_length + 2
+        self.policy, self.epsilon, self.rollout_depth = m.policy, m.epsilon, m.rollout_depth
+        self.uct_c, self.resample = m.uct_c, m.resample
+        self.lo = m.game.min_utility
+        self.scale = 1.0 / (m.game.max_utility - m.game.min_utility)
+        rng_seed(&self.rng, seed)
+        for q in range(index):
+            rng_jump(&self.rng)
         self.trees = <Tree*>malloc(self.n_trees * sizeof(Tree))
         self.path_len = <int*>malloc(self.n_trees * sizeof(int))
         self.paths = <int*>malloc(self.n_trees * self.max_path * sizeof(int))
@@ -160,6 +164,10 @@ cdef class MCTS:
         self.slot = <int*>malloc(n_act * sizeof(int))
         self.slot_stamp = <int*>malloc(n_act * sizeof(int))
         self.payoff = <double*>malloc(self.n_players * sizeof(double))
+        self.visits = <long*>malloc(n_act * sizeof(long))
+        self.totals = <double*>malloc(n_act * sizeof(double))
+        self.votes = <int*>malloc(n_act * sizeof(int))
+        self.present = <char*>malloc(n_act * sizeof(char))
         if self.trees != NULL:
             for q in range(self.n_trees):
                 self.trees[q].nodes = NULL
@@ -168,12 +176,13 @@ cdef class MCTS:
         if (self.trees == NULL or self.path_len == NULL or self.paths == NULL
                 or self.cur == NULL or self.acts == NULL or self.probs == NULL
                 or self.keys == NULL or self.cand_key == NULL or self.cand_child == NULL
-                or self.slot == NULL or self.slot_stamp == NULL or self.payoff == NULL):
+                or self.slot == NULL or self.slot_stamp == NULL or self.payoff == NULL
+                or self.visits == NULL or self.totals == NULL or self.votes == NULL
+                or self.present == NULL):
             raise MemoryError()
         for a in range(n_act):
             self.slot_stamp[a] = 0
         self.stamp = 0
-        self.n_act = n_act
 
     def __dealloc__(self):
         if self.trees != NULL:
@@ -191,75 +200,139 @@ cdef class MCTS:
         free(self.slot)
         free(self.slot_stamp)
         free(self.payoff)
+        free(self.visits)
+        free(self.totals)
+        free(self.votes)
+        free(self.present)
 
-    @property
-    def nodes(self):
-        """Nodes in the trees of the last search."""
-        return sum(self.trees[q].size for q in range(self.n_trees))
-
-    @property
-    def node_bytes(self):
-        """Bytes one tree node takes."""
-        return sizeof(Node)
-
-    def search(self, GameState state):
-        """Search ``state`` (left unchanged) for its player to move; returns a
-        :class:`SearchResult`."""
-        cdef int player = state.c_current_player()
-        cdef long done = 0, grown = 0, budget
-        cdef double start, clock, deadline
-        cdef int w, c, r, worlds
-        cdef Tree* t
-        if state.game != self.game:
-            raise SearchError(f"this searcher was made for {self.game}, not {state.game}")
-        if player < 0:
-            raise SearchError("nobody is to move: the game is over or chance acts next")
+    def share(self, GameState state, int player, bint sample_world, int units, int first,
+              int stride, long iterations, double seconds, double clock):
+        """Give the worker its part of a search of ``state``: the units ``first``,
+        ``first + stride``, ... below ``units``."""
         if self.root is None or type(self.root) is not type(state):
             self.root = state.blank()
             self.work = state.blank()
-        self.player = player
+        self.source, self.player, self.sample_world = state, player, sample_world
+        self.units, self.first, self.stride = units, first, stride
+        self.iterations, self.seconds, self.clock = iterations, seconds, clock
+        self.done = self.grown = self.reused = 0
         self.out_of_memory = False
-        visits, totals, votes = {}, {}, {}
-        start = time.perf_counter()
-        clock = now()
-        # A world with no iteration would have no move to vote for.
-        worlds = self.worlds if self.seconds > 0 else min(self.worlds, self.iterations)
-        for w in range(worlds):
-            state.copy_into(self.root)
-            if self.mode == PERFECT and not self.cheat:
-                self.root.determinize(player, &self.rng)
-            for r in range(self.n_trees):
-                if not tree_reset(&self.trees[r]):
-                    raise MemoryError()
+        for a in range(self.n_act):
+            self.visits[a] = 0
+            self.totals[a] = 0.0
+            self.votes[a] = 0
+            self.present[a] = 0
+
+    def continue_trees(self, path):
+        """Start the next search from the node each tree reached along ``path`` (the
+        mover and each tree's key of every step since the last search), if every tree
+        holds that path; returns whether they do."""
+        cdef int steps = len(path), i, q
+        cdef int* flat = <int*>malloc((steps * (self.n_trees + 1) + 1) * sizeof(int))
+        if flat == NULL:
+            raise MemoryError()
+        try:
+            for i, (mover, keys) in enumerate(path):
+                flat[i * (self.n_trees + 1)] = mover
+                for q in range(self.n_trees):
+                    flat[i * (self.n_trees + 1) + 1 + q] = keys[q]
+            self.kept = self.reroot(flat, steps)
+        finally:
+            free(flat)
+        if self.out_of_memory:
+            raise MemoryError("the search tree outgrew memory as it was kept")
+        return self.kept
+
+    def run_share(self):
+        """Search the worker's share; the GIL is free meanwhile."""
+        with nogil:
+            self.search_share()
+
+    @property
+    def nodes(self):
+        return sum(self.trees[q].size for q in range(self.n_trees))
+
+    cdef void search_share(self) noexcept nogil:
+        cdef int u, j, mine = (self.units - self.first + self.stride - 1) // self.stride
+        cdef long budget
+        cdef double deadline
+        for j in range(mine):
+            u = self.first + j * self.stride
             if self.seconds > 0:
                 budget = 1 << 62
-                # Each world's share ends at a fixed point of the move's time, so the
+                # Each unit's share ends at a fixed point of the move's time, so the
                 # time spent sampling and resetting comes out of the move's time.
-                deadline = clock + self.seconds * (w + 1) / worlds
+                deadline = self.clock + self.seconds * (j + 1) / mine
             else:
-                # The first worlds take the remainder: the move spends its exact budget.
-                budget = self.iterations // worlds + (w < self.iterations % worlds)
+                # The first units take the remainder: the move spends its exact budget.
+                budget = self.iterations // self.units + (u < self.iterations % self.units)
                 deadline = 0.0
-            with nogil:
-                done += self.run(budget, deadline)
-            grown += self.nodes
-            # The move is read from the tree of the player to move.
-            t = &self.trees[player if self.mode == MULTI_OBSERVER else 0]
-            best, most = None, -1
-            c = t.nodes[0].child
-            while c >= 0:
-                key, n = t.nodes[c].key, t.nodes[c].visits
-                visits[key] = visits.get(key, 0) + n
-                totals[key] = totals.get(key, 0.0) + t.nodes[c].total
-                if n > most or n == most and key < best:
-                    best, most = key, n
+            if not self.search_unit(budget, deadline):
+                return
+
+    cdef bint reroot(self, int* path, int steps) noexcept nogil:
+        cdef int q, i, node
+        cdef int* found = self.cur
+        for q in range(self.n_trees):
+            if self.trees[q].size == 0:
+                return False
+            node = 0
+            for i in range(steps):
+                node = find_child(&self.trees[q], node, path[i * (self.n_trees + 1) + 1 + q],
+                                  path[i * (self.n_trees + 1)])
+                if node < 0:
+                    return False
+            found[q] = node
+        for q in range(self.n_trees):
+            if not tree_reroot(&self.trees[q], found[q]):
+                self.out_of_memory = True
+                return False
+        return True
+
+    cdef bint search_unit(self, long budget, double deadline) noexcept nogil:
+        """One tree (or one per player) searched from the source state, or a world
+        sampled from it; False if memory ran out.  Trees kept from the last search
+        are searched on."""
+        cdef int q, c
+        cdef Tree* t
+        self.source.copy_into(self.root)
+        if self.sample_world:
+            self.root.determinize(self.player, &self.rng)
+        for q in range(self.n_trees):
+            if not self.kept and not tree_reset(&self.trees[q]):
+                self.out_of_memory = True
+                return False
+        self.kept = False
+        t = &self.trees[self.player if self.mode == MULTI_OBSERVER else 0]
+        c = t.nodes[0].child
+        while c >= 0:
+            if t.nodes[c].mover == self.player:
+                self.reused += t.nodes[c].visits
+            c = t.nodes[c].sibling
+        self.done += self.run(budget, deadline)
+        for q in range(self.n_trees):
+            self.grown += self.trees[q].size
+        self.tally()
+        return not self.out_of_memory
+
+    cdef void tally(self) noexcept nogil:
+        # The move is read from the tree of the player to move, whose root edges are
+        # that player's actions; the unit votes for its most visited one.
+        cdef Tree* t = &self.trees[self.player if self.mode == MULTI_OBSERVER else 0]
+        cdef int c = t.nodes[0].child, key, best = -1, most = -1, n
+        while c >= 0:
+            key, n = t.nodes[c].key, t.nodes[c].visits
+            if t.nodes[c].mover != self.player:
                 c = t.nodes[c].sibling
-            votes[best] = votes.get(best, 0) + 1
-            if self.out_of_memory:
-                raise MemoryError(f"the search tree outgrew memory at {self.nodes} nodes")
-        action = max(votes, key=lambda a: (votes[a], visits[a], -a))
-        return SearchResult(action, visits, {a: totals[a] / visits[a] for a in visits if visits[a]},
-                            done, grown, time.perf_counter() - start)
+                continue
+            self.visits[key] += n
+            self.totals[key] += t.nodes[c].total
+            self.present[key] = 1
+            if n > most or n == most and key < best:
+                best, most = key, n
+            c = t.nodes[c].sibling
+        if best >= 0:
+            self.votes[best] += 1
 
     cdef long run(self, long budget, double deadline) noexcept nogil:
         cdef long it = 0
@@ -268,7 +341,7 @@ cdef class MCTS:
             # iteration through a game played in Python may take a millisecond.
             if deadline > 0 and it > 0 and now() >= deadline:
                 break
-            self.iterate(self.player)
+            self.iterate()
             it += 1
         return it
 
@@ -280,12 +353,12 @@ cdef class MCTS:
             return q
         return -1
 
-    cdef void iterate(self, int player) noexcept nogil:
+    cdef void iterate(self) noexcept nogil:
         cdef int q, p, a, k, s = -1, o, node, i
         cdef Tree* t
         self.root.copy_into(self.work)
         if self.resample:
-            self.work.determinize(player, &self.rng)
+            self.work.determinize(self.player, &self.rng)
         for q in range(self.n_trees):
             self.cur[q] = 0
             self.paths[q * self.max_path] = 0
@@ -420,20 +493,186 @@ cdef class MCTS:
         return -1
 
 
+cdef class MCTS:
+    """A tree searcher for one game; ``search`` picks a move for the player to move.
+
+    ``mode`` is ``"so"`` (SO-ISMCTS), ``"mo"`` (MO-ISMCTS) or ``"perfect"``; under
+    ``"perfect"``, ``cheat`` searches the true state and otherwise each of ``worlds``
+    sampled worlds gets its own tree, the worlds sharing the budget.  The budget is
+    ``iterations`` per move, or ``seconds`` of wall time per move when that is
+    positive.  ``policy`` is the rollout policy (``"random"`` or ``"heuristic"``, the
+    latter playing the game's heuristic move except with probability ``epsilon``);
+    ``rollout_depth`` > 0 cuts rollouts after that many decisions and scores them with
+    the game's ``evaluate``.
+
+    ``threads`` > 1 searches in parallel at the root: each thread grows its own trees
+    with its own random stream (the seed's, jumped once per thread), and the root's
+    statistics are summed when all are done.  The iterations of a move are shared
+    among the threads, or among the worlds, which the threads take in turn; under a
+    time budget every thread searches for the whole time.  With an iteration budget
+    and a seed a search repeats itself, whatever the threads' timing.
+
+    ``reuse`` keeps the trees between searches: told every move and chance outcome
+    since its last search (``follow``), the searcher starts the next one from the node
+    they lead to, as seen by each tree's owner, with its statistics.  Sampled worlds
+    are new at every move, so ``"perfect"`` without ``cheat`` always starts afresh.
+    """
+
+    def __init__(self, game, mode="so", *, long iterations=1000,
+                 double seconds=0.0, double uct_c=0.7, policy="random",
+                 double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
+                 int threads=1, bint reuse=False, seed=0):
+        if iterations < 1:
+            raise ValueError(f"iterations is at least 1, not {iterations}")
+        if not (seconds >= 0 and math.isfinite(seconds)):
+            raise ValueError(f"seconds is a finite number >= 0, not {seconds}")
+        # Under a NaN constant UCB ranks no child above another, and a negative one
+        # shuns the moves tried least.
+        if not (uct_c >= 0 and math.isfinite(uct_c)):
+            raise ValueError(f"uct_c is a finite number >= 0, not {uct_c}")
+        if mode not in MODES:
+            raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
+        if policy not in ("random", "heuristic"):
+            raise ValueError(f"policy is 'random' or 'heuristic', not {policy!r}")
+        if threads < 1:
+            raise ValueError(f"threads is at least 1, not {threads}")
+        mode = MODES[mode]
+        self.game = game
+        self.mode = mode
+        self.iterations = iterations
+        self.seconds = seconds
+        self.uct_c = uct_c
+        self.policy = ROLLOUT_HEURISTIC if policy == "heuristic" else ROLLOUT_RANDOM
+        self.epsilon = epsilon
+        self.rollout_depth = rollout_depth
+        self.cheat = cheat
+        self.worlds = 1 if cheat or mode != PERFECT else max(1, worlds)
+        self.resample = mode != PERFECT
+        self.threads = threads
+        self.reuse = reuse and (cheat or mode != PERFECT)
+        self.path = None
+        self.workers = [Worker(self, game.action_buffer_size,
+                               <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), t)
+                        for t in range(threads)]
+
+    @property
+    def nodes(self):
+        """Nodes in the trees of the last search (the last world's, in each thread)."""
+        return sum(w.nodes for w in self.workers)
+
+    @property
+    def node_bytes(self):
+        """Bytes one tree node takes."""
+        return sizeof(Node)
+
+    def search(self, GameState state):
+        """Search ``state`` (left unchanged) for its player to move; returns a
+        :class:`SearchResult`."""
+        cdef int player = state.c_current_player()
+        cdef bint sample_world = self.mode == PERFECT and not self.cheat
+        cdef int units, busy, t
+        cdef Worker w
+        if state.game != self.game:
+            raise SearchError(f"this searcher was made for {self.game}, not {state.game}")
+        if player < 0:
+            raise SearchError("nobody is to move: the game is over or chance acts next")
+        # A unit is a world, or where one tree is searched, a thread's tree.  A unit
+        # with no iteration would have no move to vote for.
+        units = self.worlds if sample_world else self.threads
+        if self.seconds <= 0:
+            units = min(units, self.iterations)
+        busy = min(self.threads, units)
+        start = time.perf_counter()
+        clock = now()
+        kept = bool(self.path) and player == self.player
+        for t in range(busy):
+            self.workers[t].share(state, player, sample_world, units, t, busy,
+                                  self.iterations, self.seconds, clock)
+            # Every thread keeps its trees, or none does: summed, old statistics and
+            # new would otherwise weigh by chance.
+            kept = kept and self.workers[t].continue_trees(self.path)
+        if not kept:
+            for w in self.workers:
+                w.kept = False
+        self.player = player
+        self.path = [] if self.reuse else None
+        _run(self.workers[:busy])
+        return self._merge(self.workers[:busy], sample_world, time.perf_counter() - start)
+
+    def follow(self, GameState state, int action):
+        """Record ``action`` (a move, or a chance outcome) taken at ``state``, so that
+        the next search can start where the last one's trees lead."""
+        cdef int p = state.c_current_player(), q, o
+        cdef Worker w = self.workers[0]
+        if self.path is None:
+            return
+        keys = []
+        for q in range(w.n_trees):
+            # A tree's owner, as Worker.owner reads it for the last search's player.
+            o = q if self.mode == MULTI_OBSERVER else self.player if self.mode == SINGLE_OBSERVER else -1
+            keys.append(action if o < 0 or o == p else state.c_action_view(action, o))
+        self.path.append((p, keys))
+
+    def forget(self):
+        """Start the next search afresh: the moves since the last one are not all
+        known."""
+        self.path = None
+
+    def _merge(self, workers, bint sample_world, double seconds):
+        # Root parallelisation (Chaslot, Winands and van den Herik 2008) sums the
+        # threads' visits: one tree's worth of evidence, grown in several.  Sampled
+        # worlds each vote, as a single thread's do.
+        cdef Worker w
+        cdef int a
+        cdef long done = 0, grown = 0, reused = 0
+        visits, totals, votes = {}, {}, {}
+        for w in workers:
+            if w.out_of_memory:
+                raise MemoryError(f"the search tree outgrew memory at {self.nodes} nodes")
+            done += w.done
+            grown += w.grown
+            reused += w.reused
+            for a in range(w.n_act):
+                if w.present[a]:
+                    visits[a] = visits.get(a, 0) + w.visits[a]
+                    totals[a] = totals.get(a, 0.0) + w.totals[a]
+                    votes[a] = votes.get(a, 0) + w.votes[a]
+        if sample_world:
+            action = max(visits, key=lambda a: (votes[a], visits[a], -a))
+        else:
+            action = max(visits, key=lambda a: (visits[a], -a))
+        return SearchResult(action, visits, {a: totals[a] / visits[a] for a in visits if visits[a]},
+                            done, grown, seconds, reused)
+
+
+def _run(workers):
+    """Each worker's share, the first in this thread and each other in its own; the
+    tree engine frees the GIL, so they run side by side."""
+    others = [threading.Thread(target=w.run_share) for w in workers[1:]]
+    for thread in others:
+        thread.start()
+    workers[0].run_share()
+    for thread in others:
+        thread.join()
+
+
 class SearchResult:
     """What a search found: the chosen ``action``; per root action, ``visits`` and the
     mean payoff in ``[0, 1]`` of the player to move (``values``); the ``iterations``
-    run, ``nodes`` grown (over every world's trees), and ``seconds`` taken."""
+    run, ``nodes`` grown (over every world's trees), and ``seconds`` taken.  ``reused``
+    counts the root visits a kept tree brought from earlier searches; they are in
+    ``visits`` too."""
 
-    __slots__ = ("action", "visits", "values", "iterations", "nodes", "seconds")
+    __slots__ = ("action", "visits", "values", "iterations", "nodes", "seconds", "reused")
 
-    def __init__(self, action, visits, values, iterations, nodes, seconds):
+    def __init__(self, action, visits, values, iterations, nodes, seconds, reused=0):
         self.action = action
         self.visits = visits
         self.values = values
         self.iterations = iterations
         self.nodes = nodes
         self.seconds = seconds
+        self.reused = reused
 
     def policy(self):
         """Each root action's share of the visits."""

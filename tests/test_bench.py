@@ -26,7 +26,8 @@ def test_search_benchmark_prints_a_row_of_figures_for_every_searcher():
     for line in table[2:]:
         game, searcher, *figures = [c.strip() for c in line.strip("|").split("|")]
         rows[game, searcher] = figures
-    ours = ["ismcts", "ismcts(rollout=heuristic)", "ismcts(rollout_depth=8)", "mo_ismcts",
+    ours = ["ismcts", "ismcts(rollout=heuristic)", "ismcts(rollout_depth=8)",
+            "ismcts(threads=2)", "mo_ismcts",
             "determinized", "cheater", "expectimax (nodes/s)"]
     assert list(rows) == ([("shrine", s) for s in ours] + [("shrine", "OpenSpiel ISMCTS, Python")]
                           + [("card_duel", s) for s in ours]
@@ -49,11 +50,13 @@ def test_search_benchmark_plays_the_match_and_tallies_it():
     # Not much less time per move: OpenSpiel's Python ISMCTS fails after a single
     # simulation, which is all a loaded machine may leave it at a few hundredths.
     out = run_bench("search.py", "--match", "1", "--seconds", "0.2").splitlines()
-    assert re.fullmatch(r"  game 1: deal \d+, ismcts in seat 0: (win|loss|draw); \d+ \+ \d+ "
-                        r"searched moves, \d+ s; so far \+\d -\d =\d", out[1])
-    assert re.fullmatch(r"ismcts against OpenSpiel's Python ISMCTS at 0.2 s per move: 1 "
-                        r"game, \d won, \d lost, \d drawn; win rate [\d.]+, 95% Wilson "
-                        r"interval [\d.]+-[\d.]+", out[2])
+    assert re.fullmatch(r"  game 1: deal \d+, ours in seat 0: (win|loss|draw), margin "
+                        r"[+-]?\d+(\.\d+)?; \d+ \+ \d+ searched moves, \d+ s; so far "
+                        r"\+\d -\d =\d", out[1])
+    assert re.fullmatch(r"ismcts\(seconds=0.2\) against openspiel_ismcts\(seconds=0.2\) on "
+                        r"shrine at 0.2 s per move: 1 game, \d won, \d lost, \d drawn; score "
+                        r"[\d.]+, 95% Wilson interval [\d.]+-[\d.]+; mean margin [+-][\d.]+ "
+                        r"± (inf|[\d.]+) \(95%\)", out[2])
 
 
 def test_harness_benchmark_prints_every_row_and_its_goals():

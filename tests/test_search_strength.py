@@ -10,6 +10,7 @@ draws count half in the score.
 import math
 
 import pyspiel
+import pytest
 
 import core
 from matches import Tally, play
@@ -40,6 +41,25 @@ def test_expectimax_beats_random():
     """Measured: 99 wins and a draw in 100 games (significant at 99%)."""
     tally = Tally(SHRINE, "expectimax(depth=2,worlds=4)", "random", deals=50)
     assert tally.p_value() < 0.01, tally
+
+
+def wilson_lower(score, n, z=1.645):
+    """The lower end of the one-sided 95% Wilson score interval of a rate ``score``
+    measured over ``n`` games."""
+    centre = score + z * z / (2 * n)
+    spread = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n))
+    return (centre - spread) / (1 + z * z / n)
+
+
+@pytest.mark.parametrize("name", sorted(core.GAMES))
+def test_expectimax_at_its_defaults_beats_random_on_every_game(name):
+    """Expectimax's score against random, a draw counting half, is above one half at
+    95% confidence (one-sided Wilson bound) over 150 deals played from both seats.
+    On Card Duel it once kept an empty hand every game and scored 0.370: every hand
+    looked alike to Card Duel's evaluate, and ties went to keeping none.  Measured:
+    Shrine 0.998 (bound 0.988), Card Duel 0.627 (bound 0.580)."""
+    tally = Tally(core.load_game(name), "expectimax", "random", deals=150)
+    assert wilson_lower(tally.score, tally.games) > 0.5, tally
 
 
 def test_cheating_mcts_beats_ismcts_at_an_equal_budget():

@@ -384,6 +384,33 @@ cdef double strength(DuelData* s, int p) noexcept nogil:
         total += k * value_of(c)
     return total / <double>n if n else 0.0
 
+cdef double damage_card(DuelData* s, int att, bint from_hand) noexcept nogil:
+    """The damage ``att`` can expect to place: the top of the deck at its mean, or the
+    highest hand card where ``from_hand`` and it is higher."""
+    cdef double hit = mean_value(next_deck(s, att)) if can_use_deck(s, att) else 0.0
+    cdef int c = highest(s.hand[att])
+    if from_hand and c != NONE and value_of(c) > hit:
+        return value_of(c)
+    return hit
+
+cdef double damage_due(DuelData* s) noexcept nogil:
+    """The damage the defender can expect from the exchange under way (D5): the damage
+    card once the attack has hit, or before the defence is played, the chance that it
+    fails times that card.  A hand card that stops the attack stops it for sure."""
+    cdef int att = s.offense, d = 1 - att
+    cdef double miss = 1.0
+    if s.phase == PH_DAMAGE:
+        return damage_card(s, att, True)
+    if s.phase == PH_DRAW and s.draw_for == PH_DAMAGE:
+        return damage_card(s, att, False)
+    if not (s.phase == PH_DEFEND or s.phase == PH_DRAW and s.draw_for == PH_DEFEND):
+        return 0.0
+    if s.phase == PH_DEFEND and lowest_at_least(s.hand[d], s.attack) != NONE:
+        return 0.0
+    if can_use_deck(s, d):
+        miss = 1.0 - stop_chance(next_deck(s, d), s.attack)
+    return miss * damage_card(s, att, True)
+
 cdef int heuristic_build(DuelData* s) noexcept nogil:
     """As many as fit: from the Ace down, that keeps the highest cards that fit.  Aces
     and tens hit hard and stop most attacks."""
@@ -508,27 +535,28 @@ cdef class CardDuelState(GameState):
         return action
 
     cdef double c_evaluate(self, int player) noexcept nogil:
-        # Mostly the margin of life left, with the damage about to land counted in;
-        # then the mean value of the cards each player has left to play.
+        # Mostly the margin of life left, with the damage the exchange under way is
+        # expected to deal counted in; then the mean value of the cards each player has
+        # left to play, and the points each holds in hand.  A hand card is played when
+        # its owner chooses, to stop an attack or to deal damage, where the top of the
+        # deck is a draw: without that term every hand would look alike while hands are
+        # built, and a search would keep none.
         cdef DuelData* s = &self.s
-        cdef int me = player, op = 1 - player, att = s.offense
+        cdef int me = player, op = 1 - player, d = 1 - s.offense
         cdef double left[2]
-        cdef double hit, value
+        cdef double value
         cdef int p
         if s.phase == PH_DEAL:
             return 0.0
         for p in range(2):
             left[p] = s.life - points(s.damage[p])
-        if s.phase == PH_DAMAGE or s.phase == PH_DRAW and s.draw_for == PH_DAMAGE:
-            hit = mean_value(next_deck(s, att)) if can_use_deck(s, att) else 0.0
-            if s.phase == PH_DAMAGE and highest(s.hand[att]) != NONE \
-                    and value_of(highest(s.hand[att])) > hit:
-                hit = value_of(highest(s.hand[att]))
-            left[1 - att] -= hit
-            if left[1 - att] < 0.0:
-                left[1 - att] = 0.0
+        left[d] -= damage_due(s)
+        if left[d] < 0.0:
+            left[d] = 0.0
         value = 0.8 * (left[me] - left[op]) / s.life \
             + 0.2 * (strength(s, me) - strength(s, op)) / 9.0
+        if s.hand_points > 0:
+            value += 0.3 * (points(s.hand[me]) - points(s.hand[op])) / s.hand_points
         if value > 1.0:
             return 1.0
         if value < -1.0:
