@@ -54,18 +54,9 @@ cdef class Frame:
 
 def _constant_sum(game):
     """Whether the game has two players whose payoffs always sum to one constant, so
-    that one player's loss is the other's gain and min and max nodes may prune."""
-    if game.num_players != 2:
-        return False
-    if hasattr(game, "zero_sum"):
-        return game.zero_sum
-    spiel_game = getattr(game, "spiel_game", None)
-    if spiel_game is not None:
-        # OpenSpiel says what its payoffs are; a symmetric range proves nothing (a
-        # general-sum game may pay each player from -5 to 5).
-        return spiel_game.get_type().utility in (pyspiel.GameType.Utility.ZERO_SUM,
-                                                 pyspiel.GameType.Utility.CONSTANT_SUM)
-    return game.min_utility == -game.max_utility
+    that one player's loss is the other's gain and min and max nodes may prune: as the
+    game declares (``zero_sum``; OpenSpiel's utility type for its games)."""
+    return game.num_players == 2 and game.zero_sum
 
 
 cdef class Expectimax:
