@@ -11,8 +11,6 @@ Other games are searched as max-n: each player maximises their own value, unprun
 """
 import time
 
-import pyspiel
-
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 

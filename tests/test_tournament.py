@@ -18,6 +18,7 @@ import time
 
 import pytest
 
+import core
 from tournament import config as configs
 from tournament import runner
 from tournament.store import Store, StoreError
@@ -65,7 +66,8 @@ def comparable(rows):
 
 @pytest.mark.parametrize("fields, message", [
     ({"game": None}, "game is a string"),
-    ({"game": "nosuchgame"}, "game: unknown game 'nosuchgame'; ours are card_duel, shrine"),
+    ({"game": "nosuchgame"}, "game: unknown game 'nosuchgame'; ours are "
+     + ", ".join(sorted(core.GAMES))),
     ({"game": "shrin"}, "game: unknown game 'shrin' (did you mean shrine or "),
     ({"game": "shrine(life=3)"}, "game: cannot load 'shrine(life=3)'"),
     ({"game": "shrine(("}, "game: cannot load 'shrine((': Missing closing bracket"),
@@ -884,8 +886,8 @@ def test_sprt_refuses_bad_arguments(tmp_path, args, message):
     assert result.returncode == 1 and message in result.stderr, result.stderr
 
 
-def test_sprt_needs_a_two_seat_game(tmp_path):
+def test_sprt_needs_a_game_of_two_sides(tmp_path):
     toml = write_toml(tmp_path / "t.toml", 'game = "kuhn_poker(players=3)"\ndeals = 1\n'
                       '[bots]\na = "random"\nb = "random"\n')
     result = cli("sprt", toml, "--a", "a", "--b", "b")
-    assert "duplicate pairs need a two-seat game" in result.stderr
+    assert "duplicate pairs need a game of two sides" in result.stderr

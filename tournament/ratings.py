@@ -139,7 +139,7 @@ class SeatResult:
     score: float | None
     low: float | None
     high: float | None
-    partners: tuple = ()
+    partners: list = dataclasses.field(default_factory=list)
     """The side's other seats, in a team game."""
 
 
@@ -270,7 +270,7 @@ class Report:
         yield ("Duplicate deals: the bot's score against the opponent over each deal's games",
                ["bot", "opponent", "deals", "won", "split", "lost"], pairs, "llrrrr", [])
 
-        seats = [["+".join(map(str, (s.seat,) + s.partners)), str(s.games),
+        seats = [["+".join(map(str, [s.seat] + s.partners)), str(s.games),
                   f"{s.mean_return:+.3f}", _percent(s.wins),
                   _percent(s.draws), _percent(s.score),
                   "-" if s.low is None else f"{100 * s.low:.1f}-{100 * s.high:.1f}"]
@@ -590,23 +590,24 @@ def _seats(rows, sides=None):
     """Seat results (a team's seats together) over the games no bot failed: a failure
     says nothing of the seat."""
     played = [r for r in rows if r["failed"] is None]
-    if not played:
-        return []
-    sides = sides or _alone(played[0]["seating"])
-    games = [[sum(r["returns"][p] for p in side) for side in sides] for r in played]
+    sides = sides or _alone(range(max((len(r["seating"]) for r in played), default=0)))
     seats = []
     for k, side in enumerate(sides):
+        # A game's sides' returns, in games that seat this side (a rows' table may have
+        # fewer seats than another's).
+        games = [[sum(r["returns"][p] for p in s) for s in sides if max(s) < len(r["returns"])]
+                 for r in played if max(side) < len(r["returns"])]
         top = [(g[k] == max(g), sum(x == g[k] for x in g) > 1) for g in games]
         wins = sum(best and not shared for best, shared in top) / len(games)
         draws = sum(best and shared for best, shared in top) / len(games)
         score = low = high = None
-        if len(sides) == 2:
+        if all(len(g) == 2 for g in games):
             score = wins + draws / 2
             low, high = wilson(score, len(games))
         seats.append(SeatResult(seat=side[0], games=len(games),
                                 mean_return=sum(g[k] for g in games) / len(games),
                                 wins=wins, draws=draws, score=score, low=low, high=high,
-                                partners=tuple(side[1:])))
+                                partners=list(side[1:])))
     return seats
 
 
