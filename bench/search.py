@@ -358,7 +358,8 @@ def make_rows(mode, seed):
     """Every row, with the positions it searches and its steps per iteration."""
     games = PLAYOUTS[mode]
     rows = []
-    for name in ("shrine", "card_duel"):
+    # Shrine first, the game the peers are compared on; then every other ruleset.
+    for name in ["shrine"] + [n for n in core.GAMES if n != "shrine"]:
         game = core.load_game(name)
         histories = positions(game.new_initial_state, seed)
         states = [replay(game.new_initial_state, h) for h in histories]

@@ -590,7 +590,9 @@ def _seats(rows, sides=None):
     """Seat results (a team's seats together) over the games no bot failed: a failure
     says nothing of the seat."""
     played = [r for r in rows if r["failed"] is None]
-    sides = sides or _alone(range(max((len(r["seating"]) for r in played), default=0)))
+    if not played:
+        return []
+    sides = sides or _alone(range(max(len(r["seating"]) for r in played)))
     seats = []
     for k, side in enumerate(sides):
         # A game's sides' returns, in games that seat this side (a rows' table may have

@@ -1,7 +1,10 @@
 """What the generic suite needs to hold any registered ruleset to the contract: the
 settings each game is tested under, and seeded random play."""
+import copy
+import pickle
 import random
 
+import numpy as np
 import pytest
 
 import core
@@ -66,3 +69,119 @@ def played(game, seed):
         states.append(state.clone())
         assert len(states) <= game.max_game_length + 1
     return states
+
+
+def names(state):
+    """The legal actions of ``state`` by their readable names."""
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def sample_chance(state, rng):
+    """At a chance node, apply an outcome drawn by its probabilities from ``rng``, a
+    seeded ``numpy.random.RandomState``, and return it. Works on core states and on
+    pyspiel states alike: both list ``chance_outcomes()`` as (action, probability)."""
+    actions, probs = zip(*state.chance_outcomes())
+    action = int(rng.choice(actions, p=probs))
+    state.apply_action(action)
+    return action
+
+
+def act(state, name, cards):
+    """Apply the legal action called ``name``; at a chance node, the card coming out,
+    named as in ``cards`` (the game's card kinds by name)."""
+    if state.is_chance_node():
+        card = cards[name]
+        assert card in state.legal_actions(), f"{name} cannot come out here"
+        state.apply_action(card)
+        return
+    for a in state.legal_actions():
+        if state.action_to_string(a) == name:
+            state.apply_action(a)
+            return
+    raise AssertionError(f"no legal action {name!r}; legal: {names(state)}")
+
+
+def play(state, *steps, cards):
+    """Apply a sequence of actions or chance cards by name."""
+    for step in steps:
+        act(state, step, cards)
+    return state
+
+
+# --- copies ---------------------------------------------------------------------------
+
+def assert_same(a, b):
+    """Two states that are the same position by every public view of it."""
+    assert a.to_dict() == b.to_dict()
+    assert a == b
+    assert a.serialize() == b.serialize()
+    assert a.current_player() == b.current_player()
+    assert a.legal_actions() == b.legal_actions()
+    assert a.chance_outcomes() == b.chance_outcomes()
+    assert a.returns() == b.returns()
+    for p in range(a.game.num_players):
+        assert a.information_state_string(p) == b.information_state_string(p)
+        assert np.array_equal(a.observation_tensor(p), b.observation_tensor(p))
+
+
+def roundtrip_serialized(state):
+    return state.game.deserialize_state(state.serialize())
+
+
+def roundtrip_pickle(state):
+    return pickle.loads(pickle.dumps(state))
+
+
+def follow_with_copies(game, seed):
+    """Play one seeded random game of ``game``.  After every step a fresh clone equals
+    the state and is independent of it; four twins, remade at every step from
+    themselves by clone, deepcopy, a pickle round trip and a serialize round trip,
+    follow the game action by action and stay equal to it.  Returns the steps played."""
+    remake = {"clone": lambda s: s.clone(), "deepcopy": copy.deepcopy,
+              "pickle": roundtrip_pickle, "serialized": roundtrip_serialized}
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    twins = {how: state.clone() for how in remake}
+    steps = 0
+    while not state.is_terminal():
+        snapshot = state.to_dict()
+        fresh = state.clone()
+        assert_same(fresh, state)
+        action = random_step(fresh, rng)
+        assert state.to_dict() == snapshot, "a clone shares data with its original"
+        state.apply_action(action)
+        steps += 1
+        assert_same(fresh, state)
+        for how, twin in twins.items():
+            twin = remake[how](twin)
+            twin.apply_action(action)
+            twins[how] = twin
+            assert twin.to_dict() == state.to_dict(), how
+    for twin in twins.values():
+        assert_same(twin, state)
+        assert twin.is_terminal()
+    return steps
+
+
+# --- uniformity -------------------------------------------------------------------------
+
+# Upper 0.1% points of the chi-square distribution by degrees of freedom, used when
+# scipy is absent.
+CHI2_CRITICAL_0_001 = {5: 20.515, 6: 22.458, 10: 29.588, 17: 40.790}
+
+
+def chi_square_p_ok(observed, expected_probs, samples):
+    """Whether the chi-square goodness-of-fit test accepts ``observed`` at alpha 0.001
+    (the test wrongly fails one time in 1000 for a correct sampler)."""
+    keys = sorted(expected_probs)
+    obs = [observed[k] for k in keys]
+    exp = [expected_probs[k] * samples for k in keys]
+    assert min(exp) >= 5, "too few samples for a chi-square test"
+    df = len(keys) - 1
+    try:
+        from scipy.stats import chisquare
+    except ImportError:
+        stat = sum((o - e) ** 2 / e for o, e in zip(obs, exp))
+        return stat < CHI2_CRITICAL_0_001[df], stat
+    stat, p = chisquare(obs, exp)
+    return p > 0.001, stat

@@ -30,8 +30,9 @@ from hypothesis import strategies as hs
 
 import core
 from core.shrine import CARD_NAMES
-from conftest import (assert_same, chi_square_p_ok, follow_with_copies, random_step,
-                      roundtrip_pickle, roundtrip_serialized, shrine)
+from kit.helpers import (assert_same, chi_square_p_ok, follow_with_copies, random_step,
+                         roundtrip_pickle, roundtrip_serialized)
+from shrine_helpers import shrine
 
 VARIANTS = {
     "default": {},

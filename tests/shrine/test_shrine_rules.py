@@ -9,8 +9,9 @@ from collections import Counter
 import pytest
 
 from core.shrine import CARD_KINDS, CARD_NAMES
-from conftest import act, assert_next_turn, names, offered, outcomes, pl, play, position, \
-    shrine
+from kit.helpers import names
+from shrine_helpers import (act, assert_next_turn, offered, outcomes, pl, play, position,
+                            shrine)
 
 DECK = [name for name in CARD_NAMES if name != "JOKER"]
 

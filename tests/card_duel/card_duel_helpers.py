@@ -1,9 +1,9 @@
 """Card Duel positions from a few words, and actions by name, for the Card Duel tests."""
 from collections import Counter
 
-import conftest
 import core
 from core.card_duel import CARD_CLASSES, CARD_NAMES
+from kit import helpers
 
 # The deck by value class: a 10 stands for any 10, Jack, Queen or King.
 DECK = Counter({name: 16 if name == "10" else 4 for name in CARD_NAMES})
@@ -64,11 +64,11 @@ def position(p0, p1, game=None, **desc):
 
 def act(state, name):
     """Apply the legal action called ``name``; at a chance node, the card coming out."""
-    conftest.act(state, name, CARD_CLASSES)
+    helpers.act(state, name, CARD_CLASSES)
 
 
 def play(state, *steps):
-    return conftest.play(state, *steps, cards=CARD_CLASSES)
+    return helpers.play(state, *steps, cards=CARD_CLASSES)
 
 
 def keep(n, card):

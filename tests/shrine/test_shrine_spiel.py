@@ -1,4 +1,5 @@
-"""Our games through OpenSpiel: registration, pyspiel's own checks, its ISMCTS."""
+"""Shrine through OpenSpiel: parameters, its ISMCTS, resampling, clones and the observer
+(tests/kit/test_openspiel.py runs pyspiel's own checks on every game)."""
 import json
 
 import numpy as np
@@ -8,7 +9,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 import core  # noqa: F401  (registers the games)
-from conftest import sample_chance
+from kit.helpers import sample_chance
 
 
 def test_load_game_with_parameters():

@@ -26,7 +26,7 @@ import pytest
 
 import core
 from card_duel_helpers import DECK, POOL, duel, pl, position, taken, value
-from conftest import chi_square_p_ok, follow_with_copies, random_step
+from kit.helpers import chi_square_p_ok, follow_with_copies, random_step
 
 VARIANTS = {
     "default": {},

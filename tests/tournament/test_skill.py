@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.test_tournament import CARDARENA, _rows_in, cli, comparable
+from tests.tournament.test_tournament import CARDARENA, _rows_in, cli, comparable
 from tournament import runner, skill
 from tournament.store import Store
 
@@ -450,7 +450,7 @@ def test_an_interrupted_analysis_resumes_to_the_same_figures(tmp_path):
 
 @pytest.mark.parametrize("game", ["shrine", "card_duel"])
 def test_the_readme_quotes_the_summaries_the_tool_wrote(game):
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = pathlib.Path(__file__).resolve().parents[2]
     summary = (root / "docs" / "results" / game / "summary.md").read_text().strip()
     assert summary in (root / "README.md").read_text()
     figures = json.loads((root / "docs" / "results" / game / "skill.json").read_text())

@@ -7,7 +7,7 @@ import pytest
 
 import core
 import search
-from conftest import random_step
+from kit.helpers import random_step
 from search.expectimax import Expectimax
 from search.mcts import MCTS
 

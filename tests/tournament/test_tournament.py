@@ -25,6 +25,7 @@ from tournament.store import Store, StoreError
 
 CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def make_config(**fields):
@@ -716,7 +717,7 @@ def test_replay_tells_an_openspiel_game_and_a_failure(tmp_path):
 
 # --- examples and reports -------------------------------------------------------------
 
-EXAMPLES = os.path.join(os.path.dirname(HERE), "examples")
+EXAMPLES = os.path.join(ROOT, "examples")
 
 
 @pytest.mark.parametrize("name", sorted(os.listdir(EXAMPLES)))
@@ -726,11 +727,11 @@ def test_every_example_config_is_valid(name):
 
 
 def test_the_readme_runs_an_example_that_exists():
-    with open(os.path.join(os.path.dirname(HERE), "README.md")) as f:
+    with open(os.path.join(ROOT, "README.md")) as f:
         readme = f.read()
     command = next(line for line in readme.splitlines() if "cardarena tournament" in line)
     path = command.split("cardarena tournament ")[1].split()[0]
-    assert os.path.exists(os.path.join(os.path.dirname(HERE), path))
+    assert os.path.exists(os.path.join(ROOT, path))
 
 
 def test_the_command_prints_ratings_and_they_print_again_in_every_format(tmp_path):

@@ -1,5 +1,5 @@
 """OpenSpiel's games through core.foreign: held to the same contract checks as every
-registered ruleset (tests/test_contract.py), plus what the wrapper derives on its own:
+registered ruleset (tests/kit/test_contract.py), plus what the wrapper derives on its own:
 determinization through OpenSpiel's resampler, action views from information states,
 and the cdef hot path driven from C.
 """
@@ -14,7 +14,7 @@ import pytest
 import core
 import core.foreign
 import test_contract as contract
-from conftest import random_step
+from kit.helpers import random_step
 from core import ForeignGame
 from core.state import random_playouts
 

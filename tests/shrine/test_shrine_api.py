@@ -6,7 +6,7 @@ import pyspiel
 import pytest
 
 import core
-from conftest import pl, position, shrine
+from shrine_helpers import pl, position, shrine
 
 
 @pytest.fixture

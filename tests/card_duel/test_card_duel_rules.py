@@ -12,7 +12,7 @@ import pytest
 import core
 from card_duel_helpers import (DECK, act, build, duel, keep, outcomes, pl, play, position,
                                taken)
-from conftest import names
+from kit.helpers import names
 
 # Two pools of the same make-up: two of each class from 2 to 9, eight tens, two Aces.
 POOL0 = "2 2 3 3 4 4 5 5 6 6 7 7 8 8 9 9 10 10 10 10 10 10 10 10 A A"

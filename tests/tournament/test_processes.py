@@ -12,7 +12,7 @@ import time
 import psutil
 import pytest
 
-from tests.test_tournament import CARDARENA, _rows_in, cli, comparable, write_toml
+from tests.tournament.test_tournament import CARDARENA, _rows_in, cli, comparable, write_toml
 from tournament import config as configs
 from tournament import runner
 from tournament.store import Store

@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from conftest import VARIANTS, act, names, pl, position, random_step
+from kit.helpers import names, random_step
+from shrine_helpers import act, pl, position, VARIANTS
 
 import core
 

@@ -12,8 +12,9 @@ from collections import Counter
 import pytest
 
 import core
-from conftest import (act, assert_next_turn, names, offered, outcomes, pl, play, position,
-                      shrine)
+from kit.helpers import names
+from shrine_helpers import (act, assert_next_turn, offered, outcomes, pl, play, position,
+                            shrine)
 
 
 # --- R15: an Ace on top --------------------------------------------------------------

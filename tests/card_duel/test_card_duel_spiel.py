@@ -1,11 +1,11 @@
-"""Card Duel through OpenSpiel: registration and resampling (tests/test_spiel.py runs
+"""Card Duel through OpenSpiel: registration and resampling (tests/kit/test_openspiel.py runs
 pyspiel's own checks and its ISMCTS on it too)."""
 import numpy as np
 import pyspiel
 import pytest
 
 import core  # noqa: F401  (registers the games)
-from conftest import sample_chance
+from kit.helpers import sample_chance
 
 
 def test_load_game_with_parameters():

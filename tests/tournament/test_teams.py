@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from tests.test_tournament import CARDARENA, cli, make_config, write_toml
+from tests.tournament.test_tournament import CARDARENA, cli, make_config, write_toml
 from tournament import config as configs
 from tournament.ratings import match_scores, rate
 
