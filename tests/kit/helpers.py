@@ -12,18 +12,21 @@ import core
 
 def variants(cls):
     """Game strings of ``cls`` to test: the defaults, each player count the rules allow,
-    each bool parameter on alone, and every bool parameter on together (with the most
-    players, where a parameter needs them).  Combinations the game refuses are left out,
-    and so is a second string for one game."""
+    each bool parameter turned from its default alone (and with the most players where
+    a parameter needs them), and every bool parameter that is off by default turned on
+    together.  Combinations the game refuses are left out, and so is a second string
+    for one game."""
     flags = [k for k, v in cls.parameters.items() if isinstance(v, bool)]
+    off = [k for k in flags if not cls.parameters[k]]
+    many = "players" in cls.parameters
     fewest, most = cls.player_counts()
-    counts = [{}] + [{"players": n} for n in range(fewest, most + 1) if "players" in cls.parameters]
-    wanted = counts + [{k: True} for k in flags]
-    wanted += [{k: True, "players": most} for k in flags if "players" in cls.parameters]
-    if len(flags) > 1:
-        wanted.append({k: True for k in flags})
-        if "players" in cls.parameters:
-            wanted.append({**{k: True for k in flags}, "players": most})
+    counts = [{}] + [{"players": n} for n in range(fewest, most + 1) if many]
+    wanted = counts + [{k: not cls.parameters[k]} for k in flags]
+    wanted += [{k: not cls.parameters[k], "players": most} for k in flags if many]
+    if len(off) > 1:
+        wanted.append({k: True for k in off})
+        if many:
+            wanted.append({**{k: True for k in off}, "players": most})
     unique = []
     for params in wanted:
         try:
