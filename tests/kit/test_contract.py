@@ -7,6 +7,7 @@ are seeded, so each run plays the same games.
 import copy
 import pickle
 import random
+import re
 
 import numpy as np
 import pytest
@@ -146,3 +147,18 @@ def test_chance_is_sampled_with_its_probabilities(game):
             # Five standard deviations: a fixed set of seeds, so no flakiness either way.
             assert abs(counts.get(outcome, 0) - p * draws) <= 5 * (draws * p * (1 - p)) ** .5 + 1
     assert played(game, 2)[-1].sample_chance(0) is None
+
+
+@pytest.mark.parametrize("name", sorted(core.GAMES))
+def test_a_player_that_is_no_seat_is_refused(name):
+    game = core.load_game(name)
+    state = played(game, 0)[10]
+    last = game.num_players - 1
+    for observer in (-1, game.num_players, 1.5, "0", None):
+        message = re.escape(f"a player is an int from 0 to {last}, not {observer!r}")
+        for ask in (lambda: state.determinized(observer, 0),
+                    lambda: state.observation_dict(observer),
+                    lambda: state.observation_tensor(observer),
+                    lambda: state.evaluate(observer)):
+            with pytest.raises(core.PlayerError, match=message):
+                ask()
