@@ -13,7 +13,7 @@ import pytest
 
 import core
 import core.foreign
-import test_contract as contract
+from kit import test_contract as contract
 from kit.helpers import random_step
 from core import ForeignGame
 from core.state import random_playouts
