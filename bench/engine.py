@@ -45,7 +45,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import pyspiel  # noqa: E402
 
 import core  # noqa: E402  (registers cardarena's games with OpenSpiel)
-from core.state import copy_into_ns, random_playouts  # noqa: E402
+from core.state import copy_into_ns, determinize_ns, random_playouts  # noqa: E402
 from tables import cpu_name, markdown_table, num, ratio, text_table  # noqa: E402
 
 import open_spiel.python.games  # noqa: E402,F401  (registers python_kuhn_poker)
@@ -62,6 +62,9 @@ assert (CHANCE, TERMINAL) == (core.CHANCE_PLAYER, core.TERMINAL_PLAYER)
 # Seconds per timed repeat, per mode: (random games, clone() loop, clones kept for RSS).
 BUDGETS = {"quick": (0.25, 0.04, 0.08), "full": (2.5, 0.3, 0.5)}
 COPY_INTO_REPEATS = {"quick": 2_000_000, "full": 10_000_000}
+DETERMINIZE_GAMES = {"quick": 5, "full": 20}      # seeded random games sampled
+DETERMINIZE_EVERY = 10                            # every tenth decision of them
+DETERMINIZE_REPEATS = 1_000                       # rounds timed at each position
 MEMORY_CAP = 256 << 20       # bytes of clones at most, when weighing states
 
 
@@ -114,6 +117,20 @@ def game_actions(new_state, seed):
         st.apply_action(a)
         actions.append(a)
     return actions
+
+
+def decisions_along(new_state, games, seed, every):
+    """Every ``every``-th decision point of ``games`` seeded random games, each as the
+    position and the player to decide: where a searcher determinizes."""
+    found = []
+    for g in range(games):
+        st = new_state()
+        for i, a in enumerate(game_actions(new_state, seed + g)):
+            player = st.current_player()
+            if player >= 0 and i % every == 0:
+                found.append((st.clone(), player))
+            st.apply_action(a)
+    return found
 
 
 def midgame(new_state, seed):
@@ -231,7 +248,7 @@ class Row:
         self.game, self.driver, self.new_state = game, driver, new_state
         self.playouts = playouts or (lambda games, seed: python_playouts(new_state, games, seed))
         self.copy_into = copy_into
-        self.bytes = self.copy_ns = self.clone_us = self.mid_step = None
+        self.bytes = self.copy_ns = self.determinize_ns = self.clone_us = self.mid_step = None
         self.steps = self.steps_per_s = self.games_per_s = None
 
 
@@ -269,6 +286,12 @@ def measure(row, mode, seed, repeats, log):
     if row.copy_into:
         n = COPY_INTO_REPEATS[mode]
         row.copy_ns = min(copy_into_ns(mid, n) for _ in range(repeats))
+        points = decisions_along(row.new_state, DETERMINIZE_GAMES[mode], seed,
+                                 DETERMINIZE_EVERY)
+        row.determinize_ns = min(
+            sum(determinize_ns(st, player, DETERMINIZE_REPEATS) for st, player in points)
+            / len(points) for _ in range(repeats))
+        log("determinize ")
 
     clone_s = time_clone(mid, t_clone, repeats)
     row.clone_us = clone_s * 1e6
@@ -288,7 +311,8 @@ def measure(row, mode, seed, repeats, log):
 
 # --- output -----------------------------------------------------------------------------
 
-HEADERS = ["engine", "driven by", "bytes/state", "copy_into ns", "clone() µs", "steps/game",
+HEADERS = ["engine", "driven by", "bytes/state", "copy_into ns", "determinize ns",
+           "clone() µs", "steps/game",
            "steps/s", "games/s", "C loop ×", "Py API ×", "clone ×"]
 LEFT = 2      # the first columns are words, left-aligned; numbers are right-aligned
 
@@ -299,7 +323,8 @@ def cells(rows):
     out = []
     for r in rows:
         out.append([
-            r.game, r.driver, num(r.bytes), num(r.copy_ns), num(r.clone_us), num(r.steps),
+            r.game, r.driver, num(r.bytes), num(r.copy_ns), num(r.determinize_ns),
+            num(r.clone_us), num(r.steps),
             num(r.steps_per_s), num(r.games_per_s),
             ratio(cloop.steps_per_s, r.steps_per_s),
             ratio(pyapi.steps_per_s, r.steps_per_s),
@@ -335,6 +360,11 @@ def notes(rows, args, call_ns):
         "without the GIL. OpenSpiel has no in-place copy, hence n/a: its nearest operation, "
         "State::Clone(), allocates a new state, and its cost as called from Python is in the "
         "clone() column.",
+        "determinize ns: core.state.determinize_ns, a copy and then determinize() for the "
+        "player to decide, as a searcher pays them each iteration, timed in C without the "
+        f"GIL; the mean over every {DETERMINIZE_EVERY}th decision of "
+        f"{DETERMINIZE_GAMES['quick' if args.quick else 'full']} seeded random games. OpenSpiel's engines resample "
+        "through Python (ResampleFromInfostate), hence n/a.",
         "clone() µs: Python-level state.clone() on the mid-game position, the copy freed at "
         "once; includes the call from Python (one trivial binding call, current_player(), costs "
         f"{num(call_ns['ours'])} ns on our state and {num(call_ns['hearts'])} ns on a pyspiel "
