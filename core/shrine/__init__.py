@@ -2,8 +2,8 @@
 with attacks, heals, Jack, Queen and King tokens and combos.  The rules and every ruling:
 docs/rules/shrine.md; the position format: docs/rules/shrine-position.md; the engine:
 ``engine.pyx``."""
-from core.shrine.engine import CARD_KINDS, CARD_NAMES, ShrineGame, ShrineState
+from core.shrine.engine import CARD_KINDS, CARD_NAMES, FOUND_NONE, ShrineGame, ShrineState
 
 GAME = ShrineGame
 
-__all__ = ["CARD_KINDS", "CARD_NAMES", "GAME", "ShrineGame", "ShrineState"]
+__all__ = ["CARD_KINDS", "CARD_NAMES", "FOUND_NONE", "GAME", "ShrineGame", "ShrineState"]

@@ -12,6 +12,7 @@ cdef enum:
     GRAVE_SLOTS = 54
     PEND_SLOTS = 16
     SEEN = 0x80           # on a Shrine card: it has been face up, so both players know it
+    MAX_PILES = 4         # piles a hidden card may come from (R32); more are merged
 
 
 ctypedef struct ShrineData:
@@ -43,6 +44,14 @@ ctypedef struct ShrineData:
     uint8_t library[NUM_KINDS]  # counts by kind: drawing is a chance event, so no order is kept
     uint8_t library_len
     uint8_t joker_out           # the Joker is being played or has left the game
+
+    # R32: every card nobody can see belongs to a pile both players can name: the cards
+    # never seen, or a shuffled Graveyard.  The piles are public knowledge; which pile a
+    # player's own hidden card came from, only that player knows.
+    uint8_t pile[MAX_PILES][NUM_KINDS]      # each pile's cards not seen since, by kind
+    uint8_t hand_pile[2][MAX_PILES][NUM_KINDS]  # hand[p] minus seen[p], by the pile it came from
+    uint8_t shrine_pile[2][SHRINE_SLOTS]    # the pile of each face-down Shrine card
+    uint8_t library_pile                    # the pile the Library's cards belong to
 
     # the declared action, between its declaration and its resolution
     int16_t pending             # its action id, or -1

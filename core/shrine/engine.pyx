@@ -18,7 +18,7 @@ its legal actions to its label, sits in one section that names the rulings it fo
 from libc.math cimport tanh
 from libc.string cimport memcpy, memset
 
-from core.kit.piles cimport pile_outcomes, pile_sample, win_loss
+from core.kit.piles cimport pile_outcomes, pile_sample, pile_size, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 from core.errors import StateFormatError
 from core.kit import Cards, TensorLayout, read_bool, read_int, read_name, read_players, read_winner
@@ -89,6 +89,7 @@ cdef enum:
     CH_HIDDEN = 4             # a Library card face down onto a Shrine (Balance)
     CH_TOKEN = 5              # a Token of one rank out of the Library (Balance)
     CH_STEAL = 6              # the card a Jack takes from the opponent's hand
+    NOTHING_FOUND = 27        # the chance outcome of a Balance's search finding no card
 
 # Action ids: each family of actions (see FAMILIES) starts at its id here.  Replays,
 # perft files and stored tournaments hold these ids, so they never change.
@@ -120,7 +121,8 @@ cdef enum:
     A_ATTACK = 552            # + multiset index - 1
     A_ALT_HEAL = 796          # + multiset index - 1
     A_RES_ATTACK = 1040       # + multiset index (0, no hand card, allowed)
-    NUM_ACTIONS = 1285
+    A_DAGGER_TOKEN_BLOCK = 1285   # R30: a Token block with the Dagger token
+    NUM_ACTIONS = 1286
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 COLOURS = "BR"
@@ -227,8 +229,9 @@ cdef inline bint triad(ShrineData* s, int p) noexcept nogil:
     return capacity(s, p) == TRIAD_CAPACITY
 
 cdef inline bint has_token(ShrineData* s, int p) noexcept nogil:
+    # R30: the Dagger token is a Token too.
     return s.field[p][F_JACK] >= 0 or s.field[p][F_QUEEN] >= 0 \
-        or s.field[p][F_KING] >= 0
+        or s.field[p][F_KING] >= 0 or s.field[p][F_DAGGER] >= 0
 
 cdef inline int shrine_top(ShrineData* s, int p) noexcept nogil:
     return s.shrine[p][s.shrine_len[p] - 1] & ~SEEN
@@ -238,10 +241,13 @@ cdef inline void to_grave(ShrineData* s, int kind) noexcept nogil:
     s.grave_len += 1
 
 cdef inline void hand_add(ShrineData* s, int p, int kind, bint public) noexcept nogil:
+    """A card into ``p``'s hand: in the open, or face down from the Library."""
     s.hand[p][kind] += 1
     s.hand_len[p] += 1
     if public:
         s.seen[p][kind] += 1
+    else:
+        s.hand_pile[p][s.library_pile][kind] += 1
 
 cdef inline void hand_remove(ShrineData* s, int p, int kind) noexcept nogil:
     # S2: every removal from a hand is public, so the opponent now knows one fewer card
@@ -250,6 +256,8 @@ cdef inline void hand_remove(ShrineData* s, int p, int kind) noexcept nogil:
     s.hand_len[p] -= 1
     if s.seen[p][kind] > 0:
         s.seen[p][kind] -= 1
+    else:
+        hidden_leaves(s, p, kind)
 
 cdef inline void pend_from_hand(ShrineData* s, int p, int kind) noexcept nogil:
     hand_remove(s, p, kind)
@@ -295,13 +303,30 @@ cdef void hand_to_grave(ShrineData* s, int p) noexcept nogil:
             hand_remove(s, p, k)
             to_grave(s, k)
 
+cdef inline void reveal(ShrineData* s, int p, int i) noexcept nogil:
+    """Shrine card ``i`` of ``p`` is seen: R5, it stays known; R32, it leaves its pile."""
+    if not s.shrine[p][i] & SEEN:
+        s.pile[s.shrine_pile[p][i]][s.shrine[p][i]] -= 1
+        s.shrine_pile[p][i] = 0
+        s.shrine[p][i] |= SEEN
+
 cdef inline void pop_shrine(ShrineData* s, int p) noexcept nogil:
+    reveal(s, p, s.shrine_len[p] - 1)
     s.shrine_len[p] -= 1
     to_grave(s, s.shrine[p][s.shrine_len[p]] & ~SEEN)
 
-cdef inline void push_shrine(ShrineData* s, int p, int kind, bint face_up) noexcept nogil:
-    s.shrine[p][s.shrine_len[p]] = kind | (SEEN if face_up else 0)
+cdef inline void push_shrine(ShrineData* s, int p, int kind) noexcept nogil:
+    """A card in the open onto ``p``'s Shrine."""
+    s.shrine[p][s.shrine_len[p]] = kind | SEEN
     s.shrine_len[p] += 1
+
+cdef inline void push_from_library(ShrineData* s, int p, int kind, bint face_up) noexcept nogil:
+    """A Library card onto ``p``'s Shrine, face up or down."""
+    s.shrine[p][s.shrine_len[p]] = kind
+    s.shrine_pile[p][s.shrine_len[p]] = s.library_pile
+    s.shrine_len[p] += 1
+    if face_up:
+        reveal(s, p, s.shrine_len[p] - 1)
 
 cdef inline void field_to_grave(ShrineData* s, int p, int slot) noexcept nogil:
     to_grave(s, s.field[p][slot])
@@ -320,12 +345,66 @@ cdef void grave_remove_at(ShrineData* s, int i) noexcept nogil:
     s.grave_len -= 1
 
 cdef void reshuffle(ShrineData* s) noexcept nogil:
-    # R12: the Graveyard becomes the new Library.
-    cdef int i
+    """R12: the Graveyard shuffled into the Library.  R32: both players know its cards,
+    so into an empty Library they make a new pile; shuffled in with cards still there
+    (a Balance), they join the Library's pile, as no one can tell the two apart."""
+    cdef int i, q
+    if s.library_len == 0:
+        for q in range(MAX_PILES):
+            if pile_empty(s, q):
+                s.library_pile = q
+                break
     for i in range(s.grave_len):
         s.library[s.grave[i]] += 1
+        s.pile[s.library_pile][s.grave[i]] += 1
     s.library_len += s.grave_len
     s.grave_len = 0
+
+
+# --- R32: the piles hidden cards come from -------------------------------------------
+
+cdef inline bint pile_empty(ShrineData* s, int q) noexcept nogil:
+    cdef int k
+    for k in range(NUM_KINDS):
+        if s.pile[q][k]:
+            return False
+    return True
+
+cdef inline int hand_pile_len(ShrineData* s, int p, int q) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(JOKER):
+        n += s.hand_pile[p][q][k]
+    return n
+
+cdef void merge_piles(ShrineData* s, int into, int other) noexcept nogil:
+    """From now on no one can tell the cards of pile ``other`` from those of ``into``."""
+    cdef int p, k, i
+    for k in range(NUM_KINDS):
+        s.pile[into][k] += s.pile[other][k]
+        s.pile[other][k] = 0
+        for p in range(2):
+            s.hand_pile[p][into][k] += s.hand_pile[p][other][k]
+            s.hand_pile[p][other][k] = 0
+    for p in range(2):
+        for i in range(s.shrine_len[p]):
+            if s.shrine_pile[p][i] == other:
+                s.shrine_pile[p][i] = into
+    if s.library_pile == other:
+        s.library_pile = into
+
+cdef void hidden_leaves(ShrineData* s, int p, int kind) noexcept nogil:
+    """A card of ``kind`` the opponent could not see leaves ``p``'s hand in the open.
+    It came from a pile holding ``p``'s hidden cards and that kind; when several piles
+    could have given it, no one but ``p`` can tell which, so they become one."""
+    cdef int q, first = NONE
+    for q in range(MAX_PILES):
+        if s.pile[q][kind] and hand_pile_len(s, p, q):
+            if first == NONE:
+                first = q
+            else:
+                merge_piles(s, first, q)
+    s.hand_pile[p][first][kind] -= 1
+    s.pile[first][kind] -= 1
 
 cdef int decider(ShrineData* s) noexcept nogil:
     cdef int ph = s.phase
@@ -414,12 +493,13 @@ cdef bint settle(ShrineData* s) noexcept nogil:
         t = shrine_top(s, p)
         # S16: a Joker turned up leaves the Shrine and is played by its owner.
         if t == JOKER and s.bal_player == NONE:
+            reveal(s, p, s.shrine_len[p] - 1)
             s.shrine_len[p] -= 1
             begin_balance(s, p)
             return True
         # S15: cards a Balance adds face down; the top is turned up once all are added.
         if not (s.step == ST_BAL_SHRINE and p != s.bal_player):
-            s.shrine[p][s.shrine_len[p] - 1] |= SEEN
+            reveal(s, p, s.shrine_len[p] - 1)
     for p in range(2):
         # R27
         if s.shrine_len[p] == 0:
@@ -552,25 +632,31 @@ cdef void begin_balance(ShrineData* s, int player) noexcept nogil:
     # the Balance's own draws.
     s.bal_return = s.after_draws if s.step == ST_DRAWING else s.step
     clear_chance(s)
-    s.step = ST_BAL_FIELD
+    s.step = ST_BAL_HAND
+
+cdef inline int token_rank(int slot) noexcept nogil:
+    return 1 if slot == F_DAGGER else 11 + slot
 
 cdef bint step_bal_field(ShrineData* s) noexcept nogil:
-    """S15: match one token kind of the Balance card's player, from the Graveyard's
-    topmost, else by a search of the Library (a chance event), or move on."""
+    """R31: last, the Field.  S15, R30: match one token kind of the Balance card's
+    player, the Dagger token included, from the Graveyard's topmost, else by a search
+    of the Library (a chance event), or move on.  S22: a Dagger token is gained only
+    beside a Triad."""
     cdef int p = s.bal_player, q = 1 - s.bal_player
     cdef int t = s.bal_index, i, rank
-    if t == 3:
-        s.step = ST_BAL_SHRINE
+    if t == 4:
+        s.step = ST_BAL_FINISH
         return False
-    rank = 11 + t
-    if s.field[p][t] >= 0 and s.field[q][t] < 0:
+    rank = token_rank(t)
+    if s.field[p][t] >= 0 and s.field[q][t] < 0 and (t != F_DAGGER or triad(s, q)):
         i = s.grave_len - 1
         while i >= 0 and rank_of(s.grave[i]) != rank:
             i -= 1
         if i >= 0:
             s.field[q][t] = s.grave[i]
             grave_remove_at(s, i)
-        elif s.library[kind_of(rank, 0)] + s.library[kind_of(rank, 1)] > 0:
+        else:
+            # S15: the search is done in the open, so finding nothing is seen too.
             return await_chance(s, CH_TOKEN, q)
     elif s.field[p][t] < 0 and s.field[q][t] >= 0:
         field_to_grave(s, q, t)
@@ -578,30 +664,34 @@ cdef bint step_bal_field(ShrineData* s) noexcept nogil:
     return False
 
 cdef bint step_bal_shrine(ShrineData* s) noexcept nogil:
-    """S15, S21: the opponent's Shrine loses top cards or gains face-down ones until
-    the sizes match, never past its capacity."""
+    """R31: second, the Shrine, with the capacity it has before the Field is matched.
+    S15: the opponent's Shrine loses top cards or gains face-down ones until the sizes
+    match, never past its capacity.  R29: an Ace on top takes no additions; S23: the
+    cards added face down are not looked at until the adding is done."""
     cdef int p = s.bal_player, q = 1 - s.bal_player
-    cdef int target = s.shrine_len[p]
+    cdef int target = s.shrine_len[p], top = s.shrine[q][s.shrine_len[q] - 1]
+    # Both Shrines hold cards: an empty one ends the game before any step runs (R27).
     if capacity(s, q) < target:
         target = capacity(s, q)
     if s.shrine_len[q] > s.shrine_len[p]:
         pop_shrine(s, q)
         return False
-    if s.shrine_len[q] < target:
+    if s.shrine_len[q] < target and not (top & SEEN and rank_of(top & ~SEEN) == 1):
         if s.library_len == 0:
             reshuffle(s)
         if s.library_len > 0:
             return await_chance(s, CH_HIDDEN, q)
-    s.step = ST_BAL_HAND
+    s.step = ST_BAL_FIELD
     return False
 
 cdef bint step_bal_hand(ShrineData* s) noexcept nogil:
-    """S15: the opponent draws, or discards cards of their choice, to match the hand."""
+    """R31: first, the hand.  S15: the opponent draws, or discards cards of their
+    choice, to match the hand."""
     cdef int p = s.bal_player, q = 1 - s.bal_player
     if s.hand_len[q] > s.hand_len[p]:
         s.picks_left = s.hand_len[q] - s.hand_len[p]
         return await_decision(s, PH_BAL_DISCARD)
-    request_draws(s, CH_HAND, q, s.hand_len[p] - s.hand_len[q], ST_BAL_FINISH)
+    request_draws(s, CH_HAND, q, s.hand_len[p] - s.hand_len[q], ST_BAL_SHRINE)
     return False
 
 cdef bint step_bal_finish(ShrineData* s) noexcept nogil:
@@ -609,6 +699,7 @@ cdef bint step_bal_finish(ShrineData* s) noexcept nogil:
     reshuffle(s)
     if s.balance == 2:
         s.library[JOKER] += 1
+        s.pile[s.library_pile][JOKER] += 1
         s.library_len += 1
         s.joker_out = 0
     s.bal_player = NONE
@@ -632,7 +723,7 @@ ctypedef int (*CardsFn)(ShrineData* s, int a, uint8_t* out) noexcept nogil
 ctypedef void (*ActFn)(ShrineData* s, int a) noexcept nogil
 
 cdef enum:
-    NUM_FAMILIES = 27
+    NUM_FAMILIES = 28
     FL_TOKEN_BLOCKED = 1      # an attack paid with hand cards (R16, S7)
     FL_DAGGER_BLOCKED = 2     # a Dagger (R20, S8)
     FL_RES_USE = 4            # a use of a Resurrection's card (R23)
@@ -693,7 +784,8 @@ cdef int responses(ShrineData* s, int* out) noexcept nogil:
     cdef int n = no_response_legal(s, out, 0)
     n = fizzle_legal(s, out, n)
     n = block_legal(s, out, n)
-    return dagger_block_legal(s, out, n)
+    n = dagger_block_legal(s, out, n)
+    return dagger_token_block_legal(s, out, n)
 
 cdef int res_uses(ShrineData* s, int* out) noexcept nogil:
     """R23: the uses of the card ``res_card`` of a Resurrection whose three cards are
@@ -944,7 +1036,7 @@ cdef void discard_decide(ShrineData* s, int a) noexcept nogil:
     if ph == PH_DISCARD:
         s.step = ST_END
     elif ph == PH_BAL_DISCARD:
-        s.step = ST_BAL_FINISH
+        s.step = ST_BAL_SHRINE
     elif ph == PH_FIZZLE_PICK:
         after_fizzle(s)
     else:
@@ -954,7 +1046,11 @@ def _label_discard(ShrineState st, int a):
     return f"discard {CARD_NAMES[a - A_DISCARD]}"
 
 
-# --- Token block (R16, S7: every attack paid with hand cards; never the Dagger token) --
+# --- Token block (R16, S7: every attack paid with hand cards; R30: the Dagger token --
+# blocks too, under an id of its own after the others, as ids never change)
+
+cdef inline int block_slot(int a) noexcept nogil:
+    return F_DAGGER if a == A_DAGGER_TOKEN_BLOCK else a - A_BLOCK
 
 cdef int block_legal(ShrineData* s, int* out, int n) noexcept nogil:
     cdef int t, q = 1 - s.active
@@ -965,15 +1061,21 @@ cdef int block_legal(ShrineData* s, int* out, int n) noexcept nogil:
                 n += 1
     return n
 
+cdef int dagger_token_block_legal(ShrineData* s, int* out, int n) noexcept nogil:
+    if family_of(s.pending).flags & FL_TOKEN_BLOCKED and s.field[1 - s.active][F_DAGGER] >= 0:
+        out[n] = A_DAGGER_TOKEN_BLOCK
+        n += 1
+    return n
+
 cdef void block_decide(ShrineData* s, int a) noexcept nogil:
-    field_to_grave(s, 1 - s.active, a - A_BLOCK)
+    field_to_grave(s, 1 - s.active, block_slot(a))
     pend_to_grave(s)
     clear_pending(s)
     s.step = ST_AFTER
 
 def _label_block(ShrineState st, int a):
-    slot = st.s.field[1 - st.s.active][a - A_BLOCK]
-    return f"token block {CARD_NAMES[slot] if slot >= 0 else TARGET_NAMES[a - A_BLOCK]}"
+    slot = st.s.field[1 - st.s.active][block_slot(a)]
+    return f"token block {CARD_NAMES[slot] if slot >= 0 else TARGET_NAMES[block_slot(a)]}"
 
 
 # --- Dagger block (R20, S8: any Dagger play, a resurrected one included) ---------------
@@ -1266,7 +1368,7 @@ cdef int res_shrine_legal(ShrineData* s, int* out, int n) noexcept nogil:
     return n
 
 cdef void res_shrine_resolve(ShrineData* s, int a) noexcept nogil:
-    push_shrine(s, s.active, raise_card(s), True)
+    push_shrine(s, s.active, raise_card(s))
 
 # A Jack, Queen or King onto the Field, free.
 cdef int res_token_legal(ShrineData* s, int* out, int n) noexcept nogil:
@@ -1548,6 +1650,8 @@ add_family(b"alt heal", A_ALT_HEAL, NUM_MULTISETS - 1, PLAYED,
            alt_heal_cards, alt_heal_decide, heal_resolve, _label_heal)
 add_family(b"resurrection attack", A_RES_ATTACK, NUM_MULTISETS, USE | FL_TOKEN_BLOCKED,
            res_attack_cards, res_attack_decide, res_attack_resolve, _label_res_attack)
+add_family(b"dagger token block", A_DAGGER_TOKEN_BLOCK, 1, 0,
+           no_cards, block_decide, no_resolve, _label_block)
 if _num_families != NUM_FAMILIES or \
         FAMILIES[NUM_FAMILIES - 1].base + FAMILIES[NUM_FAMILIES - 1].size != NUM_ACTIONS:
     raise ImportError("the action families do not cover the action ids exactly")
@@ -1565,7 +1669,7 @@ cdef const uint8_t* chance_pile(ShrineData* s, int* lo, int* hi) noexcept nogil:
     if s.chance == CH_STEAL:
         return s.hand[1 - s.active]
     if s.chance == CH_TOKEN:
-        lo[0] = kind_of(11 + s.bal_index, 0)
+        lo[0] = kind_of(token_rank(s.bal_index), 0)
         hi[0] = lo[0] + 2
     elif s.chance == CH_DEAL and s.deal_n >= 10:
         hi[0] = JOKER   # S14: a Joker dealt to a hand is replaced and shuffled back
@@ -1577,29 +1681,33 @@ cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
     if what == CH_STEAL:
         steal(s, k)
         return
-    s.library[k] -= 1
-    s.library_len -= 1
+    if k != NOTHING_FOUND:
+        s.library[k] -= 1
+        s.library_len -= 1
     if what == CH_DEAL:
         # R4: each Shrine's fifth card is its top, dealt face up.
         n = s.deal_n
         if n < 10:
-            push_shrine(s, n // 5, k, n % 5 == 4)
+            push_from_library(s, n // 5, k, n % 5 == 4)
         else:
             hand_add(s, (n - 10) // 5, k, False)
         s.deal_n += 1
     elif what == CH_TOKEN:
-        s.field[to][s.bal_index] = k
+        if k != NOTHING_FOUND:
+            s.pile[s.library_pile][k] -= 1
+            s.field[to][s.bal_index] = k
         s.bal_index += 1
         clear_chance(s)
     elif what == CH_HIDDEN:
-        push_shrine(s, to, k, False)
+        push_from_library(s, to, k, False)
         clear_chance(s)
     else:
         s.draws_left -= 1
         if what == CH_FLIP:
-            push_shrine(s, to, k, True)
+            push_from_library(s, to, k, True)
         elif k == JOKER:
             # S15: drawn, the Balance card is played at once and uses an action.
+            s.pile[s.library_pile][k] -= 1
             if s.actions_left > 0:
                 s.actions_left -= 1
             begin_balance(s, to)
@@ -1608,57 +1716,56 @@ cdef void apply_chance(ShrineData* s, int k) noexcept nogil:
 
 
 cdef void deal_unseen(ShrineData* s, int observer, Rng* rng) noexcept nogil:
-    """Deal every card ``observer`` cannot see anew, uniformly: the opponent's unknown
-    hand cards, the face-down Shrine cards and the Library.  The cards are gathered by
-    kind, never by where they lie, so every state of one information set deals the same
-    worlds from the same ``rng``: a search cannot tell the true one by its samples."""
-    cdef int q = 1 - observer, p, i, j, k, tmp, n = 0, hidden_hand = 0, slots, joker_at
-    cdef uint8_t pool[54]
-    cdef uint8_t unseen[NUM_KINDS]
-    cdef bint joker
-    for k in range(NUM_KINDS):
-        unseen[k] = s.library[k]
-        s.library[k] = 0
-    for p in range(2):
-        for i in range(s.shrine_len[p]):
-            if not (s.shrine[p][i] & SEEN):
-                unseen[s.shrine[p][i]] += 1
+    """Deal every card ``observer`` cannot see anew, uniformly, each from its own pile
+    (R32): the opponent's unknown hand cards, the face-down Shrine cards and the
+    Library.  A pile's cards are gathered by kind, never by where they lie, so every
+    state of one information set deals the same worlds from the same ``rng``: a search
+    cannot tell the true one by its samples."""
+    cdef int q = 1 - observer, pl, p, i, j, k, tmp, n, in_hand, slots, joker_at
+    cdef uint8_t cards[54]
     for k in range(JOKER):
-        hidden_hand += s.hand[q][k] - s.seen[q][k]
-        unseen[k] += s.hand[q][k] - s.seen[q][k]
         s.hand[q][k] = s.seen[q][k]
-    joker = unseen[JOKER] > 0
-    for k in range(JOKER):
-        for i in range(unseen[k]):
-            pool[n] = k
-            n += 1
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        tmp = pool[i]
-        pool[i] = pool[j]
-        pool[j] = tmp
-    # The hidden hand cards first: the Joker is never in a hand.
-    for i in range(hidden_hand):
-        s.hand[q][pool[i]] += 1
-    slots = n - hidden_hand + (1 if joker else 0)
-    joker_at = rng_below(rng, slots) if joker else -1
-    j = hidden_hand
-    i = 0
-    for p in range(2):
-        for k in range(s.shrine_len[p]):
-            if not (s.shrine[p][k] & SEEN):
-                if i == joker_at:
-                    s.shrine[p][k] = JOKER
-                else:
-                    s.shrine[p][k] = pool[j]
+    for pl in range(MAX_PILES):
+        n = 0
+        for k in range(NUM_KINDS):
+            for i in range(s.pile[pl][k] - s.hand_pile[observer][pl][k]):
+                cards[n] = k
+                n += 1
+        if n == 0:
+            continue
+        for i in range(n - 1, 0, -1):
+            j = rng_below(rng, i + 1)
+            tmp = cards[i]
+            cards[i] = cards[j]
+            cards[j] = tmp
+        # The Joker ends last in ``cards``, then takes a uniform place among the slots
+        # outside the hand, where alone it may lie.
+        for i in range(n - 1):
+            if cards[i] == JOKER:
+                cards[i] = cards[n - 1]
+                cards[n - 1] = JOKER
+                break
+        in_hand = hand_pile_len(s, q, pl)
+        joker_at = in_hand + rng_below(rng, n - in_hand) if cards[n - 1] == JOKER else n - 1
+        tmp = cards[n - 1]
+        cards[n - 1] = cards[joker_at]
+        cards[joker_at] = tmp
+        for k in range(JOKER):
+            s.hand_pile[q][pl][k] = 0
+        for i in range(in_hand):
+            s.hand_pile[q][pl][cards[i]] += 1
+            s.hand[q][cards[i]] += 1
+        j = in_hand
+        for p in range(2):
+            for i in range(s.shrine_len[p]):
+                if not s.shrine[p][i] & SEEN and s.shrine_pile[p][i] == pl:
+                    s.shrine[p][i] = cards[j]
                     j += 1
-                i += 1
-    for i in range(i, slots):
-        if i == joker_at:
-            s.library[JOKER] += 1
-        else:
-            s.library[pool[j]] += 1
-            j += 1
+        if pl == s.library_pile:
+            for k in range(NUM_KINDS):
+                s.library[k] = 0
+            for i in range(j, n):
+                s.library[cards[i]] += 1
 
 
 # --- knowledge for search: a value for a position, and a greedy move ----------------
@@ -1928,6 +2035,10 @@ cdef class ShrineState(GameState):
         cdef const uint8_t* counts = chance_pile(&self.s, &lo, &hi)
         if counts == NULL:
             return 0
+        if pile_size(counts, lo, hi) == 0:
+            actions[0] = NOTHING_FOUND
+            probs[0] = 1.0
+            return 1
         return pile_outcomes(counts, lo, hi, actions, probs)
 
     cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
@@ -1936,10 +2047,12 @@ cdef class ShrineState(GameState):
         cdef const uint8_t* counts = chance_pile(&self.s, &lo, &hi)
         if counts == NULL:
             return -1
+        if pile_size(counts, lo, hi) == 0:
+            return NOTHING_FOUND
         return pile_sample(counts, lo, hi, rng)
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
-        cdef double scratch[NUM_KINDS]
+        cdef double scratch[NUM_KINDS + 1]
         if self.s.phase == PH_CHANCE:
             return self.c_chance_outcomes(out, scratch)
         return decisions(&self.s, out)
@@ -1957,15 +2070,13 @@ cdef class ShrineState(GameState):
         cdef ShrineData before
         cdef int offered[NUM_ACTIONS]
         cdef int tries
-        # Two moments tell the observer something about unseen cards: a Balance searches
-        # the Library for a token kind only when the Library holds one, and a player
-        # declares a Resurrection only when its card has a use with their hand.  Both
-        # facts are "something can happen now", so worlds where nothing can are
-        # rejected, leaving the others uniform.  This world passes, and each try of a
-        # few cards' placement passes with a chance far above 1e-3: 100000 failures,
-        # after which the state is left as it is, do not happen.
-        if not (self.s.phase == PH_CHANCE and self.s.chance == CH_TOKEN
-                or self.s.phase == PH_RES_USE and observer != self.s.active):
+        # One moment tells the observer something about unseen cards: a player declares
+        # a Resurrection only when its card has a use with their hand.  That fact is
+        # "something can happen now", so worlds where nothing can are rejected, leaving
+        # the others uniform.  This world passes, and each try of a few cards'
+        # placement passes with a chance far above 1e-3: 100000 failures, after which
+        # the state is left as it is, do not happen.
+        if not (self.s.phase == PH_RES_USE and observer != self.s.active):
             deal_unseen(&self.s, observer, rng)
             return
         memcpy(&before, &self.s, sizeof(ShrineData))
@@ -2058,6 +2169,7 @@ CARDS = Cards([RANKS[k // 2] + COLOURS[k % 2] for k in range(JOKER)] + ["JOKER"]
               "cards are like 9R, QB, 10B, AR, JOKER")
 CARD_NAMES = CARDS.names
 CARD_KINDS = CARDS.kinds
+FOUND_NONE = NOTHING_FOUND
 TARGET_NAMES = ("Jack token", "Queen token", "King token", "Dagger token", "Shrine")
 POWER_BITS = {"jack": USED_JACK, "queen": USED_QUEEN, "king": USED_KING}
 
@@ -2082,6 +2194,8 @@ def _label(ShrineState st, int a):
     if st.s.phase == PH_CHANCE:
         what = {CH_DEAL: "deal", CH_HAND: "draw", CH_FLIP: "turn up", CH_HIDDEN: "add face down",
                 CH_TOKEN: "find", CH_STEAL: "steal"}.get(st.s.chance, "chance")
+        if a == NOTHING_FOUND and st.s.chance == CH_TOKEN:
+            return "find nothing"
         return f"{what} {CARD_NAMES[a]}" if 0 <= a < NUM_KINDS else f"chance {a}"
     if not 0 <= a < NUM_ACTIONS:
         return f"action {a}"
@@ -2106,7 +2220,12 @@ cdef list _counted(const uint8_t* counts):
 
 def _view(ShrineState st, viewer):
     """The position as plain data; with a ``viewer``, what that player sees."""
-    cdef int p, i, k
+    cdef int p, i, k, q
+    # R32: the piles hidden cards come from, up to the last in use.
+    piles = st.s.library_pile + 1
+    for q in range(MAX_PILES):
+        if not pile_empty(&st.s, q):
+            piles = max(piles, q + 1)
     players = []
     for p in range(2):
         hand = _counted(st.s.hand[p])
@@ -2124,6 +2243,11 @@ def _view(ShrineState st, viewer):
                             if st.s.field[p][t] >= 0]}
         if viewer is None:
             player["shrine_seen"] = shrine_seen
+        player["hand_piles"] = [
+            _counted(st.s.hand_pile[p][q]) if viewer is None or viewer == p
+            else ["??"] * hand_pile_len(&st.s, p, q) for q in range(piles)]
+        player["shrine_piles"] = [None if st.s.shrine[p][i] & SEEN else st.s.shrine_pile[p][i]
+                                  for i in range(st.s.shrine_len[p])]
         players.append(player)
     library = _counted(st.s.library)
     if viewer is not None:
@@ -2142,6 +2266,11 @@ def _view(ShrineState st, viewer):
         "library": library,
         "picks_left": st.s.picks_left,
     }
+    # What may lie in each pile's places the viewer cannot see.
+    d["piles"] = [CARDS.named([st.s.pile[q][k] - (0 if viewer is None
+                                                    else st.s.hand_pile[viewer][q][k])
+                               for k in range(NUM_KINDS)]) for q in range(piles)]
+    d["library_pile"] = st.s.library_pile
     if st.s.balance:
         d["joker_out"] = bool(st.s.joker_out)
     if st.s.step == ST_DEAL:
@@ -2185,13 +2314,15 @@ LAYOUT = TensorLayout(
     ("pending", 2 * NUM_KINDS),     # the cards paying for the declared action, the
                                     # Graveyard card a Resurrection uses
     ("declared", len(_DECLARED)),  # the family of the pending action
+    ("deduced", 2 * NUM_KINDS),     # R32: the cards that may lie in the Library, and in
+                                    # the opponent's unknown hand cards
 )
 
 
 def _fill_tensor(ShrineState st, float[:] v, int viewer):
     """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out
     (docs/rules/shrine-position.md describes the blocks)."""
-    cdef int me = viewer, opp = 1 - viewer, i, k, who, o
+    cdef int me = viewer, opp = 1 - viewer, i, k, who, o, q, n
     o = LAYOUT.offset("phase")
     v[o + st.s.phase] = 1
     o = LAYOUT.offset("flags")
@@ -2241,14 +2372,24 @@ def _fill_tensor(ShrineState st, float[:] v, int viewer):
     if st.s.pending != NONE:
         o = LAYOUT.offset("declared") + family_of(st.s.pending).declared
         v[o] = 1
+    o = LAYOUT.offset("deduced")
+    for q in range(MAX_PILES):
+        for k in range(NUM_KINDS):
+            n = st.s.pile[q][k] - st.s.hand_pile[me][q][k]
+            if q == st.s.library_pile and st.s.library_len:
+                v[o + k] += n / 2.0
+            if hand_pile_len(&st.s, opp, q):
+                v[o + NUM_KINDS + k] += n / 2.0
 
 
 # --- building positions ------------------------------------------------------------------
 
 _KNOWN_KEYS = ("turn", "active", "current_player", "phase", "step", "actions_left",
                "powers_used", "winner", "players", "graveyard", "library", "picks_left",
-               "joker_out", "dealt", "pending", "chance", "balance")
-_PLAYER_KEYS = ("hand", "hand_seen", "shrine", "shrine_seen", "field")
+               "joker_out", "dealt", "pending", "chance", "balance", "piles",
+               "library_pile")
+_PLAYER_KEYS = ("hand", "hand_seen", "hand_piles", "shrine", "shrine_seen", "shrine_piles",
+                "field")
 _FIELD_SLOTS = {11: F_JACK, 12: F_QUEEN, 13: F_KING, 1: F_DAGGER}
 
 
@@ -2294,6 +2435,7 @@ def _from_dict(game, desc):
     if desc.get("pending") is not None:
         _read_pending(st, desc["pending"], grave, tally)
     _read_library(st, desc, tally)
+    _read_piles(st, desc)
     _read_turn(st, desc)
     _check_flow(st, "step" in desc)
     if st.s.winner == NONE and not st.legal_actions():
@@ -2324,7 +2466,8 @@ def _read_side(ShrineState st, int p, pl, tally):
             or not all(isinstance(up, bool) for up in seen):
         raise StateFormatError(f"{where}.shrine_seen must be one bool per Shrine card")
     for i, k in enumerate(shrine):
-        push_shrine(&st.s, p, k, seen[i])
+        st.s.shrine[p][i] = k | (SEEN if seen[i] else 0)
+    st.s.shrine_len[p] = len(shrine)
     for k in CARDS.kinds_of(pl.get("field", []), f"{where}.field"):
         slot = _FIELD_SLOTS.get(rank_of(k) if k != JOKER else 0)
         if slot is None:
@@ -2388,6 +2531,85 @@ def _read_library(ShrineState st, desc, tally):
     st.s.library_len = sum(st.s.library[k] for k in range(NUM_KINDS))
 
 
+def _read_piles(ShrineState st, desc):
+    """R32: the pile each card nobody can see came from, and what each pile holds.
+    Without ``piles``, every such card is in one pile, the cards never seen."""
+    cdef ShrineData* s = &st.s
+    cdef int p, q, i, k
+    sides = read_players(desc, 2, _PLAYER_KEYS)
+    piles = desc.get("piles")
+    if piles is None:
+        for p, side in enumerate(sides):
+            for key in ("hand_piles", "shrine_piles"):
+                if key in side:
+                    raise StateFormatError(f"players[{p}].{key} goes with piles")
+        if "library_pile" in desc:
+            raise StateFormatError("library_pile goes with piles")
+        for k in range(NUM_KINDS):
+            s.pile[0][k] = s.library[k]
+        for p in range(2):
+            for k in range(JOKER):
+                s.hand_pile[p][0][k] = s.hand[p][k] - s.seen[p][k]
+                s.pile[0][k] += s.hand_pile[p][0][k]
+            for i in range(s.shrine_len[p]):
+                if not s.shrine[p][i] & SEEN:
+                    s.pile[0][s.shrine[p][i]] += 1
+        return
+    if not isinstance(piles, list) or not 1 <= len(piles) <= MAX_PILES:
+        raise StateFormatError(f"piles must be a list of 1 to {MAX_PILES} lists of cards")
+    s.library_pile = read_int(desc, "library_pile", 0, len(piles) - 1, 0)
+    placed = [[0] * NUM_KINDS for _ in piles]
+    for k in range(NUM_KINDS):
+        placed[s.library_pile][k] += s.library[k]
+    for p, side in enumerate(sides):
+        _read_side_piles(st, p, side, placed)
+    for q, cards in enumerate(piles):
+        for k in CARDS.kinds_of(cards, f"piles[{q}]"):
+            s.pile[q][k] += 1
+        held = [s.pile[q][k] for k in range(NUM_KINDS)]
+        if held != placed[q]:
+            raise StateFormatError(
+                f"piles[{q}] must hold exactly the hidden cards placed in it "
+                f"({' '.join(CARDS.named(placed[q])) or 'none'}), not "
+                f"{' '.join(CARDS.named(held)) or 'none'}")
+
+
+def _read_side_piles(ShrineState st, int p, side, placed):
+    """Which pile each of player ``p``'s hidden hand cards and face-down Shrine cards
+    came from, added to ``placed``, the cards of each pile by kind."""
+    cdef ShrineData* s = &st.s
+    cdef int q, i, k
+    where = f"players[{p}]"
+    hidden = [s.hand[p][k] - s.seen[p][k] for k in range(NUM_KINDS)]
+    hand_piles = side.get("hand_piles", [[] for _ in placed])
+    if not isinstance(hand_piles, list) or len(hand_piles) != len(placed):
+        raise StateFormatError(f"{where}.hand_piles must be one list of cards per pile")
+    split = [0] * NUM_KINDS
+    for q, cards in enumerate(hand_piles):
+        for k in CARDS.kinds_of(cards, f"{where}.hand_piles[{q}]"):
+            s.hand_pile[p][q][k] += 1
+            placed[q][k] += 1
+            split[k] += 1
+    if split != hidden:
+        raise StateFormatError(f"{where}.hand_piles must split the cards of the hand not in "
+                               "hand_seen, each once, by the pile it came from")
+    shrine_piles = side.get("shrine_piles",
+                            [None if s.shrine[p][i] & SEEN else 0 for i in range(s.shrine_len[p])])
+    if not isinstance(shrine_piles, list) or len(shrine_piles) != s.shrine_len[p]:
+        raise StateFormatError(f"{where}.shrine_piles must be one entry per Shrine card")
+    for i, where_from in enumerate(shrine_piles):
+        if s.shrine[p][i] & SEEN:
+            if where_from is not None:
+                raise StateFormatError(f"{where}.shrine_piles[{i}]: a card seen is in no "
+                                       "pile, so null")
+            continue
+        if not isinstance(where_from, int) or isinstance(where_from, bool) \
+                or not 0 <= where_from < len(placed):
+            raise StateFormatError(f"{where}.shrine_piles[{i}] must be the index of a pile")
+        s.shrine_pile[p][i] = where_from
+        placed[where_from][s.shrine[p][i]] += 1
+
+
 def _read_turn(ShrineState st, desc):
     """Where the turn stands: picks, the deal, actions and powers left, the chance
     event and the Balance being resolved."""
@@ -2421,7 +2643,7 @@ def _read_turn(ShrineState st, desc):
 # The steps a Balance may resume once it is resolved, and the steps that follow the
 # draws of each kind of chance event.
 _BALANCE_RETURNS = {ST_TURN_START, ST_CHOOSE, ST_ACTION, ST_AFTER, ST_END}
-_AFTER_HAND_DRAWS = {ST_CHOOSE, ST_ACTION, ST_BAL_FINISH}
+_AFTER_HAND_DRAWS = {ST_CHOOSE, ST_ACTION, ST_BAL_SHRINE}
 _CHANCE_STEPS = {CH_DEAL: ST_DEAL, CH_HAND: ST_DRAWING, CH_FLIP: ST_DRAWING,
                  CH_HIDDEN: ST_BAL_SHRINE, CH_TOKEN: ST_BAL_FIELD, CH_STEAL: ST_WAIT}
 _PENDING_PHASES = {PH_RES_USE, PH_RESPONSE, PH_FIZZLE_PICK, PH_COUNTER, PH_COUNTER_PICK}
@@ -2512,14 +2734,14 @@ def _check_draws(ShrineState st):
     if s.chance in (CH_HAND, CH_FLIP):
         if s.draws_left < 1:
             raise StateFormatError("chance.left: at least one card is still to draw")
-        if s.draws_left > 1 and s.after_draws != ST_BAL_FINISH:
+        if s.draws_left > 1 and s.after_draws != ST_BAL_SHRINE:
             raise StateFormatError("chance.left: only a Balance draws several cards in a row")
         allowed = _AFTER_HAND_DRAWS if s.chance == CH_HAND else {ST_AFTER}
         if s.after_draws not in allowed:
             raise StateFormatError(f"chance.then: after these draws comes one of "
                                    f"{', '.join(STEPS[x] for x in sorted(allowed))}")
-        if s.chance == CH_HAND and (s.after_draws == ST_BAL_FINISH) != (s.bal_player != NONE):
-            raise StateFormatError("chance.then: 'balance finish' goes with a Balance")
+        if s.chance == CH_HAND and (s.after_draws == ST_BAL_SHRINE) != (s.bal_player != NONE):
+            raise StateFormatError("chance.then: 'balance shrine' goes with a Balance")
     if s.chance == CH_FLIP and s.draw_to != s.active:
         raise StateFormatError("chance.to: a heal turns up a card on the active Shrine")
 
@@ -2535,7 +2757,7 @@ def _check_balance(ShrineState st):
             raise StateFormatError(f"balance.then: a Balance resumes one of "
                                    f"{', '.join(STEPS[x] for x in sorted(_BALANCE_RETURNS))}")
         if not (s.phase == PH_BAL_DISCARD or s.chance in (CH_HIDDEN, CH_TOKEN)
-                or s.after_draws == ST_BAL_FINISH):
+                or s.after_draws == ST_BAL_SHRINE):
             raise StateFormatError("balance: a Balance waits on a token search, a face-down "
                                    "Shrine card, a hand draw or a discard")
         if s.draw_to != NONE and s.draw_to != 1 - s.bal_player:
@@ -2545,13 +2767,13 @@ def _check_balance(ShrineState st):
                                "Balance card")
     if s.chance == CH_TOKEN:
         k = s.bal_index
-        if k > 2 or s.field[s.bal_player][k] == NONE or s.field[1 - s.bal_player][k] != NONE:
+        if k > 3 or s.field[s.bal_player][k] == NONE or s.field[1 - s.bal_player][k] != NONE \
+                or k == F_DAGGER and not triad(s, 1 - s.bal_player):
             raise StateFormatError("balance.token: the token kind searched for is one the "
                                    "Balance's player has and the opponent lacks")
-        if any(rank_of(s.grave[i]) == 11 + k for i in range(s.grave_len)) \
-                or not s.library[kind_of(11 + k, 0)] + s.library[kind_of(11 + k, 1)]:
-            raise StateFormatError("balance.token: the Library is searched only when it, and "
-                                   "not the Graveyard, holds that token kind")
+        if any(rank_of(s.grave[i]) == token_rank(k) for i in range(s.grave_len)):
+            raise StateFormatError("balance.token: the Library is searched only when the "
+                                   "Graveyard holds no card of that token kind")
 
 
 def _check_decision(ShrineState st):
@@ -2725,7 +2947,7 @@ class ShrineGame(Game):
     limits = {"max_turns": (1, 30000, "a cap on the game's length")}
     num_players = 2
     num_distinct_actions = NUM_ACTIONS
-    max_chance_outcomes = NUM_KINDS
+    max_chance_outcomes = NUM_KINDS + 1
     cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
@@ -2750,6 +2972,7 @@ class ShrineGame(Game):
         _reset(st, self)
         for k in range(NUM_KINDS):
             st.s.library[k] = deck_count(&st.s, k)
+            st.s.pile[0][k] = st.s.library[k]
             st.s.library_len += st.s.library[k]
         st.s.step = ST_DEAL
         advance(&st.s)

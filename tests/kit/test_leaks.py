@@ -14,19 +14,6 @@ from kit.helpers import played, settings
 SETTINGS = settings()
 GAMES = 4
 
-# Known gaps, each a test that will pass once the ruling is implemented.  Shrine's
-# Balance discards face up to the Graveyard and reshuffles it into the Library in one
-# step; the engine then forgets the Library's cards, which ruling R32 says both
-# players know as a set, so the discarded card shows in no observation.
-FORGETS_SHUFFLED_PILES = "ruling R32: the cards shuffled into a new Library are forgotten"
-
-
-def known_gap(game):
-    if game.name == "shrine" and game.params["balance"]:
-        return [pytest.mark.xfail(reason=FORGETS_SHUFFLED_PILES, strict=True)]
-    return []
-
-
 @pytest.mark.parametrize("game", SETTINGS)
 def test_determinization_keeps_what_the_observer_knows(game):
     for seed in range(GAMES):
@@ -92,9 +79,7 @@ def words(*views):
     return set(re.findall(r"[\w?]+", json.dumps(views)))
 
 
-@pytest.mark.parametrize("game", [pytest.param(p.values[0], id=p.id,
-                                               marks=known_gap(p.values[0]))
-                                  for p in SETTINGS])
+@pytest.mark.parametrize("game", SETTINGS)
 def test_no_action_shown_to_a_seat_names_a_card_it_cannot_see(game):
     # The names a seat is shown are those of the actions it sees (action_view gives the
     # action itself).  A card such a name holds is one the seat sees before or after the

@@ -2,7 +2,7 @@
 import functools
 
 import core
-from core.shrine import CARD_KINDS, CARD_NAMES
+from core.shrine import CARD_KINDS, CARD_NAMES, FOUND_NONE
 from kit import helpers
 
 # Shrine game strings: the default rules, each optional rule on its own, and three of
@@ -16,9 +16,11 @@ def shrine(**params):
     return core.load_game("shrine", **params)
 
 
-# A chance outcome is named as a card of Shrine's unless the caller gives another game's.
-act = functools.partial(helpers.act, cards=CARD_KINDS)
-play = functools.partial(helpers.play, cards=CARD_KINDS)
+# A chance outcome is named as a card of Shrine's, or "nothing" for a Balance's search
+# that finds no card, unless the caller gives another game's.
+OUTCOMES = {**CARD_KINDS, "nothing": FOUND_NONE}
+act = functools.partial(helpers.act, cards=OUTCOMES)
+play = functools.partial(helpers.play, cards=OUTCOMES)
 
 
 def pl(hand="", shrine="", field="", **extra):
@@ -36,7 +38,8 @@ def offered(state, prefix):
 
 
 def outcomes(state):
-    return {CARD_NAMES[a]: p for a, p in state.chance_outcomes()}
+    return {"nothing" if a == FOUND_NONE else CARD_NAMES[a]: p
+            for a, p in state.chance_outcomes()}
 
 
 def assert_next_turn(state, player=1, turn=1):

@@ -27,8 +27,8 @@ def test_numpy_players_are_seats(state):
 
 
 @pytest.mark.parametrize("action,error", [
-    (-3, "out of range: ids run from 0 to 1284"),
-    (1285, "out of range"),
+    (-3, "out of range: ids run from 0 to 1285"),
+    (1286, "out of range"),
     (2 ** 40, "out of range"),
     (2.7, "an action is an int, not float"),
     ("5", "an action is an int, not str"),
@@ -101,7 +101,7 @@ def _desc(**changes):
     (_desc(current_player=0.0), r"current_player 0.0 does not match"),
     (_desc(current_player=False), r"current_player False does not match"),
     (_desc(phase="response", pending={"action": "641"}),
-     r"pending\.action must be an integer from 0 to 1284, not '641'"),
+     r"pending\.action must be an integer from 0 to 1285, not '641'"),
     (_desc(phase="chance", chance={"draw": "hand", "to": 5}),
      r"chance\.to must be an integer from -1 to 1, not 5"),
     (_desc(phase="balance discard", balance={"player": "one"}),

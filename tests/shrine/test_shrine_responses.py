@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 import core
+from core.shrine import FOUND_NONE
 from kit.helpers import names
 from shrine_helpers import (act, assert_next_turn, offered, outcomes, pl, play, position,
                             shrine)
@@ -107,11 +108,18 @@ def test_r16_s7_tokens_never_block_dagger_triplet_quad_heal_or_token_play(kind):
     assert names(state) == ["no response", "fizzle"]
 
 
-def test_s7_the_dagger_token_does_not_block():
+def test_r30_the_dagger_token_blocks_like_any_token():
     state = position(pl("4B 5B", "2R 6R"), pl("2R 3R", "3R 9R", "JB QR KB AR"))
     act(state, "attack 5B+4B -> 9R")
     assert names(state) == ["no response", "token block JB", "token block QR",
-                            "token block KB"]
+                            "token block KB", "token block AR"]
+    act(state, "token block AR")
+    d = state.to_dict()
+    # The Triad stands; the Dagger token and the attack's cards are gone, nothing removed.
+    assert d["players"][1]["field"] == ["JB", "QR", "KB"]
+    assert d["players"][1]["shrine"] == ["3R", "9R"]
+    assert d["graveyard"] == ["AR", "4B", "5B"]
+    assert_next_turn(state)
 
 
 # --- R17: playing a Token ------------------------------------------------------------
@@ -640,22 +648,13 @@ def test_s2_fizzle_empties_what_the_opponent_knows():
 
 # --- Balance (S14, S15, S16, S18) -----------------------------------------------------
 
-def test_balance_s15_drawn_joker_is_played_at_once_and_uses_the_action():
+def test_balance_s15_r31_drawn_joker_is_played_at_once_and_uses_the_action():
     state = position(pl("3B 4B 5R", "2B 6B 7B 8R", "JB KR"),
                      pl("9B 9R 10B 10R 2R", "3R 6R", "QR KB"),
                      game=shrine(balance=True), phase="start", graveyard=["JR", "5B", "JB"])
     play(state, "draw", "JOKER")
-    # Field first: the topmost Jack of the Graveyard joins, the Queen leaves.  Then the
-    # Shrine: two face-down Library cards.
-    assert state.is_chance_node() and set(outcomes(state)) >= {"7R", "8B"}
-    assert "JOKER" not in outcomes(state)
-    play(state, "7R", "8B")
+    # R31: the hand first: the opponent discards down to three, cards of their choice.
     d = state.to_dict()
-    assert d["players"][1]["field"] == ["JB", "KB"]
-    assert d["graveyard"] == ["JR", "5B", "QR"]
-    assert d["players"][1]["shrine"] == ["3R", "6R", "7R", "8B"]
-    assert d["players"][1]["shrine_seen"] == [False, True, False, True]
-    # Then the hand: the opponent discards down to three, cards of their choice.
     assert d["phase"] == "balance discard" and state.current_player() == 1
     assert names(state) == ["discard 2R", "discard 9B", "discard 9R", "discard 10B",
                             "discard 10R"]
@@ -663,6 +662,16 @@ def test_balance_s15_drawn_joker_is_played_at_once_and_uses_the_action():
     d = state.to_dict()
     assert d["players"][1]["hand"] == ["2R", "9R", "10B"]
     assert d["players"][0]["hand"] == ["3B", "4B", "5R"]
+    assert d["graveyard"] == ["JR", "5B", "JB", "9B", "10R"]
+    # Then the Shrine: two face-down Library cards.
+    assert state.is_chance_node() and set(outcomes(state)) >= {"7R", "8B"}
+    assert "JOKER" not in outcomes(state)
+    play(state, "7R", "8B")
+    # Last the Field: the topmost Jack of the Graveyard joins, the Queen leaves.
+    d = state.to_dict()
+    assert d["players"][1]["field"] == ["JB", "KB"]
+    assert d["players"][1]["shrine"] == ["3R", "6R", "7R", "8B"]
+    assert d["players"][1]["shrine_seen"] == [False, True, False, True]
     # Library and Graveyard shuffled together; the Joker has left the game.
     assert d["graveyard"] == []
     assert d["joker_out"] is True and "JOKER" not in d["library"]
@@ -677,17 +686,18 @@ def test_balance_returns_s15_s18_opponent_draws_loses_shrine_cards_finds_a_token
                      pl("8B 9B", "3R 4R 5R 9R"),
                      game=shrine(balance_returns=True), phase="start", graveyard=["10B"])
     play(state, "draw", "JOKER")
-    # No Queen in the Graveyard: the Library is searched over its Queens' colours.
+    # R31: the hand draws three first.
+    play(state, "10R", "JB", "2R")
+    assert state.to_dict()["players"][1]["hand"] == ["2R", "8B", "9B", "10R", "JB"]
+    # Then the Shrine loses its two top cards.  Last the Field: no Queen in the
+    # Graveyard, so the Library is searched over its Queens' colours.
     assert outcomes(state) == {"QB": pytest.approx(1 / 3), "QR": pytest.approx(2 / 3)}
+    d = state.to_dict()
+    assert d["players"][1]["shrine"] == ["3R", "4R"]
+    assert d["graveyard"] == ["10B", "9R", "5R"]
     act(state, "QR")
     d = state.to_dict()
     assert d["players"][1]["field"] == ["QR"]
-    # The Shrine lost its two top cards; the hand now draws three.
-    assert d["players"][1]["shrine"] == ["3R", "4R"]
-    assert d["graveyard"] == ["10B", "9R", "5R"]
-    play(state, "10R", "JB", "2R")
-    d = state.to_dict()
-    assert d["players"][1]["hand"] == ["2R", "8B", "9B", "10R", "JB"]
     assert d["players"][1]["shrine_seen"] == [False, True]
     # The Joker is shuffled back in.
     assert d["graveyard"] == [] and d["joker_out"] is False
@@ -716,15 +726,16 @@ def test_balance_s16_joker_turned_up_in_a_shrine_is_played_by_its_owner():
                      game=shrine(balance=True), graveyard=["KR", "3R"])
     play(state, "attack 5B -> 5R", "no response")
     # The Joker leaves the opponent's Shrine; they play it, so the attacker matches
-    # them: takes the King from the Graveyard, keeps the bottom Shrine card, discards.
+    # them (R31): discards a card of their choice, keeps the bottom Shrine card, and
+    # takes the King from the Graveyard.
     d = state.to_dict()
     assert d["players"][1]["shrine"] == ["2B"] and d["players"][1]["shrine_seen"] == [True]
-    assert d["players"][0]["field"] == ["KR"]
-    assert d["players"][0]["shrine"] == ["2R"] and d["players"][0]["shrine_seen"] == [True]
     assert d["phase"] == "balance discard" and state.current_player() == 0
     act(state, "discard JR")
     d = state.to_dict()
     assert d["players"][0]["hand"] == ["8B", "8R"]
+    assert d["players"][0]["shrine"] == ["2R"] and d["players"][0]["shrine_seen"] == [True]
+    assert d["players"][0]["field"] == ["KR"]
     assert d["graveyard"] == [] and d["joker_out"] is True
     assert_next_turn(state)
 
@@ -760,10 +771,14 @@ def test_balance_s16_r27_joker_turned_up_as_the_last_shrine_card_loses(hand, ste
 
 
 def test_balance_s15_a_token_kind_found_nowhere_is_not_matched():
-    # Both Jacks of each colour are in hands, a Shrine or a Field.
+    # Both Jacks of each colour are in hands, a Shrine or a Field.  The search of the
+    # Library is made in the open all the same, and finds nothing.
     state = position(pl("JR 2B", "2R 3R JR", "JB"), pl("JB 9B", "4R 5R 6R"),
                      game=shrine(balance=True), phase="start", graveyard=["10B"])
     play(state, "draw", "JOKER")
+    assert outcomes(state) == {"nothing": 1.0}
+    assert state.action_to_string(FOUND_NONE) == "find nothing"
+    act(state, "nothing")
     d = state.to_dict()
     assert d["players"][1]["field"] == []
     assert d["players"][1]["hand"] == ["9B", "JB"]
@@ -797,20 +812,24 @@ def test_balance_s14_joker_turned_up_at_set_up_is_played_once_hands_are_dealt():
     assert (d["turn"], d["active"]) == (0, 0) and state.is_chance_node()
 
 
-def test_balance_s15_s1_joker_drawn_with_the_dagger_token_leaves_one_action():
+def test_balance_s15_s1_r30_r31_joker_drawn_with_the_dagger_token_leaves_one_action():
     state = position(pl("9B 9R", "2B 3B 4B 5B 6B", "JB QB KB AB"),
                      pl("2R 3R", "4R 5R 6R"),
                      game=shrine(balance=True), active=1, graveyard=["JR", "QR", "KR"])
     act(state, "pass")
-    # Player 0's extra card comes first: the Joker.
+    # Player 0's extra card comes first: the Joker.  Equal hands: nothing to draw.
     act(state, "JOKER")
-    d = state.to_dict()
-    assert d["players"][1]["field"] == ["JR", "QR", "KR"]
-    # A Triad now, but the Dagger token is not matched; the Shrine fills face down.
+    # R31: the Shrine fills face down to five, the capacity it has before the Field.
     play(state, "7R", "8R")
     d = state.to_dict()
     assert d["players"][1]["shrine"] == ["4R", "5R", "6R", "7R", "8R"]
-    # Equal hands: nothing to draw.  Player 0 now draws (empty Graveyard) and acts once.
+    # Then the Field: Jack, Queen and King from the Graveyard make a Triad, and beside
+    # it a Dagger token (R30), searched out of the Library as no Ace is in the Graveyard.
+    assert outcomes(state) == {"AB": pytest.approx(1 / 3), "AR": pytest.approx(2 / 3)}
+    act(state, "AR")
+    d = state.to_dict()
+    assert d["players"][1]["field"] == ["JR", "QR", "KR", "AR"]
+    # Player 0 now draws (empty Graveyard) and acts once.
     assert d["active"] == 0 and state.is_chance_node()
     act(state, "10B")
     d = state.to_dict()
@@ -905,13 +924,14 @@ def test_balance_alt_heal_alt_fizzle_together_countered_heal_turns_up_the_joker(
     # The heal resolves: its two cards paid, then the card turned up is the Joker.
     assert state.is_chance_node() and "JOKER" in outcomes(state)
     act(state, "JOKER")
-    # The healer plays it: the opponent drops a Shrine card and their last hand card.
+    # The healer plays it: the opponent discards their last hand card (R31), then drops
+    # a Shrine card.
     d = state.to_dict()
     assert d["players"][0]["shrine"] == ["2B", "9R"]
-    assert d["players"][1]["shrine"] == ["3R", "6R"]
     assert d["phase"] == "balance discard" and state.current_player() == 1
     act(state, "discard 7B")
     d = state.to_dict()
+    assert d["players"][1]["shrine"] == ["3R", "6R"]
     assert d["players"][0]["hand"] == [] and d["players"][1]["hand"] == []
     assert d["players"][1]["shrine_seen"] == [False, True]
     assert d["graveyard"] == [] and d["joker_out"] is True

@@ -213,13 +213,13 @@ def test_s1_s16_losing_the_dagger_token_in_the_first_action_loses_the_second():
     state = position(pl("5B 8B", "2R 6R", "JB QB KB AB"), pl("9B 9R", "2B JOKER 5R"),
                      game=shrine(balance=True), actions_left=2)
     act(state, "attack 5B -> 5R")
-    d = state.to_dict()
-    assert d["players"][0]["field"] == [] and d["players"][0]["shrine"] == ["2R"]
-    # The attacker matches the opponent's two cards in hand: one card to draw.
+    # R31: first the attacker matches the opponent's two cards in hand: one card to
+    # draw.  Then the Shrine drops to one card, and the Field is emptied.
     assert state.is_chance_node()
     act(state, "10R")
     d = state.to_dict()
     assert d["players"][0]["hand"] == ["8B", "10R"]
+    assert d["players"][0]["field"] == [] and d["players"][0]["shrine"] == ["2R"]
     assert d["graveyard"] == [] and d["joker_out"] is True
     assert_next_turn(state)
 
@@ -400,21 +400,36 @@ def test_s20_a_quad_takes_an_ace_on_top():
     assert_next_turn(state)
 
 
-def test_s21_a_balance_adds_face_down_cards_onto_an_ace_on_top():
-    # The Ace stops its owner's own additions (heals, a Resurrection), not the Balance.
-    state = position(pl("3B 4B", "2B 6B 7B 8R"), pl("9B 9R", "3R AR"),
+@pytest.mark.parametrize("stack,after", [("AR", ["AR"]), ("3R AR", ["3R", "AR"]),
+                                          ("2B 3R 4R 5R AR", ["2B", "3R", "4R", "5R"])])
+def test_r29_an_ace_on_top_takes_no_balance_additions_but_loses_cards(stack, after):
+    state = position(pl("3B 4B", "2B 6B 7B 8R"), pl("9B 9R", stack),
                      game=shrine(balance=True), phase="start", graveyard=["10B"])
-    play(state, "draw", "JOKER", "5R", "6R")
+    play(state, "draw", "JOKER")
     d = state.to_dict()
-    assert d["players"][1]["shrine"] == ["3R", "AR", "5R", "6R"]
-    assert d["players"][1]["shrine_seen"] == [False, True, False, True]
+    assert d["players"][1]["shrine"] == after
+    assert d["players"][1]["shrine_seen"][-1] is True
+    assert_next_turn(state)
+
+
+def test_r31_a_balance_fills_the_shrine_to_the_capacity_it_has_before_the_field():
+    # The Joker's player has a Triad and seven cards; the opponent gains the Triad only
+    # after the Shrine step, so it grows to five, not seven.
+    state = position(pl("3B 4B", "2B 3B 4B 5B 6B 7B 8R", "JB QB KB"),
+                     pl("9B 9R", "3R 4R 5R"),
+                     game=shrine(balance=True), phase="start",
+                     graveyard=["10B", "JR", "QR", "KR"])
+    play(state, "draw", "JOKER", "6R", "7R")
+    d = state.to_dict()
+    assert d["players"][1]["shrine"] == ["3R", "4R", "5R", "6R", "7R"]
+    assert d["players"][1]["field"] == ["JR", "QR", "KR"]
     assert_next_turn(state)
 
 
 def test_s15_cards_a_balance_adds_face_down_are_hidden_from_both_but_the_top_turned_up():
     # Ours: what each player sees of the additions.  The Shrine's new top is turned up
     # once the adding is done, so that card alone is seen as it comes out.
-    state = position(pl("3B 4B", "2B 6B 7B 8R"), pl("9B 9R", "3R AR"),
+    state = position(pl("3B 4B", "2B 6B 7B 8R"), pl("9B 9R", "3R 10R"),
                      game=shrine(balance=True), phase="start", graveyard=["10B"])
     play(state, "draw", "JOKER")
     first, last = CARD_KINDS["5R"], CARD_KINDS["6R"]
