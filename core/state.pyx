@@ -126,6 +126,16 @@ cdef class GameState:
                                      f"{self.game.action_buffer_size - 1}")
         return self._action_name(int(action))
 
+    def action_kind(self, action):
+        """The kind of move ``action`` (legal here) is, as a designer counts moves: a
+        short name shared by every action of that kind, such as ``"summon"`` or
+        ``"end turn"``.  A game that groups its actions says how; otherwise the kind
+        is the first word of the action's name."""
+        _check_action_type(action)
+        if not self._is_legal(action):
+            raise IllegalActionError(self._illegal_message(int(action), self.legal_actions()))
+        return self._action_kind(int(action))
+
     def _is_legal(self, action):
         # Scanned in C: building the Python list for every checked step would double
         # the cost of driving a game from Python.
@@ -254,6 +264,12 @@ cdef class GameState:
     def _action_name(self, int action):
         """The readable name of ``action``, known to be in range."""
         raise NotImplementedError
+
+    def _action_kind(self, int action):
+        """The kind of ``action``, known to be legal.  The first word of its name, as
+        ``"play"`` of ``"play W7 from hand"``, trailing punctuation dropped, groups most
+        games' actions well enough; a game overrides this to group them by its rules."""
+        return self._action_name(action).split()[0].rstrip(":,.;")
 
     def _view(self, viewer):
         """The position as plain data: all of it for ``viewer`` None, else what that

@@ -249,9 +249,11 @@ def _skill(args):
     (random, greedy, a searcher at doubling budgets, and the cheater at the top
     budget) plays on duplicate deals through the tournament harness, and the report
     gives each rung's Elo, the skill chain, SkillTrace, the seat advantage, the game's
-    length and branching, and the cheater's edge, and says which variant is deepest
-    and which fairest.  Games are stored as they end: run the same command again to
-    resume, or with more --deals or a higher --max-budget to extend."""
+    length and branching, the cheater's edge, and how often the strongest and the
+    greedy player choose each kind of move and how they score when they do, and says
+    which variant is deepest and which fairest.  Games are stored as they end: run the
+    same command again to resume, or with more --deals or a higher --max-budget to
+    extend."""
     from tournament import config as configs, runner, skill, skill_report
     try:
         plan = skill.Plan(skill.variants(args.game, args.variant, args.grid),

@@ -17,10 +17,13 @@ stored games into figures:
 - the first seat's score in self-play and Ludii's Balance;
 - draws, games stopped by the harness's length limit, length in turns and in
   decisions, and the mean branching factor, under random and under strong play;
-- the cheater's edge over ISMCTS at the same budget: what hidden information is worth.
+- the cheater's edge over ISMCTS at the same budget: what hidden information is worth;
+- how often each rung chooses each kind of move (the game's ``action_kind``), and its
+  score in games where it chose that kind against games where it did not.
 
 ``skill_report`` writes them as Markdown, JSON and plots.  Nothing here names a game.
 """
+import collections
 import dataclasses
 import itertools
 import math
@@ -485,6 +488,66 @@ def seat_advantage(rows, sides=None):
             "high": high, "balance": balance(rows)}
 
 
+def kinds_chosen(engine, history):
+    """The kinds of move (``action_kind``) each seat chose in one game of ``engine`` (a
+    core game) whose actions and chance outcomes were ``history``: a Counter per
+    seat."""
+    state = engine.new_initial_state()
+    chosen = [collections.Counter() for _ in range(engine.num_players)]
+    for action in history:
+        if not state.is_chance_node():
+            chosen[state.current_player()][state.action_kind(action)] += 1
+        state.apply_action(action)
+    return chosen
+
+
+def usage(engine, rows):
+    """How each bot of ``rows`` (games of ``engine``) chose its moves, over the games
+    that ended (no bot failed, the length limit did not stop them): ``{bot: figures}``
+    (see ``move_figures``).  Each side a bot holds in a game is one sample, so a
+    self-play game gives one to each side; a side's score is its finishing place
+    from 1 (alone on top) to 0 (last), as the seat figures count it."""
+    sides = engine.teams()
+    samples = {}
+    for row in rows:
+        if row["status"] != "ok":
+            continue
+        chosen = kinds_chosen(engine, row["history"])
+        scores = utilities([sum(row["returns"][p] for p in side) for side in sides])
+        for side, utility in zip(sides, scores):
+            kinds = sum((chosen[p] for p in side), collections.Counter())
+            bot = row["seating"][side[0]]
+            samples.setdefault(bot, []).append((kinds, (utility + 1) / 2))
+    return {bot: move_figures(found) for bot, found in samples.items()}
+
+
+def move_figures(samples):
+    """The figures of ``samples``, a bot's (Counter of kinds chosen, score) per game:
+    the games, the decisions, and per kind, the most chosen first, how many times it
+    was chosen, per game and as a share of the decisions, and the mean score of the
+    games where it was chosen (``used``) and where it was not (``unused``), each with
+    its 95% Wilson interval.  The two differ with the kind's worth, but also with all
+    that goes with choosing it: a correlation, not a cause."""
+    total = sum((kinds for kinds, _ in samples), collections.Counter())
+    decisions = sum(total.values())
+    found = []
+    for kind, times in sorted(total.items(), key=lambda item: (-item[1], item[0])):
+        used = [score for kinds, score in samples if kinds[kind]]
+        unused = [score for kinds, score in samples if not kinds[kind]]
+        found.append({"kind": kind, "times": times, "per_game": times / len(samples),
+                      "share": times / decisions, "used": _mean_score(used),
+                      "unused": _mean_score(unused)})
+    return {"games": len(samples), "decisions": decisions, "kinds": found}
+
+
+def _mean_score(scores):
+    if not scores:
+        return {"games": 0, "score": None, "low": None, "high": None}
+    score = statistics.fmean(scores)
+    low, high = wilson(score, len(scores))
+    return {"games": len(scores), "score": score, "low": low, "high": high}
+
+
 # --- measuring a variant --------------------------------------------------------
 
 
@@ -547,6 +610,7 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
     edge["elo_low"], edge["elo_high"] = elo_of(edge["low"]), elo_of(edge["high"])
     game = pyspiel.load_game(variant.game)
     random_play, strong_play = (rows[(name,)] for name in plan.self_play())
+    moves = usage(configs.rules(variant.game), itertools.chain.from_iterable(rows.values()))
     failures = {}
     for row in itertools.chain.from_iterable(rows.values()):
         if row["failed"] is not None:
@@ -566,6 +630,7 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
         "shape": {"random": shape(game, random_play), "strong": shape(game, strong_play)},
         "cheater_edge": edge,
         "failures": failures,
+        "usage": {r.name: moves.get(r.name, move_figures([])) for r in ladder.rungs},
     }
     return figures, span_samples
 

@@ -148,7 +148,7 @@ def report(results, command):
     if len(results["variants"]) > 1:
         parts.append(_differences(results))
     for v in results["variants"]:
-        parts.append(_variant(v))
+        parts.append(_variant(v, results["top"]))
     return "\n\n".join(parts) + "\n"
 
 
@@ -170,7 +170,35 @@ def _differences(results):
                         for a in names], "l" + "r" * len(names))])
 
 
-def _variant(v):
+# A kind of move gets a line of the report when its rung chose it in at least this share
+# of its games, at most MOST_KINDS lines, the most chosen first; the rest share one line.
+# skill.json holds every kind.
+FEW_GAMES = 0.10
+MOST_KINDS = 24
+
+
+def _moves(figures, rung):
+    """The table of the kinds of move ``rung`` chose."""
+    n = figures["games"]
+    if not n:
+        return f"**{rung}**: no game ended without a failure or the length limit."
+    shown = [k for k in figures["kinds"] if k["used"]["games"] >= FEW_GAMES * n]
+    shown = shown[:MOST_KINDS]
+    rows = [[k["kind"], f"{k['per_game']:.2f}", _pct(k["share"]), f"{k['used']['games']} / {n}",
+             _score_cell(k["used"]), _score_cell(k["unused"])] for k in shown]
+    rest = [k for k in figures["kinds"] if k not in shown]
+    if rest:
+        times = sum(k["times"] for k in rest)
+        rows.append([f"other ({count(len(rest), 'kind')})", f"{times / n:.2f}",
+                     _pct(times / figures["decisions"]), "", "", ""])
+    return "\n\n".join([
+        f"**{rung}**: {count(n, 'game')} (one per side it held), "
+        f"{figures['decisions'] / n:.1f} decisions a game.",
+        markdown_table(["move", "per game", "% of decisions", "games used",
+                        "score % when used", "score % when not"], rows, "lrrrrr")])
+
+
+def _variant(v, top):
     rungs = markdown_table(
         ["rung", "spec", "Elo", "95%"],
         [[r["name"], f"`{r['spec']}`", _elo(r["elo"]),
@@ -228,6 +256,17 @@ def _variant(v):
         f"[{_elo(edge['elo_low'])}, {_elo(edge['elo_high'])}].",
         "Failures, each counted as the failing bot's loss: " + failures + "."
         if failures else "No bot failed.",
+        "### Moves",
+        f"How often {top} and greedy chose each kind of move, over the games they played "
+        "that ended, each side a sample (so a self-play game counts once for each side); "
+        "and their score (1 alone on top, 0 last, draws half) in the games where they "
+        "chose it at least once, against the games where they did not, with 95% Wilson "
+        "intervals. A score that goes with a move is a correlation, not a cause: a "
+        "player ahead may choose moves it would not choose behind. Moves chosen in under "
+        f"{FEW_GAMES:.0%} of the games share the last line; skill.json has every rung "
+        "and every kind.",
+        _moves(v["usage"][top], top),
+        _moves(v["usage"]["greedy"], "greedy"),
     ])
 
 

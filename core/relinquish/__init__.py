@@ -1,8 +1,8 @@
 """Relinquish: build a tableau of Commons with Courts, Tarots and the abilities of
 matching cards, and capture your opponents'.  The rules, the position format and every
 ruling: docs/rules/relinquish.md; the engine: ``engine.pyx``."""
-from core.relinquish.engine import CARD_NAMES, RelinquishGame, RelinquishState
+from core.relinquish.engine import CARD_NAMES, KINDS, RelinquishGame, RelinquishState
 
 GAME = RelinquishGame
 
-__all__ = ["CARD_NAMES", "GAME", "RelinquishGame", "RelinquishState"]
+__all__ = ["CARD_NAMES", "GAME", "KINDS", "RelinquishGame", "RelinquishState"]

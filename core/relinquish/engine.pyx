@@ -1593,6 +1593,9 @@ cdef class RelinquishState(GameState):
     def _action_name(self, int action):
         return _label(self, action)
 
+    def _action_kind(self, int action):
+        return _kind(self, action)
+
     def _view(self, viewer):
         return _view(self, viewer)
 
@@ -1678,6 +1681,45 @@ def _battle_label(int a):
     verb, base = (("answer", A_MEET), ("defend with", A_DEFEND), ("rally", A_RALLY),
                   ("capture", A_CAPTURE))[(a >= A_DEFEND) + (a >= A_RALLY) + (a >= A_CAPTURE)]
     return f"{verb} {CARD_NAMES[a - base]}"
+
+
+# The kinds of move ``action_kind`` names, in the order of the rules: a turn's end, the
+# maneuvers, Magick and its counters, Battle, the abilities, the scry, and chance.
+KINDS = ("end turn", "fortify", "populate", "summon", "pay", "enchant", "augur", "murder",
+         "target", "negate", "cancel negate", "foil", "pass", "battle", "attack", "clash",
+         "order", "answer", "defend", "decline", "rally", "no rally", "capture",
+         *ABILITIES, "bounty amount", "scry", "deal", "flip", "draw", "reveal")
+# Each range of action ids and its kind, the highest first.  A counter is a Negate, the
+# cancel of one or a Foil, as the Magick under way says.
+_KIND_FROM = ((A_BOUNTY, "bounty amount"), (A_CONSCRIPT, "conscript"),
+              (A_CONGREGATE, "congregate"),
+              *((A_ARCANA + k, ABILITIES[k]) for k in reversed(range(4))),
+              (A_CAPTURE, "capture"), (A_NO_RALLY, "no rally"), (A_RALLY, "rally"),
+              (A_DECLINE, "decline"), (A_DEFEND, "defend"), (A_MEET, "answer"),
+              (A_FACE, "order"), (A_CLASH, "clash"), (A_ATTACK, "attack"), (A_PASS, "pass"),
+              (A_COUNTER, "counter"), (A_PICK, "target"), (A_MURDER, "murder"),
+              (A_AUGUR, "augur"), (A_ENCHANT, "enchant"), (A_DISCARD, "scry"),
+              (A_FORTIFY, "fortify"), (A_PAY, "pay"), (A_SUMMON, "summon"),
+              (A_POPULATE, "populate"), (A_END, "end turn"))
+_CHANCE_KINDS = {PH_DEAL: "deal", PH_FLIP: "flip", PH_DRAW: "draw", PH_REVEAL: "reveal"}
+
+
+def _kind(RelinquishState st, int a):
+    """The kind of ``a``, a legal action or outcome.  A maneuver or ability is named by
+    the decision that begins it, so each use counts once (a Battle by its first
+    attacker; ``attack`` is each further one); the steps that follow have kinds of
+    their own (``pay``, ``target``, ``clash``...)."""
+    cdef RelData* s = &st.s
+    if s.phase in _CHANCE_KINDS:
+        return _CHANCE_KINDS[s.phase]
+    kind = next(k for first, k in _KIND_FROM if a >= first)
+    if kind == "attack" and s.phase == PH_MAIN:
+        return "battle"
+    if kind == "counter":
+        if s.spell == SPELL_MURDER:
+            return "foil"
+        return "negate" if s.defending else "cancel negate"
+    return kind
 
 
 cdef list _cards_at(RelData* s, int place):

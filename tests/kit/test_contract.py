@@ -43,6 +43,8 @@ def test_each_position_offers_sorted_actions_or_a_distribution(game):
                 assert all(a < game.num_distinct_actions for a in legal)
             names = [state.action_to_string(a) for a in legal]
             assert len(set(names)) == len(names), names
+            kinds = [state.action_kind(a) for a in legal]
+            assert all(isinstance(k, str) and k.strip() == k != "" for k in kinds), kinds
 
 
 @pytest.mark.parametrize("game", SETTINGS)

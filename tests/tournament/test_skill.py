@@ -278,6 +278,8 @@ def test_every_variant_gets_every_figure(tiny):
             assert shape["branching"] >= 1
         edge = v["cheater_edge"]
         assert (edge["lower"], edge["upper"], edge["games"]) == ("ismcts-16", "cheater-16", 6)
+        # Every game ended, and each of its two seats is a sample of its rung's moves.
+        assert sum(u["games"] for u in v["usage"].values()) == 2 * v["games"]
         assert edge["elo"] == skill.elo_of(edge["score"])
 
 
@@ -338,6 +340,7 @@ def test_failures_are_counted_as_losses_and_reported(tmp_path):
     figures = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     assert sum(sum(k.values()) for k in figures["failures"].values()) == 28
     assert figures["seat"]["games"] == 0 and figures["shape"]["strong"]["games"] == 0
+    assert all(u == skill.move_figures([]) for u in figures["usage"].values())
     assert "Failures, each counted as the failing bot's loss: random: " in \
         (tmp_path / "report.md").read_text()
     assert not (tmp_path / "seats.png").exists() or (tmp_path / "seats.png").stat().st_size
@@ -486,3 +489,6 @@ def test_a_team_game_and_a_free_for_all_are_measured(game, matches_a_game, tmp_p
     assert variant["seat"]["games"] > 0 and 0 <= variant["seat"]["score"] <= 1
     assert [r["name"] for r in variant["rungs"]] == ["random", "greedy", "ismcts-2",
                                                       "ismcts-4", "ismcts-8", "cheater-8"]
+    # A team is one sample of its rung's moves, each seat of a free-for-all one.
+    sides = 2 if game == "euchre" else 3
+    assert sum(u["games"] for u in variant["usage"].values()) == sides * variant["games"]

@@ -1,0 +1,140 @@
+"""The skill analysis's move usage: how often each rung chose each kind of move, and
+its score in the games where it did against those where it did not."""
+import collections
+import json
+import re
+
+import pyspiel
+import pytest
+
+import core
+from core.relinquish import KINDS
+from tests.tournament.test_tournament import cli
+from tournament import runner, skill, skill_report
+from tournament.ratings import wilson
+from tournament.store import Store
+
+
+def test_move_figures_count_each_kind_and_split_the_scores_by_use():
+    samples = [(collections.Counter(a=2, b=1), 1.0), (collections.Counter(a=1), 0.0),
+               (collections.Counter(a=1, c=1), 0.5)]
+    figures = skill.move_figures(samples)
+    assert (figures["games"], figures["decisions"]) == (3, 6)
+    # The most chosen first; a tie by name.
+    a, b, c = figures["kinds"]
+    assert [k["kind"] for k in (a, b, c)] == ["a", "b", "c"]
+    assert (a["times"], a["per_game"], a["share"]) == (4, pytest.approx(4 / 3),
+                                                       pytest.approx(4 / 6))
+    assert a["used"]["games"] == 3 and a["used"]["score"] == pytest.approx(0.5)
+    assert a["unused"] == {"games": 0, "score": None, "low": None, "high": None}
+    assert (b["used"]["games"], b["used"]["score"]) == (1, 1.0)
+    assert (b["unused"]["games"], b["unused"]["score"]) == (2, 0.25)
+    assert (b["unused"]["low"], b["unused"]["high"]) == wilson(0.25, 2)
+    assert (c["used"]["score"], c["unused"]["score"]) == (0.5, 0.5)
+
+
+def test_move_figures_of_no_game_are_empty():
+    assert skill.move_figures([]) == {"games": 0, "decisions": 0, "kinds": []}
+
+
+def test_a_game_without_its_own_kinds_gets_the_first_word_of_each_name():
+    state = core.load_game("card_duel").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    for action in state.legal_actions():
+        assert state.action_kind(action) == state.action_to_string(action).split()[0]
+    leduc = core.ForeignGame("leduc_poker").new_initial_state()
+    while leduc.is_chance_node():
+        leduc.apply_action(leduc.legal_actions()[0])
+    assert [leduc.action_kind(a) for a in leduc.legal_actions()] == ["Call", "Raise"]
+
+
+def test_the_usage_of_each_rung_counts_its_own_decisions_once(tmp_path):
+    plan = skill.Plan(skill.variants("card_duel"), skill.ladder("ismcts", 2, 8), deals=2)
+    with Store(str(tmp_path / "g.db")) as store:
+        runner.run(plan.schedule(), store, workers=1, progress=False)
+        results = skill.measure(store, plan, bootstrap=20)
+        rows = [row for config in plan.configs(plan.variants[0])
+                for row in store.games(config.key)]
+    usage = results["variants"][0]["usage"]
+    assert list(usage) == [r.name for r in plan.ladder.rungs]
+    # Replayed here by OpenSpiel, seat by seat, without the analysis's code.
+    games, decisions = collections.Counter(), collections.Counter()
+    used, unused = [], []
+    for row in rows:
+        assert row["status"] == "ok"
+        state = pyspiel.load_game("card_duel").new_initial_state()
+        attacked = [False, False]
+        for action in row["history"]:
+            if not state.is_chance_node():
+                seat = state.current_player()
+                decisions[row["seating"][seat]] += 1
+                attacked[seat] |= state.action_to_string(seat, action).startswith("attack")
+            state.apply_action(action)
+        for seat, bot in enumerate(row["seating"]):
+            games[bot] += 1
+            if bot == "greedy":
+                returns = row["returns"]
+                score = 1.0 if returns[seat] > returns[1 - seat] else \
+                    0.5 if returns[seat] == returns[1 - seat] else 0.0
+                (used if attacked[seat] else unused).append(score)
+    for rung, figures in usage.items():
+        assert (figures["games"], figures["decisions"]) == (games[rung], decisions[rung])
+        kinds = figures["kinds"]
+        assert sum(k["times"] for k in kinds) == figures["decisions"]
+        assert sum(k["share"] for k in kinds) == pytest.approx(1)
+        for k in kinds:
+            assert k["per_game"] * figures["games"] == pytest.approx(k["times"])
+            assert k["used"]["games"] + k["unused"]["games"] == figures["games"]
+            assert k["used"]["games"] <= k["times"]
+    attack = next(k for k in usage["greedy"]["kinds"] if k["kind"] == "attack")
+    assert attack["used"]["games"] == len(used) and attack["unused"]["games"] == len(unused)
+    assert attack["used"]["score"] == pytest.approx(sum(used) / len(used))
+
+
+def moves_table(report, rung):
+    """The rows of ``rung``'s table of moves in ``report``, as lists of cells."""
+    block = report.split(f"**{rung}**: ", 1)[1].split("\n\n")[1]
+    return [[cell.strip() for cell in line.strip("|").split("|")]
+            for line in block.splitlines()[2:]]
+
+
+@pytest.fixture(scope="module")
+def relinquish(tmp_path_factory):
+    out = tmp_path_factory.mktemp("relinquish")
+    result = cli("skill", "relinquish", "--deals", "2", "--min-budget", "2", "--max-budget",
+                 "8", "--bootstrap", "20", "--workers", "1", "--quiet", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return json.loads((out / "skill.json").read_text()), (out / "report.md").read_text()
+
+
+def test_relinquish_moves_are_its_maneuvers_and_abilities(relinquish):
+    results, _ = relinquish
+    decisions = set(KINDS) - {"deal", "flip", "draw", "reveal"}
+    usage = results["variants"][0]["usage"]
+    for figures in usage.values():
+        assert figures["games"] > 0
+        assert {k["kind"] for k in figures["kinds"]} <= decisions
+    # Random play meets most of the game in its long games: at least the maneuvers.
+    chosen = {k["kind"] for k in usage["random"]["kinds"]}
+    assert {"end turn", "populate", "summon", "battle", "enchant", "augur"} <= chosen
+
+
+@pytest.mark.parametrize("rung", ["ismcts-8", "greedy"])
+def test_the_report_lists_the_moves_of_a_tenth_of_the_games_and_pools_the_rest(
+        relinquish, rung):
+    results, report = relinquish
+    figures = results["variants"][0]["usage"][rung]
+    n = figures["games"]
+    assert f"**{rung}**: {n} games (one per side it held)" in report
+    table = moves_table(report, rung)
+    shown = [k for k in figures["kinds"] if k["used"]["games"] >= 0.1 * n]
+    shown = shown[:skill_report.MOST_KINDS]
+    rest = [k for k in figures["kinds"] if k not in shown]
+    assert [row[0] for row in table] == [k["kind"] for k in shown] + (
+        [f"other ({len(rest)} kind{'s' if len(rest) > 1 else ''})"] if rest else [])
+    for row, k in zip(table, shown):
+        assert row[1] == f"{k['per_game']:.2f}" and row[3] == f"{k['used']['games']} / {n}"
+        assert re.fullmatch(r"-|[\d.]+ \[[\d.]+, [\d.]+\]", row[4]), row
+    if rest:
+        assert table[-1][1] == f"{sum(k['times'] for k in rest) / n:.2f}"
