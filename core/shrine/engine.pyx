@@ -2130,6 +2130,13 @@ cdef class ShrineState(GameState):
     def _action_name(self, int action):
         return _label(self, action)
 
+    def _action_kind(self, int action):
+        # A decision's family (an attack with the King's range is still an attack);
+        # a chance event's kind of draw.
+        if self.s.phase == PH_CHANCE:
+            return CHANCE_WORDS.get(self.s.chance, "chance")
+        return FAMILIES[FAMILY_OF[action]].name.decode()
+
     def _view(self, viewer):
         # Under the rulings a shuffled pile's order and make-up are forgotten, so what a
         # player sees is all it knows: unknown cards show as ``??``.
@@ -2165,6 +2172,9 @@ STEPS = ["deal", "turn start", "drawing", "choose", "action", "respond", "resolv
          "fizzled", "after", "end", "balance field", "balance shrine", "balance hand",
          "balance finish", "wait"]
 CHANCES = ["none", "deal", "hand", "flip", "hidden", "token", "steal"]
+# How an action's name says what a chance event does.
+CHANCE_WORDS = {CH_DEAL: "deal", CH_HAND: "draw", CH_FLIP: "turn up", CH_HIDDEN: "add face down",
+                CH_TOKEN: "find", CH_STEAL: "steal"}
 CARDS = Cards([RANKS[k // 2] + COLOURS[k % 2] for k in range(JOKER)] + ["JOKER"],
               "cards are like 9R, QB, 10B, AR, JOKER")
 CARD_NAMES = CARDS.names
@@ -2192,8 +2202,7 @@ def _paid(ShrineState st, int a):
 def _label(ShrineState st, int a):
     """The readable name of action (or chance outcome) ``a`` in ``st``."""
     if st.s.phase == PH_CHANCE:
-        what = {CH_DEAL: "deal", CH_HAND: "draw", CH_FLIP: "turn up", CH_HIDDEN: "add face down",
-                CH_TOKEN: "find", CH_STEAL: "steal"}.get(st.s.chance, "chance")
+        what = CHANCE_WORDS.get(st.s.chance, "chance")
         if a == NOTHING_FOUND and st.s.chance == CH_TOKEN:
             return "find nothing"
         return f"{what} {CARD_NAMES[a]}" if 0 <= a < NUM_KINDS else f"chance {a}"
