@@ -720,6 +720,31 @@ def test_balance_s15_dagger_token_falls_when_the_opponents_triad_breaks():
     assert_next_turn(state)
 
 
+def test_balance_r30_s22_a_dagger_token_the_player_lacks_is_lost():
+    state = position(pl("2B 3B", "2R 3R 4R 5R 6R", "JB QB KB"),
+                     pl("8B 9B", "3B 4B 5B 6B 7B", "JR QR KR AR"),
+                     game=shrine(balance=True), phase="start", graveyard=["10B"])
+    play(state, "draw", "JOKER")
+    d = state.to_dict()
+    assert d["players"][1]["field"] == ["JR", "QR", "KR"]
+    assert d["players"][1]["shrine"] == ["3B", "4B", "5B", "6B", "7B"]
+    assert Counter(d["library"])["AR"] == 2
+    assert_next_turn(state)
+
+
+def test_balance_r30_s22_no_dagger_token_without_a_triad():
+    # Both Kings are out of reach (a Field and a hand), so the opponent gains the Jack
+    # and Queen but no Triad, and with it no Dagger token, though an Ace is on offer.
+    state = position(pl("KR 2B", "2R 3R 4R 5R 6R", "JB QB KB AB"),
+                     pl("8B 9B", "3B 4B 5B 6B 7B"),
+                     game=shrine(balance=True), phase="start",
+                     graveyard=["AR", "JR", "QR"], actions_left=2)
+    play(state, "draw", "JOKER")
+    d = state.to_dict()
+    assert d["players"][1]["field"] == ["JR", "QR"]
+    assert d["players"][1]["shrine"] == ["3B", "4B", "5B", "6B", "7B"]
+
+
 def test_balance_s16_joker_turned_up_in_a_shrine_is_played_by_its_owner():
     state = position(pl("5B 8B 8R JR", "2R 3B 6R"),
                      pl("9B 9R", "2B JOKER 5R", "KB"),

@@ -426,6 +426,16 @@ def test_r31_a_balance_fills_the_shrine_to_the_capacity_it_has_before_the_field(
     assert_next_turn(state)
 
 
+def test_s23_an_ace_added_face_down_does_not_stop_the_adding():
+    state = position(pl("3B 4B", "2B 6B 7B 8R"), pl("9B 9R", "3R 10R"),
+                     game=shrine(balance=True), phase="start", graveyard=["10B"])
+    play(state, "draw", "JOKER", "AB", "6R")
+    d = state.to_dict()
+    assert d["players"][1]["shrine"] == ["3R", "10R", "AB", "6R"]
+    assert d["players"][1]["shrine_seen"] == [False, True, False, True]
+    assert_next_turn(state)
+
+
 def test_s15_cards_a_balance_adds_face_down_are_hidden_from_both_but_the_top_turned_up():
     # Ours: what each player sees of the additions.  The Shrine's new top is turned up
     # once the adding is done, so that card alone is seen as it comes out.
