@@ -346,8 +346,8 @@ cdef void grave_remove_at(ShrineData* s, int i) noexcept nogil:
 
 cdef void reshuffle(ShrineData* s) noexcept nogil:
     """R12: the Graveyard shuffled into the Library.  R32: both players know its cards,
-    so into an empty Library they make a new pile; shuffled in with cards still there
-    (a Balance), they join the Library's pile, as no one can tell the two apart."""
+    so into an empty Library they make a new pile.  S24: shuffled in with cards still
+    there (a Balance), or with no pile free, they join the Library's pile."""
     cdef int i, q
     if s.library_len == 0:
         for q in range(MAX_PILES):
@@ -394,8 +394,8 @@ cdef void merge_piles(ShrineData* s, int into, int other) noexcept nogil:
 
 cdef void hidden_leaves(ShrineData* s, int p, int kind) noexcept nogil:
     """A card of ``kind`` the opponent could not see leaves ``p``'s hand in the open.
-    It came from a pile holding ``p``'s hidden cards and that kind; when several piles
-    could have given it, no one but ``p`` can tell which, so they become one."""
+    It came from a pile holding ``p``'s hidden cards and that kind; S24: when several
+    piles could have given it, no one but ``p`` can tell which, so they become one."""
     cdef int q, first = NONE
     for q in range(MAX_PILES):
         if s.pile[q][kind] and hand_pile_len(s, p, q):
