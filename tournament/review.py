@@ -145,11 +145,6 @@ class Reviewer:
                               "so its games cannot be reviewed without reading hidden cards")
         self.seat, self.iterations, self.seed = seat, iterations, seed
 
-    @property
-    def spec(self):
-        """The reviewer as a bot spec: the searcher it runs at every position."""
-        return f"ismcts(iterations={self.iterations})"
-
     def _search(self, state, step):
         seed = random.Random(f"{self.seed} review {step}").getrandbits(63)
         # A world drawn from what the person knows, as a hint is worked out: the
@@ -185,12 +180,15 @@ class Reviewer:
 
     def _judge(self, state, step, action):
         """The decision, and the search's mean score at ``state``."""
-        result = self._search(state, step)
         legal = state.legal_actions()
+        if action not in legal:
+            raise core.IllegalActionError(f"action {action!r} is not legal at step "
+                                          f"{step + 1}")
+        result = self._search(state, step)
         untried = [a for a in (action, result.action) if a not in result.values]
         if untried:
-            raise ReviewError(f"step {step}: {self.iterations} iterations did not try all "
-                              f"{len(legal)} legal moves; give more")
+            raise ReviewError(f"step {step + 1}: {self.iterations} iterations did not try "
+                              f"all {len(legal)} legal moves; give more")
         decision = Decision(step, where(state, self.seat), len(legal),
                             action, state.action_to_string(action), result.values[action],
                             result.action, state.action_to_string(result.action),
@@ -205,6 +203,12 @@ class Reviewer:
         forced = 0
         run = None  # (first step, kind, score before) of the chance run under way
         for step, action in enumerate(history):
+            if action not in (state.legal_actions() if not state.is_chance_node()
+                              else [a for a, _ in state.chance_outcomes()]):
+                # Not the engine's message, which lists the legal moves: at another
+                # player's step or a draw they name cards the person may not see.
+                raise ReviewError(f"step {step + 1} of the history: action {action!r} is "
+                                  "not legal there")
             if state.is_chance_node():
                 if run is None:
                     run = (step, state.action_to_string(action).split(" ", 1)[0],
@@ -222,11 +226,7 @@ class Reviewer:
                     after = mover_value if mover_value is not None else self.value(state, step)
                     runs.append(ChanceRun(run[0], step - run[0], run[1], run[2], after))
                     run = None
-            try:
-                state.apply_action(action)
-            except core.IllegalActionError:
-                raise ReviewError(f"step {step + 1} of the history: action {action!r} is "
-                                  "not legal there") from None
+            state.apply_action(action)
         if run is not None:
             end = len(history)
             runs.append(ChanceRun(run[0], end - run[0], run[1], run[2], self.value(state, end)))

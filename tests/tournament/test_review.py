@@ -196,6 +196,15 @@ def test_a_budget_too_small_to_try_every_move_is_refused_with_a_reason():
         review.Reviewer("shrine", 0, 1).review(match.history)
 
 
+def test_a_history_with_a_move_the_rules_refuse_is_refused_naming_the_step():
+    history = finished("card_duel", 0, 3).history
+    reviewer = review.Reviewer("card_duel", 0, ITERATIONS)
+    for bad in (history[:30] + [10**6], history + [0]):
+        with pytest.raises(review.ReviewError, match=f"step {len(bad)} of the history: "
+                           f"action {bad[-1]} is not legal there"):
+            reviewer.review(bad)
+
+
 def test_bad_reviewer_settings_are_refused():
     with pytest.raises(core.PlayerError, match="a seat of card_duel is from 0 to 1, not 2"):
         review.Reviewer("card_duel", 2)
