@@ -59,8 +59,10 @@ cdef class Worker:
     cdef int units, first, stride
     cdef long iterations
     cdef double seconds, clock
-    # What its trees found: per root action, the visits, payoffs and votes.
+    # What its trees found: per root action, the visits, payoffs and votes; and the
+    # searched player's payoff summed over every iteration.
     cdef long done, grown, reused
+    cdef double root_total
     cdef long* visits
     cdef double* totals
     cdef int* votes

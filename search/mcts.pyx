@@ -216,6 +216,7 @@ cdef class Worker:
         self.units, self.first, self.stride = units, first, stride
         self.iterations, self.seconds, self.clock = iterations, seconds, clock
         self.done = self.grown = self.reused = 0
+        self.root_total = 0.0
         self.out_of_memory = False
         for a in range(self.n_act):
             self.visits[a] = 0
@@ -394,6 +395,7 @@ cdef class Worker:
             self.work.c_apply_action(a)
         rollout(self.work, self.policy, self.epsilon, self.rollout_depth, self.n_players, self.lo,
                 self.scale, self.acts, self.probs, self.payoff, &self.rng)
+        self.root_total += self.payoff[self.player]
         for q in range(self.n_trees):
             t = &self.trees[q]
             for i in range(self.path_len[q]):
@@ -565,17 +567,25 @@ cdef class MCTS:
         """Bytes one tree node takes."""
         return sizeof(Node)
 
-    def search(self, GameState state):
-        """Search ``state`` (left unchanged) for its player to move; returns a
-        :class:`SearchResult`."""
-        cdef int player = state.c_current_player()
+    def search(self, GameState state, player=None):
+        """Search ``state`` (left unchanged) for ``player``, by default the player to
+        move; returns a :class:`SearchResult`.  Worlds are sampled from what ``player``
+        knows.  Another player, or chance, may be to move: the search then values the
+        position for ``player`` and chooses no move."""
         cdef bint sample_world = self.mode == PERFECT and not self.cheat
         cdef int units, busy, t
         cdef Worker w
         if state.game != self.game:
             raise SearchError(f"this searcher was made for {self.game}, not {state.game}")
-        if player < 0:
-            raise SearchError("nobody is to move: the game is over or chance acts next")
+        if state.c_is_terminal():
+            raise SearchError("the game is over: there is nothing to search")
+        if player is None:
+            player = state.c_current_player()
+            if player < 0:
+                raise SearchError("nobody is to move: chance acts next")
+        elif isinstance(player, bool) or not 0 <= player < self.game.num_players:
+            raise SearchError(f"player is a seat from 0 to {self.game.num_players - 1}, "
+                              f"not {player!r}")
         # A unit is a world, or where one tree is searched, a thread's tree.  A unit
         # with no iteration would have no move to vote for.
         units = self.worlds if sample_world else self.threads
@@ -625,6 +635,7 @@ cdef class MCTS:
         cdef Worker w
         cdef int a
         cdef long done = 0, grown = 0, reused = 0
+        cdef double root_total = 0.0
         visits, totals, votes = {}, {}, {}
         for w in workers:
             if w.out_of_memory:
@@ -632,17 +643,20 @@ cdef class MCTS:
             done += w.done
             grown += w.grown
             reused += w.reused
+            root_total += w.root_total
             for a in range(w.n_act):
                 if w.present[a]:
                     visits[a] = visits.get(a, 0) + w.visits[a]
                     totals[a] = totals.get(a, 0.0) + w.totals[a]
                     votes[a] = votes.get(a, 0) + w.votes[a]
-        if sample_world:
+        if not visits:
+            action = None
+        elif sample_world:
             action = max(visits, key=lambda a: (votes[a], visits[a], -a))
         else:
             action = max(visits, key=lambda a: (visits[a], -a))
         return SearchResult(action, visits, {a: totals[a] / visits[a] for a in visits if visits[a]},
-                            done, grown, seconds, reused)
+                            done, grown, seconds, reused, root_total / done if done else None)
 
 
 def _run(workers):
@@ -661,11 +675,16 @@ class SearchResult:
     mean payoff in ``[0, 1]`` of the player to move (``values``); the ``iterations``
     run, ``nodes`` grown (over every world's trees), and ``seconds`` taken.  ``reused``
     counts the root visits a kept tree brought from earlier searches; they are in
-    ``visits`` too."""
+    ``visits`` too.  ``value`` is the searched player's mean payoff in ``[0, 1]`` over
+    this search's iterations, exploring ones included.  A search for a player who is
+    not to move has no root actions of theirs: ``action`` is None, ``visits`` and
+    ``values`` empty."""
 
-    __slots__ = ("action", "visits", "values", "iterations", "nodes", "seconds", "reused")
+    __slots__ = ("action", "visits", "values", "iterations", "nodes", "seconds", "reused",
+                 "value")
 
-    def __init__(self, action, visits, values, iterations, nodes, seconds, reused=0):
+    def __init__(self, action, visits, values, iterations, nodes, seconds, reused=0,
+                 value=None):
         self.action = action
         self.visits = visits
         self.values = values
@@ -673,6 +692,7 @@ class SearchResult:
         self.nodes = nodes
         self.seconds = seconds
         self.reused = reused
+        self.value = value
 
     def policy(self):
         """Each root action's share of the visits."""

@@ -64,6 +64,63 @@ def _play(args):
     sys.exit(play.run(args))
 
 
+def _review(args):
+    """Rate every decision one player made in a game saved by cardarena play, or in a
+    game a tournament stored: the move chosen, the move a search from that player's own
+    knowledge prefers, and the expected score given up (0 the worst return, 1 the
+    best), marked doubtful, bad or very bad; then the error rate, the costliest moves,
+    and how much the chance events favoured the player.  See docs/review.md."""
+    from tournament import play
+    from tournament import review as reviews
+    from tournament.store import StoreError
+    if args.game_id is None:
+        if args.seat is not None:
+            _fail("review", "--seat is for a stored game: a saved game is reviewed from "
+                  "the seat it was played from", 2)
+        if _is_database(args.source):
+            _fail("review", f"{args.source} is a tournament database: give a game's id "
+                  f"too (cardarena ratings {shlex.quote(args.source)} --games lists them)", 2)
+        try:
+            match = play.Match.load(args.source)
+        except play.SaveFileError as e:
+            _fail("review", str(e), 1)
+        game, seat, history = match.game, match.seat, match.history
+    else:
+        if not os.path.exists(args.source):
+            _fail("review", f"no such file: {args.source}", 1)
+        with _open_store(args.source, readonly=True) as store:
+            try:
+                row = store.game(args.game_id)
+            except StoreError as e:
+                _fail("review", str(e), 1)
+        game, seat, history = row["game"], args.seat, row["history"]
+        if seat is None:
+            seats = ", ".join(f"{p} ({name})" for p, name in enumerate(row["seating"]))
+            _fail("review", f"give --seat N, the player of game {args.game_id} to review: "
+                  f"{seats}", 2)
+    try:
+        review = reviews.Reviewer(game, seat, args.iterations, args.seed).review(history)
+    except reviews.ReviewError as e:
+        _fail("review", str(e), 1)
+    except core.CardArenaError as e:
+        _fail("review", str(e), 2)
+    print(reviews.report(review))
+
+
+def _is_database(path):
+    """Whether ``path`` is an SQLite file, by the header every one begins with."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
+def _fail(command, message, status):
+    print(f"cardarena {command}: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
 def _tournament(args):
     """Play a round-robin tournament from a TOML config, every deal in every seating,
     storing each game as it ends; run the same command again to resume an interrupted
@@ -344,6 +401,16 @@ def _positive(text):
     return value
 
 
+def _share(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 1:
+        raise argparse.ArgumentTypeError(f"a score given up, from 0 up to 1, not {text!r}")
+    return value
+
+
 def _load_config(args):
     from tournament import config as configs
     try:
@@ -390,7 +457,7 @@ def _replay(args):
 
 
 # Arguments that name files, which may be any bytes the system allows.
-PATHS = ("config", "db", "load")
+PATHS = ("config", "db", "load", "source")
 
 
 def _undecodable(args):
@@ -412,6 +479,7 @@ def _undecodable(args):
 
 def main(argv=None):
     """Run the ``cardarena`` command with ``argv`` (the process's arguments if None)."""
+    from tournament import review as reviews
     from tournament import skill as skill_module
     parser = argparse.ArgumentParser(
         prog="cardarena",
@@ -441,7 +509,33 @@ def main(argv=None):
     play.add_argument("--seed", type=int, default=None,
                       help="seed for the deal and the bot (default: a fresh one, shown)")
     play.add_argument("--load", metavar="FILE", help="resume a game saved with save FILE")
+    play.add_argument("--tutor", nargs="?", type=_share, const=reviews.TUTOR_THRESHOLD,
+                      metavar="THRESHOLD",
+                      help="before playing a move of yours that gives up more than "
+                      "THRESHOLD of your expected score (0 to 1; default "
+                      f"{reviews.TUTOR_THRESHOLD:g}, a bad move), say so and ask again; "
+                      "the same move again plays it. Implies --review")
+    play.add_argument("--review", action="store_true",
+                      help="offer a review of your moves when the game ends (review at "
+                      "the prompt gives one at any time)")
+    play.add_argument("--review-iterations", type=_positive, default=reviews.ITERATIONS,
+                      metavar="N", help="search iterations per position for the tutor "
+                      "and reviews (default %(default)s)")
     play.set_defaults(run=_play)
+    rev = sub.add_parser("review", help="rate every decision a player made in a saved or "
+                         "stored game", description=_review.__doc__)
+    rev.add_argument("source", metavar="FILE", help="a game saved by cardarena play, or "
+                     "a tournament's SQLite file (then give the game's ID)")
+    rev.add_argument("game_id", nargs="?", type=int, metavar="ID",
+                     help="with a database: the game's id, as ratings DB --games lists")
+    rev.add_argument("--seat", type=int, help="with a database: the player to review, from "
+                     "0 (a saved game is reviewed from the seat it was played from)")
+    rev.add_argument("--iterations", type=_positive, default=reviews.ITERATIONS, metavar="N",
+                     help="search iterations per position: more are slower and surer "
+                     "(default %(default)s)")
+    rev.add_argument("--seed", type=int, default=0, help="seed of the searches: a review "
+                     "with the same seed and iterations repeats exactly (default 0)")
+    rev.set_defaults(run=_review)
     tour = sub.add_parser("tournament", help="play a duplicate round-robin from a TOML config",
                           description=_tournament.__doc__)
     tour.add_argument("config", help="the TOML config, e.g. examples/shrine.toml")

@@ -21,6 +21,7 @@ import pyspiel
 
 import core
 import search
+from tournament import review as reviews
 from tournament.narrate import ChanceRuns
 
 FORMAT = "cardarena play"
@@ -106,6 +107,17 @@ class Match:
         if len(legal) == 1:
             return action, "your only legal move"
         return action, _confidence(bot, action)
+
+    def judge(self, action, iterations=reviews.ITERATIONS, seed=0):
+        """How the reviewer rates the person's playing ``action`` here, a decision
+        with a choice: a :class:`tournament.review.Decision`.  It is the same rating
+        ``review`` gives the step once the move is played."""
+        reviewer = reviews.Reviewer(self.game, self.seat, iterations, seed)
+        return reviewer.judge(self.state, len(self.history), action)
+
+    def review(self, iterations=reviews.ITERATIONS, seed=0):
+        """The :class:`tournament.review.Review` of the person's decisions so far."""
+        return reviews.Reviewer(self.game, self.seat, iterations, seed).review(self.history)
 
     def forced(self):
         """Whether the person is to move and has one legal move."""
@@ -244,6 +256,7 @@ class Spinner:
 HELP = """\
   N            play move number N
   hint         what the bot would play in your place, and how sure it is
+  review       rate each of your decisions so far, and the luck of the cards
   undo         go back to your previous decision
   save [FILE]  save the game (to {path} if no FILE is given)
   load [FILE]  resume a saved game (from {path} if no FILE is given)
@@ -255,10 +268,21 @@ HELP = """\
 class Console:
     """The sparring loop on a terminal: it plays chance and the bots, tells their moves,
     shows the person the board and their moves, and reads their choices and commands
-    with ``read`` (``input`` by default), until the game ends or the person stops."""
+    with ``read`` (``input`` by default), until the game ends or the person stops.
 
-    def __init__(self, match, out=sys.stdout, status=sys.stderr, read=input):
+    With ``tutor`` (a loss on the [0, 1] scale of tournament/review.py), a move that
+    gives up more is not played at once: the person is told and asked again, and
+    plays it by choosing it a second time.  With ``offer_review`` the person is
+    offered a review once the game ends.  Reviews and the tutor search
+    ``iterations`` per position."""
+
+    def __init__(self, match, out=sys.stdout, status=sys.stderr, read=input, tutor=None,
+                 offer_review=False, iterations=reviews.ITERATIONS):
         self.match, self.out, self.status, self.read = match, out, status, read
+        self.tutor, self.offer_review, self.iterations = tutor, offer_review, iterations
+        # The move the tutor warned of, with the match and history it was warned at:
+        # chosen again there, it is played.
+        self.warned = None
         # Chance events come in runs (a deal, a draw of several cards): each run of
         # one kind is told on one line, gathered until something else happens.
         self.chance = ChanceRuns(out)
@@ -278,6 +302,8 @@ class Console:
                 self._advance()
                 if self.match.state.is_terminal():
                     self._result()
+                    if self.offer_review:
+                        self._offer_review()
                     return 0
                 self._show()
                 code = self._ask()
@@ -363,6 +389,8 @@ class Console:
                             "them; type a move's number or a command alone.")
             elif number is not None:
                 if 1 <= number <= len(legal):
+                    if self._tutor_objects(number, legal):
+                        continue
                     self._write(f"  you: {m.state.action_to_string(legal[number - 1])}")
                     m.apply(legal[number - 1])
                     return None
@@ -374,6 +402,8 @@ class Console:
                     action, confidence = m.hint()
                 self._write(f"hint: {legal.index(action) + 1}. "
                             f"{m.state.action_to_string(action)}: {confidence}")
+            elif command == "review":
+                self._review()
             elif command == "undo":
                 if m.undo():
                     self._write("Back to your previous decision.")
@@ -394,6 +424,47 @@ class Console:
             else:
                 self._write(f"{line.strip()!r} is neither a move number nor a command; "
                             "help lists the commands.")
+
+    def _tutor_objects(self, number, legal):
+        """Whether the tutor stops move ``number``: it gives up more than the
+        threshold, and the person has not chosen it again after a warning."""
+        m = self.match
+        action = legal[number - 1]
+        if self.tutor is None or self.warned == (m, m.history, action):
+            return False
+        try:
+            with Spinner(self.status, "the tutor is thinking"):
+                decision = m.judge(action, self.iterations)
+        except reviews.ReviewError as e:
+            self._write(f"tutor: {e}.")
+            return False
+        if decision.loss <= self.tutor:
+            return False
+        self.warned = (m, list(m.history), action)
+        self._write(f"tutor: {number}. {decision.chosen_name} gives up {decision.loss:.3f} "
+                    f"of your expected score ({decision.mark or 'over your threshold'}): "
+                    f"{decision.chosen_value:.2f}, where "
+                    f"{legal.index(decision.preferred) + 1}. {decision.preferred_name} "
+                    f"has {decision.preferred_value:.2f}.")
+        self._write(f"Type {number} again to play it anyway, or choose another move.")
+        return True
+
+    def _review(self):
+        try:
+            with Spinner(self.status, "reviewing your moves"):
+                text = reviews.report(self.match.review(self.iterations))
+        except reviews.ReviewError as e:
+            text = f"Cannot review: {e}."
+        self._write(text)
+
+    def _offer_review(self):
+        try:
+            line = self.read("review your moves? (review, or Enter to leave)> ")
+        except EOFError:
+            self._write("")
+            return
+        if line.strip().lower() in ("review", "y", "yes"):
+            self._review()
 
     def _save(self, path):
         try:
@@ -501,6 +572,9 @@ def run(args):
         else:
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
             match = Match(game, args.bot, args.seat, seed)
+        if args.tutor is not None or args.review:
+            # Checked before the game starts, not at the first move the tutor rates.
+            reviews.Reviewer(match.game, match.seat, args.review_iterations)
     except SaveFileError as e:
         print(f"cardarena play: {e}", file=sys.stderr)
         return 1
@@ -510,4 +584,5 @@ def run(args):
     # Bytes the terminal's encoding cannot read come in as U+FFFD and are answered like
     # any other bad line; strict decoding, most locales' default, ended the game.
     sys.stdin.reconfigure(errors="replace")
-    return Console(match).run(args.load)
+    return Console(match, tutor=args.tutor, offer_review=args.review or args.tutor is not None,
+                   iterations=args.review_iterations).run(args.load)

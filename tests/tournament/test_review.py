@@ -1,0 +1,363 @@
+"""Move review and the tutor (``cardarena review``, ``play --tutor``): ratings that
+repeat, that never read a hidden card, and that tell a weak player from a stronger
+one; the command's answers to bad input; the tutor driven through the console."""
+import io
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+import core
+import search
+from tournament import config as configs
+from tournament import play, review, runner
+from tournament.store import Store
+
+CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
+# Small budgets: these tests check what a review is, not how good its searches are.
+ITERATIONS = 200
+
+
+def finished(game, seat, seed, person="random", bot="greedy"):
+    """A match played to the end, the person's moves by a bot of spec ``person``."""
+    match = play.Match(game, bot, seat, seed)
+    player = search.make_bot(person, match.game, seat, seed)
+    while not match.state.is_terminal():
+        if match.state.is_chance_node():
+            action = match.chance_outcome()
+        elif match.state.current_player() != seat:
+            action = match.bot_action()
+        else:
+            action = player.step(match.state)
+        match.apply(action)
+    return match
+
+
+def states(game, history):
+    """Each state ``history`` passes through, with the action taken there."""
+    state = game.new_initial_state()
+    for action in history:
+        yield state.clone(), action
+        state.apply_action(action)
+
+
+def cli(*args, cwd=None):
+    return subprocess.run([CARDARENA, *args], capture_output=True, text=True, timeout=120,
+                          cwd=cwd)
+
+
+# --- the search behind it ----------------------------------------------------------
+
+
+def test_a_search_values_any_position_for_the_player_it_is_told():
+    game = core.load_game("card_duel")
+    match = finished("card_duel", 0, 5)
+    for state, _ in list(states(game, match.history))[::7]:
+        for player in range(2):
+            result = search.MCTS(game, "so", iterations=100, seed=1).search(state, player)
+            assert 0 <= result.value <= 1 and result.iterations == 100
+            if state.current_player() != player:
+                assert result.action is None and result.visits == {}
+            else:
+                # Every iteration passes through one of the player's root moves.
+                mean = sum(result.values[a] * n for a, n in result.visits.items()) / 100
+                assert math.isclose(result.value, mean)
+    with pytest.raises(search.SearchError, match="the game is over"):
+        search.MCTS(game, "so", iterations=10).search(match.state, 0)
+    with pytest.raises(search.SearchError, match="player is a seat from 0 to 1, not 2"):
+        search.MCTS(game, "so", iterations=10).search(game.new_initial_state(), 2)
+
+
+# --- what a review is --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["card_duel", "shrine"])
+def test_a_review_repeats_under_a_seed(game):
+    match = finished(game, 1, 4)
+    first, again = (review.Reviewer(game, 1, ITERATIONS, seed=9).review(match.history)
+                    for _ in range(2))
+    assert first == again and first.decisions
+    other = review.Reviewer(game, 1, ITERATIONS, seed=10).review(match.history)
+    assert [d.chosen_value for d in other.decisions] != \
+        [d.chosen_value for d in first.decisions]
+
+
+@pytest.mark.parametrize("game", ["card_duel", "shrine"])
+def test_playing_the_reviewers_own_move_every_time_gives_up_nothing(game):
+    reviewer = review.Reviewer(game, 0, ITERATIONS, seed=2)
+    match = play.Match(game, "greedy", 0, 8)
+    while not match.state.is_terminal():
+        state = match.state
+        if state.is_chance_node():
+            action = match.chance_outcome()
+        elif state.current_player() != 0:
+            action = match.bot_action()
+        elif len(state.legal_actions()) == 1:
+            action = state.legal_actions()[0]
+        else:
+            action = reviewer.preferred(state, len(match.history))
+        match.apply(action)
+    result = reviewer.review(match.history)
+    assert len(result.decisions) >= 5
+    assert all(d.chosen == d.preferred and d.loss == 0 for d in result.decisions)
+    assert result.error_rate == 0 and result.costliest() == []
+    assert set(result.marks().values()) == {0}
+
+
+def test_forced_moves_are_skipped_and_every_choice_is_reviewed():
+    game = core.load_game("shrine")
+    match = finished("shrine", 0, 3)
+    result = review.Reviewer(game, 0, ITERATIONS).review(match.history)
+    mine = [(step, len(state.legal_actions()))
+            for step, (state, _) in enumerate(states(game, match.history))
+            if state.current_player() == 0]
+    assert result.forced == sum(n == 1 for _, n in mine) > 0
+    assert [d.step for d in result.decisions] == [step for step, n in mine if n > 1]
+    assert all(d.choices > 1 for d in result.decisions)
+
+
+@pytest.mark.parametrize("game", ["card_duel", "shrine"])
+def test_positions_that_differ_only_in_hidden_cards_are_rated_alike(game):
+    engine = core.load_game(game)
+    reviewer = review.Reviewer(engine, 0, ITERATIONS, seed=1)
+    compared = 0
+    for step, (state, _) in enumerate(states(engine, finished(game, 0, 6).history)):
+        if step % 3:
+            continue
+        # Another position the person cannot tell from this one.
+        twin = next((world for k in range(20)
+                     if (world := state.determinized(0, k)).to_dict() != state.to_dict()), None)
+        if twin is None:
+            continue
+        assert twin.information_state_string(0) == state.information_state_string(0)
+        assert reviewer.value(twin, step) == reviewer.value(state, step)
+        if state.current_player() == 0 and len(state.legal_actions()) > 1:
+            for action in state.legal_actions():
+                assert reviewer.judge(twin, step, action) == reviewer.judge(state, step, action)
+        compared += 1
+    assert compared >= 5
+
+
+def test_the_luck_of_each_chance_run_is_the_change_in_the_expected_score_across_it():
+    match = finished("card_duel", 1, 2)
+    reviewer = review.Reviewer("card_duel", 1, ITERATIONS)
+    result = reviewer.review(match.history)
+    game = match.game
+    all_states = [s for s, _ in states(game, match.history)] + [match.state]
+    assert result.chance and result.chance[0].step == 0 and result.chance[0].kind == "deal"
+    for run in result.chance:
+        assert all(s.is_chance_node() for s in all_states[run.step:run.step + run.steps])
+        assert not all_states[run.step + run.steps].is_chance_node()
+        assert run.before == reviewer.value(all_states[run.step], run.step)
+        after = run.step + run.steps
+        assert run.after == reviewer.value(all_states[after], after)
+    assert math.isclose(result.luck, sum(result.luck_by_kind().values()))
+    assert result.result == reviewer.score(match.state) in (0.0, 0.5, 1.0)
+
+
+def test_the_report_gives_each_decision_its_mark_and_the_summary():
+    match = finished("card_duel", 0, 11)
+    result = review.Reviewer("card_duel", 0, ITERATIONS).review(match.history)
+    text = review.report(result)
+    assert text.count("\n  step ") >= len(result.decisions)
+    assert f"Error rate: {result.error_rate:.3f} given up per decision." in text
+    for name, n in result.marks().items():
+        assert f"{name} {n}" in text
+    for d in result.costliest():
+        assert f"  step {d.step + 1}: {d.chosen_name} for {d.preferred_name}, {d.loss:.3f}" \
+            in text
+    assert f"Luck: {result.luck:+.3f} (deal " in text
+    assert review.mark(0.019) is None and review.mark(0.02) == "doubtful"
+    assert review.mark(0.05) == "bad" and review.mark(0.5) == "very bad"
+
+
+def test_random_play_gets_a_higher_error_rate_than_greedy_play_over_the_same_deals():
+    # One-sided sign test over deals at the 1% level: random's error rate is higher
+    # than greedy's, both reviewed over the same deal and seat against the same bot.
+    # Under the null hypothesis each deal goes either way with probability 1/2.
+    higher = lower = 0
+    for deal in range(30):
+        seat = deal % 2
+        rates = [review.Reviewer("card_duel", seat, ITERATIONS).review(
+            finished("card_duel", seat, deal, person).history).error_rate
+            for person in ("random", "greedy")]
+        higher += rates[0] > rates[1]
+        lower += rates[0] < rates[1]
+    n = higher + lower
+    p = sum(math.comb(n, k) for k in range(higher, n + 1)) / 2 ** n
+    assert p < 0.01, (higher, lower)
+
+
+def test_a_budget_too_small_to_try_every_move_is_refused_with_a_reason():
+    match = finished("shrine", 0, 3)
+    with pytest.raises(review.ReviewError, match="1 iterations did not try all"):
+        review.Reviewer("shrine", 0, 1).review(match.history)
+
+
+def test_a_history_with_a_move_the_rules_refuse_is_refused_naming_the_step():
+    history = finished("card_duel", 0, 3).history
+    reviewer = review.Reviewer("card_duel", 0, ITERATIONS)
+    for bad in (history[:30] + [10**6], history + [0]):
+        with pytest.raises(review.ReviewError, match=f"step {len(bad)} of the history: "
+                           f"action {bad[-1]} is not legal there"):
+            reviewer.review(bad)
+
+
+def test_bad_reviewer_settings_are_refused():
+    with pytest.raises(core.PlayerError, match="a seat of card_duel is from 0 to 1, not 2"):
+        review.Reviewer("card_duel", 2)
+    with pytest.raises(core.ParameterError, match="iterations is a whole number"):
+        review.Reviewer("card_duel", 0, 0)
+
+
+# --- the command -------------------------------------------------------------------
+
+
+def test_the_command_reviews_a_saved_game_and_repeats_itself(tmp_path):
+    match = finished("card_duel", 1, 11)
+    match.save(str(tmp_path / "g.json"))
+    first = cli("review", "g.json", "--iterations", str(ITERATIONS), "--seed", "4",
+                cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    expected = review.Reviewer("card_duel", 1, ITERATIONS, 4).review(match.history)
+    assert first.stdout == review.report(expected) + "\n"
+    assert first.stdout.startswith("Review of player 1 in card_duel: ")
+    again = cli("review", "g.json", "--iterations", str(ITERATIONS), "--seed", "4",
+                cwd=tmp_path)
+    assert again.stdout == first.stdout
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    """A tournament database of two games of Card Duel, and its rows."""
+    db = str(tmp_path_factory.mktemp("db") / "t.db")
+    config = configs.parse({"game": "card_duel", "deals": 1, "seed": 3,
+                            "seconds_per_move": 10.0,
+                            "bots": {"random": "random", "greedy": "greedy"}})
+    with Store(db) as store:
+        runner.run(config, store, workers=1, progress=False)
+        return db, store.games(config.key)
+
+
+def test_the_command_reviews_a_stored_game_from_the_seat_asked(stored):
+    db, rows = stored
+    row = rows[0]
+    result = cli("review", db, str(row["id"]), "--seat", "1", "--iterations", str(ITERATIONS))
+    assert result.returncode == 0, result.stderr
+    expected = review.Reviewer(row["game"], 1, ITERATIONS).review(row["history"])
+    assert result.stdout == review.report(expected) + "\n"
+    assert expected.result == (row["returns"][1] + 1) / 2
+
+
+@pytest.mark.parametrize("args, status, message", [
+    (["nothing.json"], 1, "cannot read nothing.json: No such file or directory"),
+    (["notes.txt"], 1, "notes.txt is not a saved game: "),
+    (["DB"], 2, "DB is a tournament database: give a game's id too"),
+    (["DB", "999"], 1, "no game 999"),
+    (["DB", "1"], 2, "give --seat N, the player of game 1 to review: 0 ("),
+    (["DB", "1", "--seat", "2"], 2, "a seat of card_duel is from 0 to 1, not 2"),
+    (["g.json", "--seat", "0"], 2, "--seat is for a stored game"),
+    (["missing.db", "1", "--seat", "0"], 1, "no such file: missing.db"),
+])
+def test_the_command_says_clearly_what_is_wrong(tmp_path, stored, args, status, message):
+    (tmp_path / "notes.txt").write_text("a shopping list\n")
+    finished("card_duel", 0, 1).save(str(tmp_path / "g.json"))
+    args = [stored[0] if a == "DB" else a for a in args]
+    result = cli("review", *args, cwd=tmp_path)
+    assert result.returncode == status and result.stdout == ""
+    assert result.stderr.startswith("cardarena review: ")
+    assert message.replace("DB", stored[0]) in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+# --- in the console ----------------------------------------------------------------
+
+
+class Script:
+    """Lines typed at the console, then end of input; what it asked is kept."""
+
+    def __init__(self, lines):
+        self.lines, self.prompts = list(lines), []
+
+    def __call__(self, prompt):
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def first_decision(game, bot, seat, seed):
+    """A match brought to the person's first decision with a choice."""
+    match = play.Match(game, bot, seat, seed)
+    while match.state.is_chance_node() or match.state.current_player() != seat \
+            or match.forced():
+        state = match.state
+        action = match.chance_outcome() if state.is_chance_node() else \
+            match.bot_action() if state.current_player() != seat else state.legal_actions()[0]
+        match.apply(action)
+    return match
+
+
+def test_the_tutor_warns_before_a_bad_move_and_plays_it_when_asked_again(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    match = first_decision("card_duel", "greedy", 0, 11)
+    legal = match.state.legal_actions()
+    rated = [match.judge(a, ITERATIONS) for a in legal]
+    worst = max(rated, key=lambda d: d.loss)
+    assert worst.loss > 0.05, "no bad move here: this test tells nothing"
+    bad = legal.index(worst.chosen) + 1
+    before = list(match.history)
+    out = io.StringIO()
+    script = Script([str(bad), str(bad)])
+    play.Console(match, out=out, status=io.StringIO(), read=script, tutor=0.05,
+                 iterations=ITERATIONS).run()
+    text = out.getvalue()
+    best = legal.index(worst.preferred) + 1
+    assert f"tutor: {bad}. {worst.chosen_name} gives up {worst.loss:.3f} of your expected " \
+        f"score ({worst.mark}): {worst.chosen_value:.2f}, where {best}. " \
+        f"{worst.preferred_name} has {worst.preferred_value:.2f}." in text
+    assert f"Type {bad} again to play it anyway, or choose another move." in text
+    # Warned once, then played at the second asking.
+    assert text.count("tutor: ") == 1
+    assert match.history[len(before)] == worst.chosen
+    assert text.index("tutor: ") < text.index(f"  you: {worst.chosen_name}")
+
+
+def test_the_tutor_lets_a_good_move_through_and_a_changed_mind_is_not_warned(tmp_path,
+                                                                           monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    match = first_decision("card_duel", "greedy", 0, 11)
+    legal = match.state.legal_actions()
+    rated = [match.judge(a, ITERATIONS) for a in legal]
+    worst = max(rated, key=lambda d: d.loss)
+    good = legal.index(worst.preferred) + 1
+    step = len(match.history)
+    out = io.StringIO()
+    play.Console(match, out=out, status=io.StringIO(), tutor=0.05, iterations=ITERATIONS,
+                 read=Script([str(legal.index(worst.chosen) + 1), str(good)])).run()
+    text = out.getvalue()
+    assert text.count("tutor: ") == 1
+    assert match.history[step] == worst.preferred
+
+
+def test_review_at_the_prompt_and_after_the_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    match = first_decision("card_duel", "greedy", 1, 3)
+    out = io.StringIO()
+    moves = ["review"] + ["1"] * 200
+
+    def read(prompt):
+        if prompt.startswith("review your moves?"):
+            return "review"
+        return moves.pop(0)
+
+    assert play.Console(match, out=out, status=io.StringIO(), read=read, offer_review=True,
+                        iterations=ITERATIONS).run() == 0
+    text = out.getvalue()
+    assert match.state.is_terminal()
+    assert text.count("Review of player 1 in card_duel: ") == 2
+    final = match.review(ITERATIONS)
+    assert text.rstrip("\n").endswith(review.report(final))
+    assert "review       rate each of your decisions so far" in play.HELP
