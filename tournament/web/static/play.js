@@ -22,7 +22,7 @@ async function call(path, body) {
 function card(name) {
   const el = document.createElement("span");
   el.className = "card";
-  if (name === "??" || name === null) {
+  if (name === "??") {
     el.classList.add("back");
     el.textContent = "?";
   } else {
@@ -40,15 +40,17 @@ function pile(cards) {
     box.append(back);
   } else if (cards.length === 0) {
     box.textContent = "–";
+  } else if (!cards.some(c => typeof c === "string" || Array.isArray(c))) {
+    box.textContent = cards.map(c => c === null ? "–" : typeof c === "object" ? JSON.stringify(c) : c).join(" ");
   } else {
-    for (const c of cards) box.append(typeof c === "string" || c === null ? card(c) : value(c));
+    for (const c of cards) box.append(typeof c === "string" ? card(c) : value(c));
   }
   return box;
 }
 
 function value(v) {
   if (Array.isArray(v)) return pile(v);
-  if (v === null) return card(null);
+  if (v === null) return document.createTextNode("–");
   if (typeof v === "object") return fields(v);
   return document.createTextNode(String(v));
 }
@@ -123,8 +125,9 @@ function thinking() {
 async function pump() {
   while (view.waiting !== "you" && view.waiting !== "over") {
     thinking();
+    const bot = view.waiting.startsWith("player");
     show(await call("/step", {version: view.version}));
-    await new Promise(done => setTimeout(done, PACE));
+    if (bot) await new Promise(done => setTimeout(done, PACE));
   }
 }
 
@@ -133,7 +136,12 @@ async function act(path, body) {
   busy = true;
   $("error").textContent = "";
   try {
-    if (body !== undefined) show(await call(path, Object.assign({version: view.version}, body)));
+    if (body !== undefined) {
+      // The choice is made: its buttons go until the server answers.
+      $("moves").replaceChildren();
+      $("status").textContent = "";
+      show(await call(path, Object.assign({version: view.version}, body)));
+    }
     await pump();
   } catch (e) {
     $("error").textContent = e.message;
