@@ -120,6 +120,20 @@ def _fail(command, message, status):
     print(f"cardarena {command}: {message}", file=sys.stderr)
     sys.exit(status)
 
+def _serve(args):
+    """Serve the web app: play against a bot in the browser, and follow the
+    tournaments of --db live.  Sparring games are kept in --db too, so a restart loses
+    none."""
+    try:
+        from tournament.web import app
+    except ImportError as e:
+        sys.exit(f"cardarena serve: {e.name} is missing: pip install \"cardarena[web]\"")
+    from tournament.store import StoreError
+    try:
+        app.serve(args.host, args.port, args.db)
+    except StoreError as e:
+        sys.exit(f"cardarena serve: {e}")
+
 
 def _tournament(args):
     """Play a round-robin tournament from a TOML config, every deal in every seating,
@@ -536,6 +550,15 @@ def main(argv=None):
     rev.add_argument("--seed", type=int, default=0, help="seed of the searches: a review "
                      "with the same seed and iterations repeats exactly (default 0)")
     rev.set_defaults(run=_review)
+
+    serve = sub.add_parser("serve", help="play and watch tournaments in the browser",
+                           description=_serve.__doc__)
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on "
+                       "(default: %(default)s, this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="default: %(default)s")
+    serve.add_argument("--db", default="cardarena.db", help="the SQLite file of sparring "
+                       "games and tournaments (default: %(default)s)")
+    serve.set_defaults(run=_serve)
     tour = sub.add_parser("tournament", help="play a duplicate round-robin from a TOML config",
                           description=_tournament.__doc__)
     tour.add_argument("config", help="the TOML config, e.g. examples/shrine.toml")

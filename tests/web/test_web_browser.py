@@ -1,0 +1,122 @@
+"""End to end in headless Chromium (Debian's chromium and chromium-driver, driven by
+Selenium): whole games of Card Duel and Shrine played by clicks, with a hint, an undo
+and a reload midway; the tournament page following a run as it writes.  Each page's
+screenshot is saved under docs/ for the README."""
+import pathlib
+import shutil
+
+import pytest
+
+from web.web_helpers import running, store_games
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+CHROMIUM = shutil.which("chromium")
+DRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM and DRIVER), reason="no headless browser: apt-get install chromium "
+    "chromium-driver (as .ci/run does) to run the browser tests")
+
+DOCS = pathlib.Path(__file__).parents[2] / "docs" / "web"
+
+
+@pytest.fixture
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                 "--window-size=1280,1000"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options,
+                              service=webdriver.ChromeService(executable_path=DRIVER))
+    yield driver
+    driver.quit()
+
+
+def _settled(driver, timeout=60):
+    """Wait for the person's move or the end of the game; returns the status line."""
+    def ready(d):
+        text = d.find_element(By.ID, "status").text
+        return text if text == "Your move." or text.startswith("Game over") else False
+    return WebDriverWait(driver, timeout).until(ready)
+
+
+def _start(driver, url, game, bot, seed):
+    driver.get(url + "/")
+    Select(driver.find_element(By.ID, "game")).select_by_value(game)
+    driver.find_element(By.CSS_SELECTOR, f"input[name=bot][value='{bot}']").click()
+    driver.find_element(By.ID, "seed").send_keys(str(seed))
+    driver.find_element(By.ID, "start").click()
+    WebDriverWait(driver, 20).until(lambda d: "/play/" in d.current_url)
+
+
+def _play_by_clicks(driver, shot=None):
+    """Click the first move offered until the game ends, asking a hint, undoing and
+    reloading the page on the way."""
+    moves = 0
+    while _settled(driver) == "Your move.":
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button")
+        if moves == 2 and len(buttons) > 1:
+            driver.find_element(By.ID, "hint-button").click()
+            WebDriverWait(driver, 30).until(
+                lambda d: d.find_element(By.ID, "hint").text.startswith("Hint: "))
+            assert driver.find_elements(By.CSS_SELECTOR, "#moves button.hinted")
+            if shot:
+                driver.execute_script("window.scrollTo(0, 0)")
+                driver.save_screenshot(str(DOCS / shot))
+        if moves == 4:
+            log = len(driver.find_elements(By.CSS_SELECTOR, "#log li"))
+            driver.find_element(By.ID, "undo").click()
+            WebDriverWait(driver, 20).until(
+                lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log li")) < log)
+            _settled(driver)
+            buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button")
+        if moves == 6:
+            log = driver.find_element(By.ID, "log").text
+            driver.refresh()
+            assert _settled(driver) == "Your move."
+            assert driver.find_element(By.ID, "log").text == log
+            buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button")
+        buttons[0].click()
+        moves += 1
+    assert moves > 6
+    assert driver.find_element(By.ID, "status").text.startswith("Game over. ")
+
+
+@pytest.mark.parametrize("game, bot, shot", [
+    ("card_duel", "random", None),
+    ("shrine", "greedy", "play.png")])
+def test_a_whole_game_is_played_by_clicks(tmp_path, browser, game, bot, shot):
+    DOCS.mkdir(exist_ok=True)
+    with running(tmp_path / "web.db") as url:
+        _start(browser, url, game, bot, 4)
+        _play_by_clicks(browser, shot)
+        browser.get(url + "/")
+        assert browser.find_elements(By.CSS_SELECTOR, "table.games a")
+        if shot:
+            browser.save_screenshot(str(DOCS / "home.png"))
+
+
+def test_the_tournament_page_follows_a_run_as_it_writes(tmp_path, browser):
+    DOCS.mkdir(exist_ok=True)
+    db = tmp_path / "t.db"
+    config = store_games(db, range(2))
+    with running(db) as url:
+        browser.get(f"{url}/tournaments/{config.key}")
+        counted = browser.find_element(By.ID, "games-count")
+        assert counted.text.startswith("4 games")
+        WebDriverWait(browser, 10).until(
+            lambda d: d.find_element(By.ID, "live").text == "live")
+        store_games(db, range(2, 6))
+        WebDriverWait(browser, 20).until(
+            lambda d: d.find_element(By.ID, "games-count").text.startswith("12 games"))
+        browser.save_screenshot(str(DOCS / "tournament.png"))
+        browser.get(browser.find_element(By.CSS_SELECTOR, "a[href^='/replay/']")
+                    .get_attribute("href"))
+        for _ in range(30):
+            browser.find_element(By.ID, "next").click()
+        assert browser.find_element(By.ID, "number").text == "30"
+        assert browser.find_element(By.ID, "frame").text
+        browser.save_screenshot(str(DOCS / "replay.png"))

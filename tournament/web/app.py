@@ -1,0 +1,427 @@
+"""The web app of ``cardarena serve``: sparring against a bot, and the tournaments of a
+database, live.
+
+Pages are Jinja2 templates with plain scripts; the scripts talk JSON to ``/api/``.
+Bots, hints and database reads run in worker threads, so a bot that thinks for long
+holds up neither the page nor other tabs.
+"""
+import asyncio
+import ipaddress
+import json
+import pathlib
+import random
+
+import pyspiel
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+import core
+import search
+from tournament import config as configs
+from tournament.play import Match
+from tournament.ratings import NoGamesError, rate
+from tournament.store import Store, StoreError
+from tournament.web import sessions
+from tournament.web.sessions import MAX_SEED, SessionStore, StaleError, WebError
+
+HERE = pathlib.Path(__file__).parent
+
+# A request body is a few numbers and names; anything larger is refused unread.
+MAX_BODY = 16 * 1024
+
+# How often the tournament page's stream looks for new games, in seconds.
+POLL = 1.0
+
+BOTS = [
+    ("random", "a uniformly random legal move: the weakest, for learning the rules"),
+    ("greedy", "the game's heuristic move, one step ahead: weak"),
+    ("ismcts(iterations=200,rollout_depth=8)",
+     "a short search over the worlds your hand allows: fair, answers at once"),
+    ("ismcts(iterations=2000,rollout_depth=8)",
+     "the same search ten times longer: strong, and the same move every time it "
+     "meets the same position"),
+    ("ismcts(seconds=1,rollout_depth=8)",
+     "searches for a second a move, as cardarena play does by default: strong"),
+]
+
+
+class BodyLimit:
+    """Refuse, with 413, a request whose body is over ``MAX_BODY`` bytes, before the
+    app reads it: by its declared length, or as the body streams in."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return await _too_large(scope, receive, send)
+        seen = 0
+
+        async def counted():
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
+            return message
+
+        await self.app(scope, counted, send)
+
+
+async def _too_large(scope, receive, send):
+    response = JSONResponse({"error": f"a request body is at most {MAX_BODY} bytes"}, 413)
+    await response(scope, receive, send)
+
+
+def _error(request, exc):
+    return JSONResponse({"error": exc.detail}, exc.status_code)
+
+
+def _refused(request, exc):
+    return JSONResponse({"error": str(exc)}, exc.status)
+
+
+def _bad_parameter(request, exc):
+    return JSONResponse({"error": str(exc)}, 400)
+
+
+async def _body(request):
+    """The request's JSON object; only JSON is taken, which a form on another site
+    cannot send without the browser asking this server's leave first."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise HTTPException(415, "send the request as application/json")
+    try:
+        data = json.loads(await request.body())
+    except ValueError as e:
+        raise HTTPException(400, f"the body is not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise HTTPException(400, "the body is a JSON object")
+    return data
+
+
+def _int(data, key, low, high, default=None):
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise HTTPException(400, f"{key} is a whole number from {low} to {high}, "
+                            f"not {json.dumps(value)}")
+    return value
+
+
+def _games():
+    """Every registered game with its parameters, for the front page's form."""
+    games = []
+    for name, kind in core.GAMES.items():
+        game = kind()
+        params = [{"name": key, "default": default,
+                   "type": "bool" if isinstance(default, bool) else "int",
+                   "low": kind.limits.get(key, (None,))[0],
+                   "high": kind.limits.get(key, (None, None))[1]}
+                  for key, default in kind.parameters.items()]
+        games.append({"name": name, "long_name": game.long_name, "params": params,
+                      "players": game.num_players})
+    return games
+
+
+class App:
+    """The routes, over the sparring games in ``db`` and its tournaments."""
+
+    def __init__(self, db):
+        self.db = db
+        self.sessions = SessionStore(db)
+        self.templates = Jinja2Templates(directory=HERE / "templates")
+        self.reports = {}
+
+    def page(self, request, name, **context):
+        return self.templates.TemplateResponse(request, name, context)
+
+    # --- sparring ---------------------------------------------------------------
+
+    async def home(self, request):
+        games = await run_in_threadpool(self.sessions.games)
+        return self.page(request, "home.html", games=_games(), bots=BOTS, saved=games)
+
+    async def play_page(self, request):
+        game_id = request.path_params["id"]
+        await run_in_threadpool(self.sessions.load, game_id)
+        return self.page(request, "play.html", id=game_id)
+
+    async def create(self, request):
+        data = await _body(request)
+        name = data.get("game")
+        if not isinstance(name, str) or name not in core.GAMES:
+            raise HTTPException(400, f"unknown game {json.dumps(name)}; games: "
+                                f"{', '.join(core.GAMES)}")
+        params = data.get("params", {})
+        if not isinstance(params, dict) or not all(
+                isinstance(v, (bool, int)) for v in params.values()):
+            raise HTTPException(400, "params maps each parameter's name to a number or "
+                                "true or false")
+        bot = data.get("bot")
+        if not isinstance(bot, str):
+            raise HTTPException(400, "bot is a bot's spec, as cardarena bots lists them")
+        seed = data.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(10 ** 6)
+        seed = _int({"seed": seed}, "seed", 0, MAX_SEED)
+        seat = _int(data, "seat", 0, 64, 0)
+
+        def start():
+            match = Match(core.load_game(name, **params), bot, seat, seed)
+            return self.sessions.create(match)
+
+        return JSONResponse({"id": await run_in_threadpool(start)}, 201)
+
+    async def show(self, request):
+        game_id = request.path_params["id"]
+        match, version = await run_in_threadpool(self.sessions.load, game_id)
+        return JSONResponse(await run_in_threadpool(sessions.view, game_id, match, version))
+
+    async def change(self, request, how):
+        """Apply ``how(match, data)`` to the game the request names, at the version it
+        names, and answer with the game's new view."""
+        game_id = request.path_params["id"]
+        data = await _body(request)
+        version = _int(data, "version", 0, 2 ** 62)
+
+        def run():
+            with self.sessions.lock(game_id):
+                match, current = self.sessions.load(game_id)
+                if version != current:
+                    raise StaleError("the game has moved on since; the page shows it again")
+                how(match, data)
+                new = self.sessions.save(game_id, match, current)
+                return sessions.view(game_id, match, new)
+
+        return JSONResponse(await run_in_threadpool(run))
+
+    async def move(self, request):
+        def choose(match, data):
+            action = data.get("action")
+            legal = match.state.legal_actions() if sessions.waiting_for(match) == "you" \
+                else []
+            if isinstance(action, bool) or action not in legal:
+                raise StaleError(f"{json.dumps(action)} is not one of your moves here")
+            match.apply(action)
+        return await self.change(request, choose)
+
+    async def step(self, request):
+        def play(match, data):
+            if not sessions.advance(match):
+                raise StaleError("it is your move: nothing to play for you")
+        return await self.change(request, play)
+
+    async def undo(self, request):
+        def back(match, data):
+            if not match.undo():
+                raise StaleError("nothing to undo: this is your first decision")
+        return await self.change(request, back)
+
+    async def hint(self, request):
+        game_id = request.path_params["id"]
+        match, version = await run_in_threadpool(self.sessions.load, game_id)
+        if sessions.waiting_for(match) != "you":
+            raise StaleError("a hint is for your move, and it is not yours to make")
+        action, confidence = await run_in_threadpool(match.hint)
+        return JSONResponse({"version": version, "action": int(action),
+                             "name": match.state.action_to_string(action),
+                             "confidence": confidence})
+
+    async def record(self, request):
+        game_id = request.path_params["id"]
+        match, _ = await run_in_threadpool(self.sessions.load, game_id)
+        name = match.save_path.replace('"', "")
+        return Response(json.dumps(match.to_dict()) + "\n", media_type="application/json",
+                        headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    # --- tournaments ------------------------------------------------------------
+
+    def _store(self):
+        return Store(self.db, readonly=True)
+
+    async def tournaments(self, request):
+        def read():
+            with self._store() as store:
+                return store.tournaments()
+        return self.page(request, "tournaments.html",
+                         tournaments=await run_in_threadpool(read), db=self.db)
+
+    def _report(self, key):
+        """What the tournament page shows of the tournament keyed ``key``: the
+        tournament, its report (None before a game ends) and its games' ids, kept until
+        a new game is stored."""
+        with self._store() as store:
+            tournament = self._tournament(store, key)
+            cached = self.reports.get(key)
+            if cached is not None and cached["t"]["games"] == tournament["games"]:
+                return cached
+            rows = store.games(key)
+        game = tournament["config"]["game"]
+        try:
+            report = rate(rows, tournament["config"]["bots"], sides=configs.sides(game),
+                          scored=configs.rules(game).scored)
+        except NoGamesError:
+            report = None
+        page = {"t": tournament, "report": report, "plot": _plot(report),
+                "games": [r["id"] for r in rows]}
+        self.reports[key] = page
+        return page
+
+    @staticmethod
+    def _tournament(store, key):
+        found = [t for t in store.tournaments() if t["key"] == key]
+        if not found:
+            raise HTTPException(404, f"no tournament {key!r} in {store.path}")
+        return found[0]
+
+    async def tournament(self, request):
+        page = await run_in_threadpool(self._report, request.path_params["key"])
+        return self.page(request, "tournament.html", **page)
+
+    async def report(self, request):
+        page = await run_in_threadpool(self._report, request.path_params["key"])
+        return self.page(request, "report.html", **page)
+
+    async def events(self, request):
+        """Server-sent events: the tournament's number of games, whenever it
+        changes."""
+        key = request.path_params["key"]
+
+        def count():
+            with self._store() as store:
+                return self._tournament(store, key)["games"]
+
+        last = await run_in_threadpool(count)
+
+        async def stream():
+            nonlocal last
+            yield f"event: games\ndata: {last}\n\n"
+            while not await request.is_disconnected():
+                await asyncio.sleep(POLL)
+                now = await run_in_threadpool(count)
+                if now != last:
+                    last = now
+                    yield f"event: games\ndata: {now}\n\n"
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"cache-control": "no-store"})
+
+    async def replay(self, request):
+        game_id = request.path_params["id"]
+
+        def frames():
+            with self._store() as store:
+                try:
+                    row = store.game(game_id)
+                except StoreError as e:
+                    raise HTTPException(404, str(e)) from None
+            return row, _frames(row)
+
+        row, steps = await run_in_threadpool(frames)
+        return self.page(request, "replay.html", row=row, frames=steps)
+
+
+def _frames(row):
+    """A stored game step by step: each step's words and the position after it, every
+    card shown, as ``cardarena replay`` tells it."""
+    state = pyspiel.load_game(row["game"]).new_initial_state()
+    names = [f"player {p} ({name})" for p, name in enumerate(row["seating"])]
+
+    def board():
+        core_state = getattr(state, "core", None)
+        return core_state.game.render(core_state.to_dict()) if core_state else str(state)
+
+    frames = [{"text": "the start", "board": board()}]
+    for action in row["history"]:
+        player = state.current_player()
+        who = "chance" if state.is_chance_node() else names[player]
+        text = f"{who}: {state.action_to_string(player, action)}"
+        state.apply_action(action)
+        frames.append({"text": text, "board": board()})
+    return frames
+
+
+def _plot(report):
+    """Each rated bot's Elo and interval as positions from 0 to 100 along one axis,
+    for the page's plot with error bars."""
+    if report is None:
+        return None
+    rated = [r for r in report.ratings if r.elo is not None]
+    if not rated:
+        return None
+    low = min(r.low if r.low is not None else r.elo for r in rated)
+    high = max(r.high if r.high is not None else r.elo for r in rated)
+    span = (high - low) or 1.0
+
+    def x(elo):
+        return 5 + 90 * (elo - low) / span
+
+    return {"low": round(low), "high": round(high),
+            "bots": [{"bot": r.bot, "elo": round(r.elo), "x": x(r.elo),
+                      "lo": x(r.low if r.low is not None else r.elo),
+                      "hi": x(r.high if r.high is not None else r.elo)} for r in rated]}
+
+
+LOCAL_NAMES = ("127.0.0.1", "localhost")
+
+
+def make_app(db, hosts=LOCAL_NAMES):
+    """The ASGI app over the SQLite file ``db``, answering requests addressed to
+    ``hosts`` only: a page elsewhere that points a name of its own at this machine
+    gets nothing."""
+    app = App(db)
+    routes = [
+        Route("/", app.home),
+        Route("/play/{id}", app.play_page),
+        Route("/api/games", app.create, methods=["POST"]),
+        Route("/api/games/{id}", app.show),
+        Route("/api/games/{id}/move", app.move, methods=["POST"]),
+        Route("/api/games/{id}/step", app.step, methods=["POST"]),
+        Route("/api/games/{id}/undo", app.undo, methods=["POST"]),
+        Route("/api/games/{id}/hint", app.hint, methods=["POST"]),
+        Route("/api/games/{id}/record", app.record),
+        Route("/tournaments", app.tournaments),
+        Route("/tournaments/{key}", app.tournament),
+        Route("/tournaments/{key}/report", app.report),
+        Route("/tournaments/{key}/events", app.events),
+        Route("/replay/{id:int}", app.replay),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    handlers = {HTTPException: _error, WebError: _refused, core.CardArenaError: _bad_parameter}
+    return Starlette(routes=routes, exception_handlers=handlers,
+                     middleware=[Middleware(BodyLimit),
+                                 Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))])
+
+
+def is_local(host):
+    """Whether ``host`` is reached from this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def serve(host="127.0.0.1", port=8000, db="cardarena.db"):
+    """Run the app on ``host``:``port`` until interrupted."""
+    import uvicorn
+    hosts = LOCAL_NAMES
+    if not is_local(host):
+        print(f"Warning: serving on {host}: anyone who can reach this machine on port "
+              f"{port} can play here and read {db}.")
+        hosts = ["*"]
+    app = make_app(db, hosts)
+    print(f"cardarena serve: http://{'localhost' if is_local(host) else host}:{port}/ "
+          f"(Ctrl-C stops it)")
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)

@@ -1,0 +1,63 @@
+"use strict";
+const games = JSON.parse(document.getElementById("games").textContent);
+const form = document.getElementById("new-game");
+const gameSelect = document.getElementById("game");
+const params = document.getElementById("params");
+const seat = document.getElementById("seat");
+
+function chosen() { return games.find(g => g.name === gameSelect.value); }
+
+function showParams() {
+  params.replaceChildren(Object.assign(document.createElement("legend"), {textContent: "Variant"}));
+  for (const p of chosen().params) {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.name = "param-" + p.name;
+    input.dataset.param = p.name;
+    if (p.type === "bool") {
+      input.type = "checkbox";
+      input.checked = p.default;
+      label.append(input, " " + p.name);
+    } else {
+      input.type = "number";
+      input.value = p.default;
+      if (p.low !== null) input.min = p.low;
+      if (p.high !== null) input.max = p.high;
+      label.append(p.name + " ", input);
+      if (p.name === "players") input.addEventListener("input", showSeats);
+    }
+    params.append(label);
+  }
+  showSeats();
+}
+
+function showSeats() {
+  const players = params.querySelector("[data-param=players]");
+  const n = players ? Number(players.value) || chosen().players : chosen().players;
+  seat.replaceChildren(...Array.from({length: n}, (_, i) =>
+    Object.assign(document.createElement("option"), {value: i, textContent: "player " + i})));
+}
+
+form.addEventListener("submit", async event => {
+  event.preventDefault();
+  const values = {};
+  for (const input of params.querySelectorAll("[data-param]")) {
+    values[input.dataset.param] = input.type === "checkbox" ? input.checked : Number(input.value);
+  }
+  let bot = form.querySelector("input[name=bot]:checked").value;
+  if (bot === "custom") bot = document.getElementById("custom").value.trim();
+  const seed = document.getElementById("seed").value;
+  const body = {game: gameSelect.value, params: values, bot: bot, seat: Number(seat.value),
+                seed: seed === "" ? null : Number(seed)};
+  const response = await fetch("/api/games", {method: "POST", body: JSON.stringify(body),
+                                              headers: {"content-type": "application/json"}});
+  const answer = await response.json();
+  if (!response.ok) {
+    document.getElementById("error").textContent = answer.error;
+    return;
+  }
+  location.href = "/play/" + answer.id;
+});
+
+gameSelect.addEventListener("change", showParams);
+showParams();

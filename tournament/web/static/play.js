@@ -1,0 +1,192 @@
+"use strict";
+// The page of one game: it shows what the server sends of the person's seat, posts
+// their choices, and asks the server to play chance and the bots one step at a time,
+// so each of the bot's moves is told as it comes.
+const root = document.getElementById("play");
+const id = root.dataset.id;
+const $ = name => document.getElementById(name);
+// A pause between the bot's moves, so each can be read as it comes.
+const PACE = 400;
+let view = null;
+let busy = false;
+
+async function call(path, body) {
+  const options = body === undefined ? {} : {method: "POST", body: JSON.stringify(body),
+                                             headers: {"content-type": "application/json"}};
+  const response = await fetch("/api/games/" + id + path, options);
+  const answer = await response.json();
+  if (!response.ok) throw Object.assign(new Error(answer.error), {status: response.status});
+  return answer;
+}
+
+function card(name) {
+  const el = document.createElement("span");
+  el.className = "card";
+  if (name === "??") {
+    el.classList.add("back");
+    el.textContent = "?";
+  } else {
+    el.textContent = name;
+    if (/^.*R$/.test(name) && name.length <= 3) el.classList.add("red");
+  }
+  return el;
+}
+
+function pile(cards) {
+  const box = document.createElement("span");
+  if (cards.length > 8 && cards.every(c => c === "??")) {
+    const back = card("??");
+    back.append(Object.assign(document.createElement("span"), {className: "count", textContent: " ×" + cards.length}));
+    box.append(back);
+  } else if (cards.length === 0) {
+    box.textContent = "–";
+  } else if (!cards.some(c => typeof c === "string" || Array.isArray(c))) {
+    box.textContent = cards.map(c => c === null ? "–" : typeof c === "object" ? JSON.stringify(c) : c).join(" ");
+  } else {
+    for (const c of cards) box.append(typeof c === "string" ? card(c) : value(c));
+  }
+  return box;
+}
+
+function value(v) {
+  if (Array.isArray(v)) return pile(v);
+  if (v === null) return document.createTextNode("–");
+  if (typeof v === "object") return fields(v);
+  return document.createTextNode(String(v));
+}
+
+function fields(dict) {
+  const box = document.createElement("div");
+  for (const [key, v] of Object.entries(dict)) {
+    const field = document.createElement("span");
+    field.className = "field";
+    field.append(Object.assign(document.createElement("span"), {className: "name", textContent: key}), value(v));
+    box.append(field);
+  }
+  return box;
+}
+
+function drawBoard(board) {
+  const el = $("board");
+  el.replaceChildren();
+  const {players, ...table} = board;
+  if (Array.isArray(players)) {
+    players.forEach((p, i) => {
+      const area = document.createElement("div");
+      area.className = "area" + (i === view.seat ? " you" : "");
+      area.append(Object.assign(document.createElement("h3"), {textContent: "player " + i + (i === view.seat ? " (you)" : "")}));
+      area.append(fields(p));
+      el.append(area);
+    });
+  }
+  const area = document.createElement("div");
+  area.className = "area";
+  area.append(Object.assign(document.createElement("h3"), {textContent: "table"}), fields(table));
+  el.append(area);
+}
+
+function show(next, fresh) {
+  const before = view ? view.log.length : 0;
+  view = next;
+  $("title").textContent = view.long_name + " (" + view.game + ")";
+  $("who").textContent = "You are player " + view.seat + " against " + view.bot + ", seed " + view.seed + ".";
+  drawBoard(view.board);
+  $("text").textContent = view.text;
+  const log = $("log");
+  log.replaceChildren(...view.log.map((line, i) => {
+    const li = Object.assign(document.createElement("li"), {textContent: line});
+    if (line.startsWith("you:")) li.classList.add("you");
+    if (!fresh && i >= before) li.classList.add("new");
+    return li;
+  }));
+  log.scrollTop = log.scrollHeight;
+  $("moves").replaceChildren(...view.legal.map(m => {
+    const button = Object.assign(document.createElement("button"), {textContent: m.name});
+    button.dataset.action = m.action;
+    button.addEventListener("click", () => act("/move", {action: m.action}));
+    return button;
+  }));
+  $("hint").textContent = "";
+  const status = $("status");
+  status.classList.remove("thinking");
+  if (view.waiting === "over") status.textContent = "Game over. " + view.result;
+  else if (view.waiting === "you") status.textContent = "Your move.";
+  $("hint-button").disabled = view.waiting !== "you";
+}
+
+function thinking() {
+  const status = $("status");
+  status.classList.add("thinking");
+  const w = view.waiting;
+  status.textContent = w.startsWith("player") ? w + " is thinking" : w === "chance" ? "dealing" : "playing your only move";
+}
+
+// Play chance and the bots until the person is to move or the game is over.
+async function pump() {
+  while (view.waiting !== "you" && view.waiting !== "over") {
+    thinking();
+    const bot = view.waiting.startsWith("player");
+    show(await call("/step", {version: view.version}));
+    if (bot) await new Promise(done => setTimeout(done, PACE));
+  }
+}
+
+async function act(path, body) {
+  if (busy) return;
+  busy = true;
+  $("error").textContent = "";
+  try {
+    if (body !== undefined) {
+      // The choice is made: its buttons go until the server answers.
+      $("moves").replaceChildren();
+      $("status").textContent = "";
+      show(await call(path, Object.assign({version: view.version}, body)));
+    }
+    await pump();
+  } catch (e) {
+    $("error").textContent = e.message;
+    // Another tab moved this game on: show where it stands now.
+    if (e.status === 409) show(await call(""), true);
+  } finally {
+    busy = false;
+  }
+}
+
+$("undo").addEventListener("click", () => act("/undo", {}));
+$("hint-button").addEventListener("click", async () => {
+  $("hint").textContent = "thinking of a hint…";
+  try {
+    const hint = await call("/hint", {version: view.version});
+    if (hint.version !== view.version) return;
+    $("hint").textContent = "Hint: " + hint.name + ": " + hint.confidence;
+    const button = $("moves").querySelector("[data-action='" + hint.action + "']");
+    if (button) button.classList.add("hinted");
+  } catch (e) {
+    $("hint").textContent = "";
+    $("error").textContent = e.message;
+  }
+});
+$("new").addEventListener("click", async () => {
+  const [name] = view.game.split("(");
+  const params = {};
+  const inside = view.game.slice(name.length + 1, -1);
+  for (const part of inside ? inside.split(",") : []) {
+    const [key, v] = part.split("=");
+    params[key] = v === "true" ? true : v === "false" ? false : Number(v);
+  }
+  const response = await fetch("/api/games", {method: "POST", headers: {"content-type": "application/json"},
+    body: JSON.stringify({game: name, params: params, bot: view.bot, seat: view.seat, seed: null})});
+  const answer = await response.json();
+  if (response.ok) location.href = "/play/" + answer.id;
+  else $("error").textContent = answer.error;
+});
+
+(async () => {
+  try {
+    show(await call(""), true);
+  } catch (e) {
+    $("error").textContent = e.message;
+    return;
+  }
+  act("");
+})();
