@@ -200,15 +200,16 @@ def _real(path):
 
 def describe(state, action, observer):
     """``action`` (legal in ``state``, or a chance outcome) in words as ``observer`` sees
-    it: its name; or, for one ``observer`` cannot see, the first word that every action
-    it cannot tell apart from it shares, then ``??`` ("draw ??"); or just ``??``.
+    it: its name; or, for one ``observer`` cannot see, the kind that every action it
+    cannot tell apart from it shares, then ``??`` ("draw ??"); or just ``??``.  The
+    kind, not the name's first word: a name may begin with the very card it hides.
     Actions ``observer`` cannot tell apart are told in the same words."""
     view = state.action_view(action, observer)
     if view == action:
         return state.action_to_string(action)
     alike = [a for a in state.legal_actions() if state.action_view(a, observer) == view]
-    verbs = {state.action_to_string(a).split(" ", 1)[0] for a in alike}
-    return f"{verbs.pop()} ??" if len(verbs) == 1 else "??"
+    kinds = {state.action_kind(a) for a in alike}
+    return f"{kinds.pop()} ??" if len(kinds) == 1 else "??"
 
 
 def board(state, seat):

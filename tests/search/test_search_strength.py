@@ -31,9 +31,9 @@ def test_ismcts_beats_random_in_nine_games_of_ten():
 
 def test_ismcts_beats_greedy():
     """Shrine's greedy player looks one move ahead with the game's evaluate, so ISMCTS
-    needs a larger budget to beat it than to beat random.  Measured: score 0.650 over
-    120 games, p = 0.0007 (significant at 99%)."""
-    tally = Tally(SHRINE, "ismcts(iterations=300,rollout_depth=8)", "greedy", deals=60)
+    needs a larger budget to beat it than to beat random.  Measured: score 0.590 over
+    200 games, p = 0.0066 (significant at 99%)."""
+    tally = Tally(SHRINE, "ismcts(iterations=300,rollout_depth=8)", "greedy", deals=100)
     assert tally.p_value() < 0.01, tally
 
 

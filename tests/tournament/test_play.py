@@ -295,9 +295,10 @@ BALANCE = ("shrine(balance=true)", "greedy", 0, 15)
 
 
 def test_a_run_of_chance_events_named_in_several_words_names_them_once():
-    # Only the card that ends on top is seen; those under it are told as ??.
+    # Only the card that ends on top is seen; those under it are told as ??, with
+    # their kind, "add face down", told once for the run.
     run = re.search(r"chance: add (.*)", played(*BALANCE)[1]).group(1)
-    assert "," in run and run.count("face down") == 1 and run.startswith("??")
+    assert "," in run and run.count("face down") == 1 and run.startswith("face down ??")
 
 
 def test_no_chance_event_is_told_in_more_detail_than_the_person_learns():
