@@ -52,12 +52,13 @@ def test_search_benchmark_prints_a_row_of_figures_for_every_searcher():
 def test_search_benchmark_plays_the_match_and_tallies_it():
     # Not much less time per move: OpenSpiel's Python ISMCTS fails after a single
     # simulation, which is all a loaded machine may leave it at a few hundredths.
-    out = run_bench("search.py", "--match", "1", "--seconds", "0.2").splitlines()
+    out = run_bench("search.py", "--match", "1", "--seconds", "0.2", "--game",
+                    "card_duel").splitlines()
     assert re.fullmatch(r"  game 1: deal \d+, ours in seat 0: (win|loss|draw), margin "
                         r"[+-]?\d+(\.\d+)?; \d+ \+ \d+ searched moves, \d+ s; so far "
                         r"\+\d -\d =\d", out[1])
     assert re.fullmatch(r"ismcts\(seconds=0.2\) against openspiel_ismcts\(seconds=0.2\) on "
-                        r"shrine at 0.2 s per move: 1 game, \d won, \d lost, \d drawn; score "
+                        r"card_duel at 0.2 s per move: 1 game, \d won, \d lost, \d drawn; score "
                         r"[\d.]+, 95% Wilson interval [\d.]+-[\d.]+; mean margin [+-][\d.]+ "
                         r"± (inf|[\d.]+) \(95%\)", out[2])
 
