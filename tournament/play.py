@@ -138,6 +138,28 @@ class Match:
         self._replay(self.history[:back])
         return True
 
+    def result(self):
+        """How the game ended for the person, in words, with every seat's return;
+        None while it goes on."""
+        if not self.state.is_terminal():
+            return None
+        returns = self.state.returns()
+        sides = self.game.teams()
+        totals = [sum(returns[p] for p in side) for side in sides]
+        best = [side for side, total in zip(sides, totals) if total == max(totals)]
+        if len(best) == len(sides):
+            verdict = "A draw."
+        elif self.seat in best[0] and len(best) == 1:
+            verdict = "You win." if len(best[0]) == 1 else "Your side wins."
+        elif any(self.seat in side for side in best):
+            verdict = "You share the win."
+        else:
+            winners = [p for side in best for p in side]
+            verb = "wins" if len(winners) == 1 else "win"
+            verdict = f"{_players(winners).capitalize()} ({self.bot}) {verb}."
+        scores = ", ".join(f"player {p} {r:+g}" for p, r in enumerate(returns))
+        return f"{verdict} Returns: {scores}."
+
     def to_dict(self):
         """Everything a saved game holds: the seed and the history rebuild the rest."""
         return {"format": FORMAT, "game": str(self.game), "bot": self.bot, "seat": self.seat,
@@ -517,24 +539,9 @@ class Console:
 
     def _result(self):
         m = self.match
-        returns = m.state.returns()
         self._write(f"\n== Game over after {len(m.history)} steps")
         self._write(board(m.state, m.seat))
-        sides = m.game.teams()
-        totals = [sum(returns[p] for p in side) for side in sides]
-        best = [side for side, total in zip(sides, totals) if total == max(totals)]
-        if len(best) == len(sides):
-            verdict = "A draw."
-        elif m.seat in best[0] and len(best) == 1:
-            verdict = "You win." if len(best[0]) == 1 else "Your side wins."
-        elif any(m.seat in side for side in best):
-            verdict = "You share the win."
-        else:
-            winners = [p for side in best for p in side]
-            verb = "wins" if len(winners) == 1 else "win"
-            verdict = f"{_players(winners).capitalize()} ({m.bot}) {verb}."
-        scores = ", ".join(f"player {p} {r:+g}" for p, r in enumerate(returns))
-        self._write(f"{verdict} Returns: {scores}.")
+        self._write(m.result())
 
 
 def _game(text):

@@ -2332,6 +2332,7 @@ def _fill_tensor(ShrineState st, float[:] v, int viewer):
     """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out
     (docs/rules/shrine-position.md describes the blocks)."""
     cdef int me = viewer, opp = 1 - viewer, i, k, who, o, q, n
+    cdef bint in_library, in_hand
     o = LAYOUT.offset("phase")
     v[o + st.s.phase] = 1
     o = LAYOUT.offset("flags")
@@ -2383,11 +2384,13 @@ def _fill_tensor(ShrineState st, float[:] v, int viewer):
         v[o] = 1
     o = LAYOUT.offset("deduced")
     for q in range(MAX_PILES):
+        in_library = q == st.s.library_pile and st.s.library_len > 0
+        in_hand = hand_pile_len(&st.s, opp, q) > 0
         for k in range(NUM_KINDS):
             n = st.s.pile[q][k] - st.s.hand_pile[me][q][k]
-            if q == st.s.library_pile and st.s.library_len:
+            if in_library:
                 v[o + k] += n / 2.0
-            if hand_pile_len(&st.s, opp, q):
+            if in_hand:
                 v[o + NUM_KINDS + k] += n / 2.0
 
 

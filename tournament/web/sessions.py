@@ -211,25 +211,5 @@ def view(game_id, match, version):
             "long_name": match.game.long_name, "bot": match.bot, "seat": match.seat,
             "seed": match.seed, "players": match.game.num_players,
             "waiting": waiting_for(match), "log": told(match),
-            "result": result(match), **position(match.state, match.seat)}
+            "result": match.result(), **position(match.state, match.seat)}
 
-
-def result(match):
-    """How the game ended for the person, in words; None while it goes on."""
-    state = match.state
-    if not state.is_terminal():
-        return None
-    returns = state.returns()
-    sides = match.game.teams()
-    totals = [sum(returns[p] for p in side) for side in sides]
-    best = [side for side, total in zip(sides, totals) if total == max(totals)]
-    if len(best) == len(sides):
-        verdict = "A draw."
-    elif len(best) == 1 and match.seat in best[0]:
-        verdict = "You win." if len(best[0]) == 1 else "Your side wins."
-    elif any(match.seat in side for side in best):
-        verdict = "You share the win."
-    else:
-        verdict = f"{match.bot} wins."
-    scores = ", ".join(f"player {p} {r:+g}" for p, r in enumerate(returns))
-    return f"{verdict} Returns: {scores}."
