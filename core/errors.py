@@ -26,3 +26,8 @@ class ParameterError(CardArenaError):
 class StateFormatError(CardArenaError):
     """A position description or serialized state that does not describe a legal
     position of the game."""
+
+
+class CardDataError(CardArenaError):
+    """A card set or deck file that cannot be read: the message names the file, the card
+    and the field at fault, and why."""

@@ -9,10 +9,12 @@ import core
 # Every ruleset's engine module shows its game in an example.
 ENGINES = [game.__module__ for game in core.GAMES.values()]
 MODULES = ["core", "core.state", "core.spiel", "core.foreign", "core.kit.tensor",
+           "core.kit.carddata",
            "search", "search.bots", "search.mcts", "search.expectimax"] + ENGINES
 # Modules whose docstrings hold examples today.  If they disappear, the test says so
 # instead of passing on zero examples.
-WITH_EXAMPLES = {"core", "core.foreign", "core.kit.tensor", *ENGINES}
+WITH_EXAMPLES = {"core", "core.foreign", "core.kit.tensor", "core.kit.carddata",
+                 *ENGINES}
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -5,6 +5,9 @@
   for the hot path.
 * :mod:`core.kit.position`: reading a position from plain data, with its checks.
 * :mod:`core.kit.tensor`: observation tensors from named blocks.
+* :mod:`core.kit.carddata`: designed card sets and decks read from TOML and checked,
+  effects compiled to opcodes; ``core/kit/effects.pxd`` holds their C side (the effect
+  table, and the stack of pending decisions an interpreter runs on).
 
 Declarative parameters (bounds and the reason for each) and the Python-side methods of
 a state (``to_dict``, ``observation_dict``, ``information_state_string``,

@@ -14,8 +14,9 @@ def variants(cls):
     """Game strings of ``cls`` to test: the defaults, each player count the rules allow,
     each bool parameter turned from its default alone (and with the most players where
     a parameter needs them), and every bool parameter that is off by default turned on
-    together.  Combinations the game refuses are left out, and so is a second string
-    for one game."""
+    together, and the parameter sets the game names in ``tested_variants`` (modes and
+    decks, which are not bool).  Combinations the game refuses are left out, and so is
+    a second string for one game."""
     flags = [k for k, v in cls.parameters.items() if isinstance(v, bool)]
     off = [k for k in flags if not cls.parameters[k]]
     many = "players" in cls.parameters
@@ -27,6 +28,7 @@ def variants(cls):
         wanted.append({k: True for k in off})
         if many:
             wanted.append({**{k: True for k in off}, "players": most})
+    wanted += [dict(params) for params in getattr(cls, "tested_variants", ())]
     unique = []
     for params in wanted:
         try:
