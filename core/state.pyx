@@ -443,6 +443,12 @@ class Game:
     scored = False
     # Every outcome's returns sum to zero, so one side's gain is another's loss.
     zero_sum = True
+    # How a page lays out a position dict (an ``observation_dict``): ``status``, the
+    # keys told on one line above the board; ``player``, each seat's keys in order;
+    # ``table``, the keys of the middle of the table; ``red``, a pattern of the card
+    # names drawn in red.  Every key not named is folded away under "more".  None: all
+    # keys shown as they come.
+    layout = None
     # Whether ``determinize`` can sample worlds from a player's knowledge: searchers
     # that need it refuse a game that cannot.
     can_determinize = True

@@ -984,6 +984,9 @@ class CardDuelGame(Game):
     cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
+    layout = {"status": ("exchange", "phase", "offense", "builder", "building", "winner"),
+              "player": ("hand", "deck", "discard", "damage", "hand_points_spent"),
+              "table": ("table",)}
     render = staticmethod(render)
 
     @property

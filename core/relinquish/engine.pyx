@@ -2235,6 +2235,10 @@ class RelinquishGame(Game):
     cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
+    layout = {"status": ("phase", "turn", "active", "generation", "scores"),
+              "player": ("hand", "hand_size", "standing", "resting", "flip", "renewed"),
+              "table": ("battle", "summoning", "magick", "scry", "scry_size", "discard",
+                        "exile", "undealt")}
     render = staticmethod(render)
 
     def _check(self):

@@ -2963,6 +2963,10 @@ class ShrineGame(Game):
     cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
+    layout = {"status": ("turn", "active", "phase", "step", "actions_left", "winner"),
+              "player": ("hand", "field", "shrine"),
+              "table": ("library", "graveyard", "powers_used"),
+              "red": "^(10|[2-9AJQK])R$"}
     render = staticmethod(render)
 
     def _check(self):

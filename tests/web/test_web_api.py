@@ -9,6 +9,8 @@ import time
 import httpx
 import pytest
 
+import core
+
 from web.web_helpers import client, new_game, play_out, running
 from tournament.play import Match
 
@@ -27,6 +29,10 @@ def test_a_whole_game_is_played_through_the_api_and_its_record_loads(db, tmp_pat
     game_id = new_game(web, game, "greedy", seat, 11, params)
     view = play_out(web, game_id)
     assert view["result"] and view["legal"] == []
+    # the page lays the board out by the game's layout, which names keys of positions
+    layout = view["layout"]
+    assert set(layout["status"]) | set(layout["table"]) <= set(core.load_game(game).position_keys)
+    assert set(layout["player"]) <= set(view["board"]["players"][seat])
     assert any(line.startswith("you: ") for line in view["log"])
     response = web.get(f"/api/games/{game_id}/record")
     assert "attachment" in response.headers["content-disposition"]

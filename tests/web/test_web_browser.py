@@ -58,6 +58,8 @@ def _play_by_clicks(driver, shot=None):
     moves = 0
     while _settled(driver) == "Your move.":
         buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button")
+        if moves == 1:
+            _check_layout(driver)
         if moves == 2 and len(buttons) > 1:
             driver.find_element(By.ID, "hint-button").click()
             WebDriverWait(driver, 30).until(
@@ -83,6 +85,20 @@ def _play_by_clicks(driver, shot=None):
         moves += 1
     assert moves > 6
     assert driver.find_element(By.ID, "status").text.startswith("Game over. ")
+
+
+def _check_layout(driver):
+    """The game's layout: a status line, the person's seat at the foot of the table
+    after the others, and the bookkeeping folded under "more", out of sight."""
+    assert driver.find_element(By.CSS_SELECTOR, ".board .table-status").text
+    seats = driver.find_elements(By.CSS_SELECTOR, ".board > div.area")
+    assert "(you)" in seats[-1].text and "you" in seats[-1].get_attribute("class")
+    assert [a.text.splitlines()[0] for a in seats[:-1]] == ["player 1", "table"]
+    shown = {n.text for n in driver.find_elements(By.CSS_SELECTOR, ".board .name")
+             if n.is_displayed()}
+    assert "hand" in shown and not shown & {"current player", "piles", "unseen"}
+    more = driver.find_element(By.CSS_SELECTOR, ".board details.more")
+    assert more.get_attribute("open") is None
 
 
 @pytest.mark.parametrize("game, bot, shot", [

@@ -200,7 +200,7 @@ def position(state, seat):
     it, and its legal moves by id and name when it is to move."""
     board = state.observation_dict(seat)
     choosing = not state.is_terminal() and state.current_player() == seat
-    return {"board": board, "text": state.game.render(board),
+    return {"board": board, "layout": state.game.layout, "text": state.game.render(board),
             "legal": [{"action": a, "name": state.action_to_string(a)}
                       for a in state.legal_actions()] if choosing else []}
 

@@ -9,6 +9,8 @@ const $ = name => document.getElementById(name);
 const PACE = 400;
 let view = null;
 let busy = false;
+// The pattern of card names the game draws red, from its layout.
+let red = null;
 
 async function call(path, body) {
   const options = body === undefined ? {} : {method: "POST", body: JSON.stringify(body),
@@ -27,7 +29,7 @@ function card(name) {
     el.textContent = "?";
   } else {
     el.textContent = name;
-    if (/^.*R$/.test(name) && name.length <= 3) el.classList.add("red");
+    if (red && red.test(name)) el.classList.add("red");
   }
   return el;
 }
@@ -60,29 +62,65 @@ function fields(dict) {
   for (const [key, v] of Object.entries(dict)) {
     const field = document.createElement("span");
     field.className = "field";
-    field.append(Object.assign(document.createElement("span"), {className: "name", textContent: key}), value(v));
+    field.append(Object.assign(document.createElement("span"), {className: "name", textContent: key.replaceAll("_", " ")}), value(v));
     box.append(field);
   }
   return box;
 }
 
+// The keys of ``dict`` that ``keys`` names, in that order; and the others.
+function split(dict, keys) {
+  const named = {}, rest = {};
+  for (const k of keys) if (k in dict) named[k] = dict[k];
+  for (const [k, v] of Object.entries(dict)) if (!keys.includes(k)) rest[k] = v;
+  return [named, rest];
+}
+
+function area(title, dict, you) {
+  const box = document.createElement("div");
+  box.className = "area" + (you ? " you" : "");
+  box.append(Object.assign(document.createElement("h3"), {textContent: title}), fields(dict));
+  return box;
+}
+
+function seatName(i) {
+  return "player " + i + (i === view.seat ? " (you)" : "");
+}
+
+// Without a layout every key is shown as it comes.  With one, the table is laid out as
+// players sit: the others across it, the middle, then the person's own seat, with one
+// line of status above and the bookkeeping folded under "more".
 function drawBoard(board) {
   const el = $("board");
   el.replaceChildren();
+  const layout = view.layout;
+  red = layout && layout.red ? new RegExp(layout.red) : null;
   const {players, ...table} = board;
-  if (Array.isArray(players)) {
-    players.forEach((p, i) => {
-      const area = document.createElement("div");
-      area.className = "area" + (i === view.seat ? " you" : "");
-      area.append(Object.assign(document.createElement("h3"), {textContent: "player " + i + (i === view.seat ? " (you)" : "")}));
-      area.append(fields(p));
-      el.append(area);
-    });
+  const seats = Array.isArray(players) ? players : [];
+  if (!layout) {
+    seats.forEach((p, i) => el.append(area(seatName(i), p, i === view.seat)));
+    el.append(area("table", table, false));
+    return;
   }
-  const area = document.createElement("div");
-  area.className = "area";
-  area.append(Object.assign(document.createElement("h3"), {textContent: "table"}), fields(table));
-  el.append(area);
+  const [status, restTable] = split(table, layout.status || []);
+  const [middle, more] = split(restTable, layout.table || []);
+  const line = Object.entries(status).filter(([, v]) => v !== null && !(Array.isArray(v) && !v.length))
+    .map(([k, v]) => k.replaceAll("_", " ") + " " + (Array.isArray(v) ? v.join(" ") : v)).join(" · ");
+  el.append(Object.assign(document.createElement("p"), {className: "table-status", textContent: line}));
+  const order = seats.map((_, i) => (view.seat + 1 + i) % seats.length);
+  const folded = document.createElement("div");
+  for (const i of order) {
+    const [shown, rest] = split(seats[i], layout.player || []);
+    if (i === view.seat) el.append(area("table", middle, false));
+    el.append(area(seatName(i), shown, i === view.seat));
+    if (Object.keys(rest).length) folded.append(area(seatName(i), rest, false));
+  }
+  if (Object.keys(more).length) folded.append(area("table", more, false));
+  if (folded.children.length) {
+    const details = Object.assign(document.createElement("details"), {className: "more"});
+    details.append(Object.assign(document.createElement("summary"), {textContent: "more"}), folded);
+    el.append(details);
+  }
 }
 
 function show(next, fresh) {
