@@ -53,6 +53,22 @@ BOTS = [
 ]
 
 
+# The most one move of a bot may cost on this server, by parameter: a spec above any
+# of these is refused, so no request can hold a worker thread or the cores for long.
+BOT_LIMITS = {"iterations": 100_000, "seconds": 10.0, "threads": 4, "depth": 8,
+              "worlds": 64, "rollouts": 16}
+
+
+def _check_bot(spec):
+    """Refuse a bot spec that does not parse, or that asks more of a move than
+    ``BOT_LIMITS`` allows."""
+    kind, values = search.bots.parse_bot(spec)
+    for key, value in values.items():
+        if key in BOT_LIMITS and value > BOT_LIMITS[key]:
+            raise HTTPException(400, f"{kind}: {key}={value} is more than this server lets "
+                                f"a bot spend on a move (at most {BOT_LIMITS[key]})")
+
+
 class BodyLimit:
     """Refuse, with 413, a request whose body is over ``MAX_BODY`` bytes, before the
     app reads it: by its declared length, or as the body streams in."""
@@ -170,6 +186,7 @@ class App:
         bot = data.get("bot")
         if not isinstance(bot, str):
             raise HTTPException(400, "bot is a bot's spec, as cardarena bots lists them")
+        _check_bot(bot)
         seed = data.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(10 ** 6)
