@@ -13,6 +13,7 @@ import json
 import os
 import random
 import shlex
+import signal
 import sys
 import threading
 import time
@@ -23,6 +24,7 @@ import core
 import search
 from tournament import review as reviews
 from tournament.narrate import ChanceRuns
+from tournament.runner import Terminated
 
 FORMAT = "cardarena play"
 
@@ -315,8 +317,9 @@ class Console:
 
     def run(self, loaded=None):
         """Play until the game ends (0) or the person stops: 0 once the game is saved,
-        1 if end of input finds it cannot be, 130 on an interrupt.  ``loaded`` names
-        the file the match came from, for the greeting."""
+        1 if end of input finds it cannot be; stopped by Ctrl-C or SIGTERM, it saves
+        and returns 130 or 143, as a shell expects (1 if it could not save).
+        ``loaded`` names the file the match came from, for the greeting."""
         if loaded:
             self.own.add(_real(loaded))
         self._intro(f"Loaded {loaded}: " if loaded else "")
@@ -332,10 +335,12 @@ class Console:
                 code = self._ask()
                 if code is not None:
                     return code
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             self._flush()
             self.out.write("\n")
-            return 130 if self._save_on_exit() else 1
+            if not self._save_on_exit():
+                return 1
+            return 128 + (signal.SIGTERM if isinstance(stop, Terminated) else signal.SIGINT)
 
     def _write(self, text):
         self._flush()

@@ -5,6 +5,7 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -55,6 +56,17 @@ def clean(text):
     """``text`` as it reads on the screen: plain newlines, spinner frames wiped."""
     text = text.replace("\r\n", "\n")
     return re.sub(r"\r[^\n]*?\x1b\[K", "", text)
+
+
+@pytest.mark.parametrize("how, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_stopped_game_is_saved_and_exits_as_a_shell_expects(tmp_path, how, status):
+    term = Terminal("card_duel", "--bot", "random", "--seed", "2", cwd=tmp_path)
+    term.wait()
+    term.child.kill(how)
+    saved = "cardarena-card_duel-random-seat0-2.json"
+    term.child.expect_exact(f"Saved to {saved}.")
+    assert term.exit_status() == status
+    assert play.Match.load(str(tmp_path / saved)).seed == 2
 
 
 def screen(text):
