@@ -1450,7 +1450,7 @@ def _reset(CreatureShrinesState st, game):
     for p, key in enumerate(("deck0", "deck1")):
         s.shrine[p] = CARDSET.decks[params[key]].shrine.id
         s.shrine_home[p] = 1
-        start = 15 if s.mode == M_CONQUEST else 20
+        start = 15 if s.mode == M_CONQUEST else 20     # (C5, C8)
         s.life[p] = start if uses_life(s) else 0
     for u in range(MAX_UNITS):
         s.units[u].owner = NONE
@@ -1644,14 +1644,13 @@ def _read_flow(CreatureShrinesState st, desc):
     frames = desc.get("choosing", [])
     if not isinstance(frames, list) or len(frames) > 8:
         raise StateFormatError("choosing: a list of pending choices")
-    kinds = {name: k for k, name in FRAMES.items()}
+    kinds = {name: k for k, name in sorted(FRAMES.items())}
     for i, fr in enumerate(frames):
         where = f"choosing[{i}]."
         if not isinstance(fr, dict) or set(fr) - {"choose", "player", "card", "site", "unit"}:
             raise StateFormatError(f"{where[:-1]}: a dict with choose, player, and the "
                                    "card, site or unit the choice is for")
-        kind = kinds[FRAMES[read_name(fr.get("choose"), list(kinds), where + "choose")
-                            + FR_SITE]]
+        kind = read_name(fr.get("choose"), list(kinds), where + "choose") + FR_SITE
         f = stack_push(&s.stack, kind, read_int(fr, "player", 0, 1, 0, where), 0)
         if kind == FR_SITE:
             f.data[0] = NONE if fr.get("card") == "shrine" \
@@ -1712,7 +1711,8 @@ class CreatureShrinesGame(Game):
         return 60 + 2 * self.params["max_turns"] * 600
 
     def new_initial_state(self):
-        """Both libraries full, the first player about to draw their opening hand."""
+        """Both libraries full, seat 0 about to draw its opening hand: seat 0 plays
+        first, and a tournament's seatings give each player both seats (C17)."""
         cdef CreatureShrinesState st = CreatureShrinesState.__new__(CreatureShrinesState)
         _reset(st, self)
         _fill_libraries(st)
