@@ -1,0 +1,12 @@
+"""Creature Shrines: a trading-card game on a region of 5 rows by 3 pathways, each
+player led by a Shrine.  The card set and decks are data (``data/``, read and checked by
+``cards.py``, listed in docs/creature-shrines-cards.md); the rules and every ruling:
+docs/rules/creature-shrines.md; the engine: ``engine.pyx``."""
+from core.creature_shrines.cards import CARDSET, CardSet, Deck
+from core.creature_shrines.engine import (CARD_NAMES, SITE_NAMES, CreatureShrinesGame,
+                                          CreatureShrinesState)
+
+GAME = CreatureShrinesGame
+
+__all__ = ["CARDSET", "CARD_NAMES", "CardSet", "CreatureShrinesGame", "CreatureShrinesState",
+           "Deck", "GAME", "SITE_NAMES"]

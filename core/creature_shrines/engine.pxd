@@ -1,0 +1,87 @@
+# cython: language_level=3
+"""Creature Shrines: the position as one flat struct, and each card design as a static
+C record compiled from the card data at import.  See docs/rules/creature-shrines.md for
+the rules and the dictionary form of a position."""
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t
+
+from core.kit.effects cimport Stack
+from core.state cimport GameState
+
+cdef enum:
+    MAX_DESIGNS = 80      # card designs in a set; a larger set is refused at import
+    MAX_UNITS = 48        # permanents on the region at once
+    ROWS = 5
+    PATHWAYS = 3
+    SITES = 15
+    COLOURS = 5
+    MAX_BOTTOM = 4        # cards a mulligan puts at the bottom (C10)
+    PRIMARY = 0           # the libraries, and where a card in hand came from
+    SECONDARY = 1
+
+
+ctypedef struct Design:
+    uint8_t type              # the index of cards.TYPES
+    uint8_t token
+    uint8_t colour            # a basic Source's colour, else 0
+    int8_t cost[6]            # generic, then each colour
+    int8_t cmc                # converted mana cost: the time marks of a Shrine that dies
+    int8_t strength
+    int8_t resilience
+    int8_t sprint             # Sprint (X)
+    int8_t range              # Range (X)
+    uint32_t keywords         # bit k: cards.KEYWORDS[k]
+
+
+ctypedef struct Unit:
+    int8_t owner              # -1: a free slot
+    uint8_t design
+    int8_t site               # row * PATHWAYS + pathway, rows counted from player 0's side
+    int8_t damage
+    uint16_t flags            # U_* in engine.pyx
+    int8_t target             # while attacking: a unit's slot, or FACE
+    int8_t blocks             # while blocking: the attacker's slot, else -1
+
+
+ctypedef struct CSData:
+    # the rules in force, copied from the game so the hot path never asks Python
+    int8_t mode
+    int16_t max_turns         # per player (C9)
+    uint8_t shrine[2]         # each player's Shrine design
+
+    # where the game stands
+    int16_t turn              # turns begun, both players counted
+    int8_t active
+    int8_t step               # what the game waits on when no frame is on the stack
+    int8_t act                # the active player's act
+    int8_t winner             # -1 playing, 0 or 1, 2 a draw
+    int8_t resume             # after a priority window: stay in the act, or end it
+    int8_t mull_player        # who is taking their mulligan
+    uint8_t mulligans_left
+    int8_t draw_player        # a draw: whose, from which library, how many, then what
+    int8_t draw_library
+    uint8_t draws_left
+    int8_t after_draws
+    uint8_t source_played     # a Source played this turn
+    uint8_t attacked          # any attack declared this combat
+
+    int16_t life[2]
+    int16_t points[2]
+    uint8_t shrine_home[2]    # the Shrine is in its Shrine Zone
+    uint8_t marks[2]          # time marks on it (C6)
+    uint8_t sources[2][COLOURS]      # Sources in play, by colour
+    uint8_t tapped[2][COLOURS]       # of which tapped
+    uint8_t pool[2][COLOURS]         # mana in the pool
+
+    # the cards, by design: piles nobody sees keep no order, so they are counts
+    uint8_t library[2][2][MAX_DESIGNS]   # [player][PRIMARY or SECONDARY]
+    uint8_t hand[2][2][MAX_DESIGNS]      # [player][the library it came from]
+    uint8_t grave[2][MAX_DESIGNS]
+    uint8_t bottom[2][MAX_BOTTOM]        # under the Primary Library, known to its owner
+    uint8_t bottom_len[2]
+
+    Unit units[MAX_UNITS]
+    Stack stack               # pending choices: a site, a distance, a target, a block
+
+
+cdef class CreatureShrinesState(GameState):
+    cdef CSData s

@@ -1,0 +1,235 @@
+"""Each ruling the engine implements, on the exact position it talks about."""
+import core
+from core.creature_shrines import CARDSET
+from creature_positions import act, names, position, unit
+
+RED = {"sources": {"ember_vent": 5}}
+
+
+def test_the_shrine_starts_home_without_marks_and_is_played_like_a_creature():
+    # (C6)
+    st = position(players=[dict(RED), {}], turn=2)
+    assert "play the shrine korrath_ember_tyrant" in names(st)
+    act(st, "play the shrine korrath_ember_tyrant", "at 0b")
+    assert unit(st, 0)["card"] == "korrath_ember_tyrant" and unit(st, 0)["site"] == "0b"
+    assert st.to_dict()["players"][0]["tapped"] == {"ember_vent": 5}
+
+
+def test_a_dead_shrine_goes_home_with_marks_and_loses_one_each_turn():
+    # (C6) Korrath costs 5: it comes home with 5 marks; each of its player's turns
+    # takes one off; paying 2 at burst speed takes another.
+    st = position(players=[{"sources": {"ember_vent": 3}}, {"sources": {"tidepool": 1}}],
+                  units=[{"slot": 0, "card": "korrath_ember_tyrant", "owner": 0, "site": "3b"},
+                         {"slot": 1, "card": "riptide_lurker", "owner": 1, "site": "4b"},
+                         {"slot": 2, "card": "riptide_lurker", "owner": 1, "site": "4b"}],
+                  turn=3, active=1, act="combat")
+    assert st.to_dict()["players"][0]["shrine_home"] is False
+    # (C16) a choice with one option is no decision: each attack's target is Korrath
+    act(st, "attacker riptide_lurker#1@4b", "attacker riptide_lurker#2@4b")
+    act(st, "pass the combat act")
+    me = st.to_dict()["players"][0]
+    assert me["shrine_home"] and me["marks"] == 5
+    # player 0 has 3 untapped Sources: (C7) priority after each of player 1's actions
+    assert st.current_player() == 1
+    act(st, "pass the final act")
+    assert st.current_player() == 0 and names(st) == ["pass", "pay 2 to remove a time mark"]
+    act(st, "pay 2 to remove a time mark")
+    # one mark paid for, one taken as player 0's turn begins
+    assert st.to_dict()["players"][0]["marks"] == 3 and st.to_dict()["active"] == 0
+
+
+def test_priority_is_skipped_when_the_opponent_has_nothing_to_do():
+    # (C7) no Burst card is held and no Shrine waits: the active player acts on.
+    st = position(players=[dict(RED, hand=["blaze_hound"]), {}], turn=2)
+    act(st, "play blaze_hound", "at 0a")
+    assert st.current_player() == 0 and st.to_dict()["step"] == "act"
+    act(st, "pass the first act")
+    assert st.current_player() == 0 and st.to_dict()["act"] == "travel"
+
+
+def test_the_mulligan_puts_cards_under_the_library_known_to_their_owner():
+    # (C10) the first player may mulligan two cards, and sees what lies at the bottom;
+    # the opponent sees only how many.
+    game = core.load_game("creature_shrines")
+    st = game.new_initial_state()
+    for card in ("blaze_hound", "cinder_brute", "stone_wall"):
+        st.apply_action(game.cards.names.index(card))
+    act(st, "mulligan blaze_hound")
+    assert st.observation_dict(0)["players"][0]["bottom"] == ["blaze_hound"]
+    assert "bottom" not in st.observation_dict(1)["players"][0]
+    assert st.observation_dict(1)["players"][0]["primary_size"] == 38
+    assert st.action_view(st.legal_actions()[0], 1) < 0
+    st.apply_action(game.cards.names.index("firebolt"))
+    act(st, "mulligan cinder_brute")
+    st.apply_action(game.cards.names.index("warcry"))
+    assert [n for n in names(st) if n.startswith("mulligan")] == []
+    act(st, "keep")
+    for _ in range(3):
+        st.apply_action(game.cards.names.index("ember_vent"))
+    me = st.to_dict()["players"][0]
+    assert me["bottom"] == [] and me["primary"].count("blaze_hound") == 3
+    assert st.to_dict()["mulligan"] == {"player": 1, "left": 4}
+
+
+def test_the_first_player_draws_at_the_end_of_the_first_turn():
+    st = position(players=[dict(RED), {}], turn=0)
+    act(st, "pass the first act", "pass the travel act", "pass the combat act",
+        "pass the final act")
+    assert names(st) == ["draw from the primary library", "draw from the secondary library"]
+    act(st, "draw from the secondary library")
+    st.apply_action(core.load_game("creature_shrines").cards.names.index("ember_vent"))
+    assert st.to_dict()["turn"] == 1 and st.current_player() == 1
+    assert names(st) == ["draw from the primary library", "draw from the secondary library"]
+
+
+def test_an_empty_library_is_not_drawn_from():
+    # (C12) with the Secondary Library empty, the turn's draw is from the Primary.
+    st = position(players=[{}, {"secondary": [], "hand_secondary": ["tidepool"] * 20}],
+                  turn=1, active=0, act="final")
+    act(st, "pass the final act")
+    assert st.is_chance_node() and st.to_dict()["drawing"]["library"] == "primary"
+
+
+def test_a_fifth_permanent_on_a_site_makes_the_player_with_more_sacrifice_one():
+    here = [{"slot": i, "card": "blaze_hound", "owner": 0, "site": "0a"} for i in range(3)]
+    here.append({"slot": 3, "card": "riptide_lurker", "owner": 1, "site": "0a"})
+    st = position(players=[dict(RED, hand=["stone_wall"]), {}], units=here, turn=2)
+    act(st, "play stone_wall", "at 0a")
+    assert names(st) == ["sacrifice blaze_hound#0@0a", "sacrifice blaze_hound#1@0a",
+                         "sacrifice blaze_hound#2@0a", "sacrifice stone_wall#4@0a"]
+    act(st, "sacrifice blaze_hound#1@0a")
+    assert st.to_dict()["players"][0]["graveyard"] == ["blaze_hound"]
+    assert len(st.to_dict()["units"]) == 4
+
+
+def test_travel_goes_forward_its_distance_and_stops_before_opposing_creatures():
+    # (C13) Ember Charger's Sprint 1 makes its distance 2, unless a creature is in the
+    # way; a new creature without Haste waits a turn; a Stationary one never travels.
+    units = [{"slot": 0, "card": "ember_charger", "owner": 0, "site": "0a"},
+             {"slot": 1, "card": "ember_charger", "owner": 0, "site": "0b"},
+             {"slot": 2, "card": "cinder_brute", "owner": 0, "site": "0c", "new": True},
+             {"slot": 3, "card": "coral_sentry", "owner": 1, "site": "2b"}]
+    st = position(players=[dict(RED), {}], units=units, turn=2, act="travel")
+    assert names(st) == ["pass the travel act", "traveller ember_charger#0@0a",
+                         "traveller ember_charger#1@0b"]
+    act(st, "traveller ember_charger#0@0a")
+    assert names(st) == ["travel 1 site", "travel 2 sites"]
+    act(st, "travel 2 sites", "traveller ember_charger#1@0b")
+    assert unit(st, 0)["site"] == "2a" and unit(st, 1)["site"] == "1b"
+    assert names(st) == ["pass the travel act"]
+
+
+def test_combat_reaches_one_site_ahead_and_a_blocker_takes_the_damage():
+    # (C14) Cinder Brute on 4a reaches 4a and the player zone behind it; the defender
+    # blocks with the Coral Sentry on 4a; both strike at once.
+    units = [{"slot": 0, "card": "cinder_brute", "owner": 0, "site": "4a"},
+             {"slot": 1, "card": "coral_sentry", "owner": 1, "site": "4a"},
+             {"slot": 2, "card": "stone_wall", "owner": 1, "site": "4a"}]
+    st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
+    act(st, "attacker cinder_brute#0@4a")
+    assert names(st) == ["enter combat with coral_sentry#1@4a",
+                         "enter combat with stone_wall#2@4a", "enter combat with the player"]
+    act(st, "enter combat with the player", "pass the combat act")
+    assert st.current_player() == 1
+    assert names(st) == ["no more blocks", "blocker coral_sentry#1@4a"]
+    act(st, "blocker coral_sentry#1@4a")
+    players = st.to_dict()["players"]
+    assert players[1]["life"] == 20 and players[1]["graveyard"] == ["coral_sentry"]
+    assert unit(st, 0)["damage"] == 1 and unit(st, 0)["tapped"]
+
+
+def test_an_unblocked_attack_on_the_player_takes_life_and_can_win():
+    units = [{"slot": 0, "card": "cinder_brute", "owner": 0, "site": "4c"}]
+    st = position(players=[dict(RED), {"life": 4}], units=units, turn=2, act="combat")
+    act(st, "attacker cinder_brute#0@4c", "pass the combat act")
+    assert st.is_terminal() and st.returns() == [1.0, -1.0]
+
+
+def test_creatures_heal_at_the_end_of_a_turn_and_structures_keep_their_damage():
+    units = [{"slot": 0, "card": "ash_cleaver", "owner": 0, "site": "2b"},
+             {"slot": 1, "card": "riptide_lurker", "owner": 1, "site": "3b"},
+             {"slot": 2, "card": "tidewall", "owner": 1, "site": "3a"},
+             {"slot": 3, "card": "cinder_brute", "owner": 0, "site": "3a"}]
+    st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
+    act(st, "attacker ash_cleaver#0@2b", "attacker cinder_brute#3@3a")
+    act(st, "pass the combat act")
+    assert unit(st, 0)["damage"] == 3 and unit(st, 2)["damage"] == 4
+    act(st, "pass the final act")
+    assert "damage" not in unit(st, 0) and unit(st, 2)["damage"] == 4
+
+
+def test_damage_to_blockers_is_lethal_to_the_closest_first():
+    # (C14, C15) the Longbow Sentinel's Range 2 reaches the player from 3b; of its two
+    # blockers the Coral Sentry, on its own site, is closer: lethal damage to it comes
+    # first, so its 2 strength all go there and the Heron behind takes none.
+    units = [{"slot": 0, "card": "longbow_sentinel", "owner": 0, "site": "3b"},
+             {"slot": 1, "card": "mistveil_heron", "owner": 1, "site": "4b"},
+             {"slot": 2, "card": "coral_sentry", "owner": 1, "site": "3b"}]
+    st = position("creature_shrines(deck0=green)", players=[{}, {}], units=units, turn=2,
+                  act="combat")
+    act(st, "attacker longbow_sentinel#0@3b", "enter combat with the player",
+        "pass the combat act", "blocker mistveil_heron#1@4b", "blocker coral_sentry#2@3b")
+    assert unit(st, 2)["damage"] == 2 and "damage" not in unit(st, 1)
+    assert unit(st, 0)["damage"] == 2 and st.to_dict()["players"][1]["life"] == 20
+
+
+def test_sources_pay_by_colour_first_then_generic_automatically():
+    # (C11)
+    st = position(players=[{"sources": {"ember_vent": 2}, "hand": ["ash_cleaver",
+                                                                 "blaze_hound"]}, {}], turn=2)
+    assert names(st) == ["pass the first act", "play blaze_hound"]
+    act(st, "play blaze_hound", "at 0a")
+    assert st.to_dict()["players"][0]["tapped"] == {"ember_vent": 2}
+
+
+def test_one_source_a_turn():
+    st = position(players=[{"hand_secondary": ["ember_vent", "ember_vent"]}, {}], turn=2)
+    act(st, "play ember_vent")
+    assert names(st) == ["pass the first act"]
+
+
+def test_max_turns_ends_the_game_with_the_higher_life_winning():
+    # (C9)
+    st = position("creature_shrines(max_turns=2)", players=[{"life": 12}, {"life": 15}],
+                  turn=3, active=1, act="final")
+    act(st, "pass the final act")
+    assert st.is_terminal() and st.returns() == [-1.0, 1.0]
+
+
+def test_king_of_the_hill_scores_the_neutral_row_by_fives():
+    # (C8) a 4/5 Ironhide Ogre scores 2 and a 2/2 Blaze Hound 1; no player zone target.
+    units = [{"slot": 0, "card": "ironhide_ogre", "owner": 0, "site": "2a"},
+             {"slot": 1, "card": "blaze_hound", "owner": 0, "site": "2c"},
+             {"slot": 2, "card": "blaze_hound", "owner": 0, "site": "4b"}]
+    st = position("creature_shrines(mode=king_of_the_hill)", players=[{"points": 17}, {}],
+                  units=units, turn=2, act="combat")
+    assert names(st) == ["pass the combat act"]
+    act(st, "pass the combat act", "pass the final act")
+    assert st.is_terminal() and st.to_dict()["players"][0]["points"] == 20
+
+
+def test_conquest_shares_one_count_for_damage_and_points():
+    # (C8) both start at 15; damage takes from it, neutral-row points add to it.
+    st = core.load_game("creature_shrines(mode=conquest)").new_initial_state()
+    assert [p["life"] for p in st.to_dict()["players"]] == [15, 15]
+
+
+def test_rush_keeps_creatures_off_sites_with_opposing_creatures():
+    # (C8)
+    units = [{"slot": 0, "card": "riptide_lurker", "owner": 1, "site": "0a"}]
+    st = position("creature_shrines(mode=rush)", players=[dict(RED, hand=["blaze_hound"]), {}],
+                  units=units, turn=2)
+    act(st, "play blaze_hound")
+    assert names(st) == ["at 0b", "at 0c"]
+
+
+def test_every_deck_plays_a_whole_game():
+    for deck in CARDSET.decks:
+        game = core.load_game(f"creature_shrines(deck0={deck},deck1=red)")
+        st = game.new_initial_state()
+        for step in range(3000):
+            if st.is_terminal():
+                break
+            st.apply_action(st.sample_chance(step) if st.is_chance_node()
+                            else st.heuristic_action(step))
+        assert st.is_terminal()
