@@ -446,8 +446,12 @@ class Game:
     # How a page lays out a position dict (an ``observation_dict``): ``status``, the
     # keys told on one line above the board; ``player``, each seat's keys in order;
     # ``table``, the keys of the middle of the table; ``red``, a pattern of the card
-    # names drawn in red.  Every key not named is folded away under "more".  None: all
-    # keys shown as they come.
+    # names drawn in red; ``grid``, where the table is a board of cells: ``key`` names
+    # the list of pieces, each a dict with its ``card`` and its cell in the key ``at``
+    # (a row name then a column name), ``rows`` from the top as seat 0 sees them,
+    # ``columns`` from the left, and ``flip`` turns the board for the other seat.
+    # Every key not named is folded away under "more".  None: all keys shown as they
+    # come.
     layout = None
     # Whether ``determinize`` can sample worlds from a player's knowledge: searchers
     # that need it refuse a game that cannot.

@@ -1692,6 +1692,14 @@ class CreatureShrinesGame(Game):
     cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
+    # The region as a grid of sites named row then pathway ("0a"), row 0 being player
+    # 0's Melee row: drawn at the foot of the table for player 0, at the top for 1.
+    layout = {"status": ("mode", "turn", "active", "act", "step", "winner"),
+              "player": ("life", "points", "shrine", "marks", "sources", "tapped", "pool",
+                         "hand", "hand_secondary", "hand_size", "graveyard"),
+              "table": ("units",),
+              "grid": {"key": "units", "at": "site", "rows": ("4", "3", "2", "1", "0"),
+                       "columns": ("a", "b", "c"), "flip": True}}
     render = staticmethod(render)
 
     def _check(self):
