@@ -426,6 +426,8 @@ class Game:
     parameters = {}
     # name: (lowest, highest, why the highest)
     limits = {}
+    # name: the values a text parameter may take (a mode, a deck)
+    choices = {}
     tensor_layout = None
     # The card kinds by name (a core.kit.Cards), as positions and action names write them.
     cards = None
@@ -470,6 +472,10 @@ class Game:
             if not lo <= values[key] <= hi:
                 raise ParameterError(f"{self.name} parameter {key} must be from {lo} to {hi} "
                                      f"({hi}: {why}), not {values[key]}")
+        for key, allowed in self.choices.items():
+            if values[key] not in allowed:
+                raise ParameterError(f"{self.name} parameter {key} must be one of "
+                                     f"{', '.join(allowed)}; not {values[key]!r}")
         if "players" in values:
             self.num_players = values["players"]
         self._check()

@@ -23,7 +23,7 @@ from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 
 from core.creature_shrines.cards import (CARDSET, COLOURS as COLOUR_NAMES, KEYWORDS,
                                          TYPES, slug)
-from core.errors import CardDataError, ParameterError, StateFormatError
+from core.errors import CardDataError, StateFormatError
 from core.kit import Cards, TensorLayout, read_bool, read_int, read_name, read_players
 from core.state import Game
 
@@ -1683,6 +1683,7 @@ class CreatureShrinesGame(Game):
     long_name = "Creature Shrines"
     parameters = {"mode": "standard", "deck0": "red", "deck1": "blue", "max_turns": 60}
     limits = {"max_turns": (1, 1000, "a cap on the game's length (C9)")}
+    choices = {"mode": MODES, "deck0": tuple(CARDSET.decks), "deck1": tuple(CARDSET.decks)}
     tested_variants = ({"mode": "rush"}, {"mode": "king_of_the_hill"},
                        {"mode": "imperial"}, {"mode": "conquest"},
                        {"deck0": "yellow", "deck1": "purple"},
@@ -1701,15 +1702,6 @@ class CreatureShrinesGame(Game):
               "grid": {"key": "units", "at": "site", "rows": ("4", "3", "2", "1", "0"),
                        "columns": ("a", "b", "c"), "flip": True}}
     render = staticmethod(render)
-
-    def _check(self):
-        if self.params["mode"] not in MODES:
-            raise ParameterError(f"creature_shrines mode must be one of {', '.join(MODES)}, "
-                                 f"not {self.params['mode']!r}")
-        for key in ("deck0", "deck1"):
-            if self.params[key] not in CARDSET.decks:
-                raise ParameterError(f"creature_shrines {key} must be a shipped deck: "
-                                     f"{', '.join(CARDSET.decks)}; not {self.params[key]!r}")
 
     @property
     def max_game_length(self):

@@ -163,3 +163,14 @@ def test_a_player_that_is_no_seat_is_refused(game):
                     lambda: state.evaluate(observer)):
             with pytest.raises(core.PlayerError, match=message):
                 ask()
+
+
+@pytest.mark.parametrize("cls", list(core.GAMES.values()), ids=list(core.GAMES))
+def test_a_text_parameter_takes_only_its_choices(cls):
+    for key, allowed in cls.choices.items():
+        assert isinstance(cls.parameters[key], str) and cls.parameters[key] in allowed
+        for value in allowed:
+            assert core.load_game(cls.name, **{key: value}).params[key] == value
+        with pytest.raises(core.ParameterError,
+                           match=f"{key} must be one of {', '.join(allowed)}; not 'nonsense'"):
+            core.load_game(f"{cls.name}({key}=nonsense)")

@@ -22,7 +22,8 @@ def db(tmp_path):
 
 @pytest.mark.parametrize("game, params, seat", [
     ("card_duel", {}, 0), ("shrine", {}, 1), ("relinquish", {"players": 3}, 2),
-    ("relinquish", {"players": 4, "teams": True}, 1)])
+    ("relinquish", {"players": 4, "teams": True}, 1),
+    ("creature_shrines", {"mode": "rush", "deck0": "yellow", "deck1": "purple"}, 1)])
 def test_a_whole_game_is_played_through_the_api_and_its_record_loads(db, tmp_path, game,
                                                                       params, seat):
     web = client(db)
@@ -105,6 +106,8 @@ NEW = {"game": "card_duel", "params": {}, "bot": "random", "seat": 0, "seed": 1}
     (dict(NEW, params={"lives": 3}), 400),
     (dict(NEW, params={"life": "lots"}), 400),
     (dict(NEW, params=[1]), 400),
+    (dict(NEW, game="creature_shrines", params={"mode": "chess"}), 400),
+    (dict(NEW, game="creature_shrines", params={"deck0": ["red"]}), 400),
     (dict(NEW, bot="ismcts(iterations=-1)"), 400),
     (dict(NEW, bot="deep_blue"), 400),
     (dict(NEW, bot="ismcts(iterations=100000000)"), 400),

@@ -136,3 +136,32 @@ def test_the_tournament_page_follows_a_run_as_it_writes(tmp_path, browser):
         assert browser.find_element(By.ID, "number").text == "30"
         assert browser.find_element(By.ID, "frame").text
         browser.save_screenshot(str(DOCS / "replay.png"))
+
+
+def test_creature_shrines_is_played_on_its_region(tmp_path, browser):
+    # A mode chosen from its list; then play cards where the page offers them until
+    # creatures stand on the region, drawn as a 5 by 3 grid of sites.
+    with running(tmp_path / "web.db") as url:
+        browser.get(url + "/")
+        Select(browser.find_element(By.ID, "game")).select_by_value("creature_shrines")
+        Select(browser.find_element(By.NAME, "param-mode")).select_by_value("king_of_the_hill")
+        browser.find_element(By.CSS_SELECTOR, "input[name=bot][value='greedy']").click()
+        browser.find_element(By.ID, "seed").send_keys("3")
+        browser.find_element(By.ID, "start").click()
+        WebDriverWait(browser, 20).until(lambda d: "/play/" in d.current_url)
+        WebDriverWait(browser, 20).until(
+            lambda d: "king_of_the_hill" in d.find_element(By.ID, "title").text)
+        for _ in range(80):
+            if _settled(browser) != "Your move." or len(
+                    browser.find_elements(By.CSS_SELECTOR, "table.grid .card.piece")) >= 4:
+                break
+            buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button")
+            wanted = [b for b in buttons if b.text.split()[0] in ("play", "at", "keep")]
+            (wanted or buttons)[0].click()
+        assert len(browser.find_elements(By.CSS_SELECTOR, "table.grid td")) == 15
+        assert browser.find_elements(By.CSS_SELECTOR, "table.grid .card.piece.mine")
+        # The person's own Melee row is the foot of the grid: row 0 for seat 0.
+        rows = browser.find_elements(By.CSS_SELECTOR, "table.grid tr")
+        assert rows[4].find_element(By.TAG_NAME, "th").text == "0"
+        browser.execute_script("window.scrollTo(0, 0)")
+        browser.save_screenshot(str(DOCS / "creature_shrines.png"))

@@ -58,7 +58,7 @@ def test_no_response_of_a_whole_game_names_a_card_the_seat_never_saw(tmp_path, s
 
 
 SETTINGS = [("shrine", {}), ("card_duel", {}), ("relinquish", {"players": 3}),
-            ("relinquish", {"players": 4, "teams": True})]
+            ("relinquish", {"players": 4, "teams": True}), ("creature_shrines", {})]
 
 
 @pytest.mark.parametrize("game, params", SETTINGS)

@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 import core
-import search
+from search.bots import parse_bot
 from tournament import config as configs
 from tournament.play import Match
 from tournament.ratings import NoGamesError, rate
@@ -62,7 +62,7 @@ BOT_LIMITS = {"iterations": 100_000, "seconds": 10.0, "threads": 4, "depth": 8,
 def _check_bot(spec):
     """Refuse a bot spec that does not parse, or that asks more of a move than
     ``BOT_LIMITS`` allows."""
-    kind, values = search.bots.parse_bot(spec)
+    kind, values = parse_bot(spec)
     for key, value in values.items():
         if key in BOT_LIMITS and value > BOT_LIMITS[key]:
             raise HTTPException(400, f"{kind}: {key}={value} is more than this server lets "
@@ -140,7 +140,9 @@ def _games():
     for name, kind in core.GAMES.items():
         game = kind()
         params = [{"name": key, "default": default,
-                   "type": "bool" if isinstance(default, bool) else "int",
+                   "type": ("bool" if isinstance(default, bool) else
+                            "choice" if key in kind.choices else "int"),
+                   "choices": list(kind.choices.get(key, ())),
                    "low": kind.limits.get(key, (None,))[0],
                    "high": kind.limits.get(key, (None, None))[1]}
                   for key, default in kind.parameters.items()]
@@ -180,9 +182,9 @@ class App:
                                 f"{', '.join(core.GAMES)}")
         params = data.get("params", {})
         if not isinstance(params, dict) or not all(
-                isinstance(v, (bool, int)) for v in params.values()):
-            raise HTTPException(400, "params maps each parameter's name to a number or "
-                                "true or false")
+                isinstance(v, (bool, int, str)) for v in params.values()):
+            raise HTTPException(400, "params maps each parameter's name to a number, "
+                                "true or false, or one of its choices")
         bot = data.get("bot")
         if not isinstance(bot, str):
             raise HTTPException(400, "bot is a bot's spec, as cardarena bots lists them")

@@ -14,6 +14,16 @@ function showParams() {
     const input = document.createElement("input");
     input.name = "param-" + p.name;
     input.dataset.param = p.name;
+    if (p.type === "choice") {
+      const select = document.createElement("select");
+      select.name = "param-" + p.name;
+      select.dataset.param = p.name;
+      select.append(...p.choices.map(c => Object.assign(document.createElement("option"),
+                                                        {value: c, textContent: c.replaceAll("_", " "), selected: c === p.default})));
+      label.append(p.name + " ", select);
+      params.append(label);
+      continue;
+    }
     if (p.type === "bool") {
       input.type = "checkbox";
       input.checked = p.default;
@@ -42,7 +52,8 @@ form.addEventListener("submit", async event => {
   event.preventDefault();
   const values = {};
   for (const input of params.querySelectorAll("[data-param]")) {
-    values[input.dataset.param] = input.type === "checkbox" ? input.checked : Number(input.value);
+    values[input.dataset.param] = input.type === "checkbox" ? input.checked
+      : input.tagName === "SELECT" ? input.value : Number(input.value);
   }
   let bot = form.querySelector("input[name=bot]:checked").value;
   if (bot === "custom") bot = document.getElementById("custom").value.trim();

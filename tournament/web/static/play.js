@@ -83,6 +83,42 @@ function area(title, dict, you) {
   return box;
 }
 
+// A board of cells (Creature Shrines' region): each piece of ``pieces`` drawn as a card
+// in the cell its ``grid.at`` names, a row name then a column name.  The person's
+// pieces are told from the others'; what else a piece carries (tapped, damage) is
+// written under it.  A flipped board is turned half round for the seats after the first.
+function drawGrid(grid, pieces) {
+  const turned = grid.flip && view.seat !== 0;
+  const rows = turned ? [...grid.rows].reverse() : grid.rows;
+  const columns = turned ? [...grid.columns].reverse() : grid.columns;
+  const box = document.createElement("table");
+  box.className = "grid";
+  for (const r of rows) {
+    const tr = document.createElement("tr");
+    tr.append(Object.assign(document.createElement("th"), {textContent: r}));
+    for (const c of columns) {
+      const td = document.createElement("td");
+      td.dataset.cell = r + c;
+      for (const piece of pieces.filter(p => p[grid.at] === r + c)) {
+        const {card: name, [grid.at]: _, owner, slot, ...more} = piece;
+        const el = card(name.replaceAll("_", " "));
+        el.classList.add("piece", owner === view.seat ? "mine" : "theirs");
+        if (more.tapped) el.classList.add("tapped");
+        const notes = Object.entries(more).map(([k, v]) => v === true ? k : k + " " + v).join(", ");
+        if (notes) el.append(Object.assign(document.createElement("small"), {textContent: notes}));
+        el.title = "player " + owner + (notes ? ": " + notes : "");
+        td.append(el);
+      }
+      tr.append(td);
+    }
+    box.append(tr);
+  }
+  const foot = document.createElement("tr");
+  foot.append(document.createElement("th"), ...columns.map(c => Object.assign(document.createElement("th"), {textContent: c})));
+  box.append(foot);
+  return box;
+}
+
 function seatName(i) {
   return "player " + i + (i === view.seat ? " (you)" : "");
 }
@@ -111,7 +147,13 @@ function drawBoard(board) {
   const folded = document.createElement("div");
   for (const i of order) {
     const [shown, rest] = split(seats[i], layout.player || []);
-    if (i === view.seat) el.append(area("table", middle, false));
+    if (i === view.seat) {
+      const grid = layout.grid;
+      const {[grid ? grid.key : ""]: pieces, ...rest} = middle;
+      const mid = area("table", rest, false);
+      if (grid) mid.append(drawGrid(grid, pieces || []));
+      el.append(mid);
+    }
     el.append(area(seatName(i), shown, i === view.seat));
     if (Object.keys(rest).length) folded.append(area(seatName(i), rest, false));
   }
@@ -210,7 +252,7 @@ $("new").addEventListener("click", async () => {
   const inside = view.game.slice(name.length + 1, -1);
   for (const part of inside ? inside.split(",") : []) {
     const [key, v] = part.split("=");
-    params[key] = v === "true" ? true : v === "false" ? false : Number(v);
+    params[key] = v === "true" ? true : v === "false" ? false : /^-?\d+$/.test(v) ? Number(v) : v;
   }
   const response = await fetch("/api/games", {method: "POST", headers: {"content-type": "application/json"},
     body: JSON.stringify({game: name, params: params, bot: view.bot, seat: view.seat, seed: null})});
