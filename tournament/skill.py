@@ -86,11 +86,8 @@ class Ladder:
     @property
     def chain(self):
         """The rungs the skill chain climbs, weakest first."""
-        kind, values = search.parse_bot(self.player)
-        rungs = [Rung("random", "random", None), Rung("greedy", "greedy", None)]
-        for budget in self.budgets:
-            rungs.append(Rung(f"{kind}-{budget}", _spec(kind, values, budget), budget))
-        return rungs
+        return [Rung("random", "random", None), Rung("greedy", "greedy", None)] \
+            + [rung(self.player, budget) for budget in self.budgets]
 
     @property
     def searchers(self):
@@ -111,6 +108,13 @@ class Ladder:
     @property
     def rungs(self):
         return self.chain + [self.cheater]
+
+
+def rung(player, budget):
+    """The rung of ``player`` (a searcher's spec without a budget) at ``budget``
+    iterations a move."""
+    kind, values = search.parse_bot(player)
+    return Rung(f"{kind}-{budget}", _spec(kind, values, budget), budget)
 
 
 def ladder(player=PLAYER, low=8, high=1024):
