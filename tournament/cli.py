@@ -377,6 +377,68 @@ def _skill(args):
         print(f"No plots: {missing}", file=sys.stderr)
 
 
+def _levels(args):
+    """List the strength levels that play --elo takes for a game, or make them with
+    --calibrate: random, greedy and the skill ladder's searcher at doubling budgets
+    play duplicate deals through the tournament harness, each rung against the two
+    above it, and their Elo is fitted with random play at 0, as cardarena skill does.
+    From the searcher's weakest budget up, its Elo is fitted to rise with the budget;
+    a step that rises more than 150 Elo is split at the budget half-way between (on a
+    log scale) and played again.  play --elo N plays the smallest budget the fit puts
+    at N.  The calibration is written where play --elo reads it.  Games are stored as
+    they end: run the same command again to resume, or with more --deals to extend.
+    See docs/play.md."""
+    from tournament import levels, runner
+    options = {"deals": levels.DEALS, "seed": 0, "min_budget": 1,
+               "max_budget": levels.MAX_BUDGET, "db": None, "workers": None,
+               "scheduler": None, "bootstrap": 1000}
+    if not args.calibrate:
+        given = [name for name in options if getattr(args, name) is not None] \
+            + ["quiet"] * args.quiet
+        if given:
+            _fail("levels", f"--{given[0].replace('_', '-')} is for --calibrate", 2)
+        try:
+            print(levels.table(levels.load(args.game)))
+        except core.CardArenaError as e:
+            _fail("levels", str(e), 1)
+        return
+    for name, default in options.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
+    try:
+        plan = levels.plan(args.game, args.deals, args.seed, args.min_budget,
+                           args.max_budget)
+    except core.CardArenaError as e:
+        _fail("levels", str(e), 2)
+    out = levels.path(plan.game)
+    db = args.db or f"{out.stem}.db"
+    command = "cardarena levels " + shlex.join(args.argv)
+    with _open_store(db) as store:
+        def play(plan):
+            schedule = plan.configs()
+            total = sum(c.deals * len(c.seatings()) for c in schedule)
+            stored = sum(len(store.done(c)) for c in schedule)
+            budgets = ", ".join(str(b) for b in plan.ladder.budgets)
+            print(f"{plan.game}: random, greedy and {budgets} iterations, "
+                  f"{count(len(schedule), 'match', 'matches')}: {count(total, 'game')}; "
+                  f"{stored} stored in {db}", file=sys.stderr)
+            runner.run(schedule, store, workers=args.workers, scheduler=args.scheduler,
+                       progress=not args.quiet)
+
+        try:
+            calibration, _ = levels.calibrate(store, plan, command, play, args.bootstrap)
+        except KeyboardInterrupt as e:
+            print(f"\nStopped: the games played are stored in {db}; run the same "
+                  "command again to play the rest.", file=sys.stderr)
+            sys.exit(_stop_status(e))
+    try:
+        calibration.save(out)
+    except OSError as e:
+        _fail("levels", f"cannot write {out}: {e.strerror}", 1)
+    print(levels.table(calibration))
+    print(f"Wrote {out}", file=sys.stderr)
+
+
 def _terminate(signum, frame):
     from tournament.runner import Terminated
     raise Terminated
@@ -493,6 +555,7 @@ def _undecodable(args):
 
 def main(argv=None):
     """Run the ``cardarena`` command with ``argv`` (the process's arguments if None)."""
+    from tournament import levels as levels_module
     from tournament import review as reviews
     from tournament import skill as skill_module
     parser = argparse.ArgumentParser(
@@ -604,6 +667,30 @@ def main(argv=None):
                       "config's name with .db)")
     _run_options(test)
     test.set_defaults(run=_sprt)
+    lev = sub.add_parser("levels", help="list a game's strength levels for play --elo, "
+                         "or calibrate them", description=_levels.__doc__)
+    lev.add_argument("game", help="the game, e.g. shrine or 'card_duel(life=15)'")
+    lev.add_argument("--calibrate", action="store_true",
+                     help="play the ladder and write the levels where play --elo reads "
+                     "them (the options below are for this)")
+    calibrating = lev.add_argument_group("calibrating")
+    calibrating.add_argument("--deals", type=_positive, metavar="N",
+                             help=f"deals per match, each played in both seatings (default "
+                             f"{levels_module.DEALS})")
+    calibrating.add_argument("--seed", type=int, help="fixes every deal, every bot's "
+                             "choices and the bootstrap (default 0)")
+    calibrating.add_argument("--min-budget", type=_positive, metavar="N",
+                             help="the weakest searcher's iterations a move (default 1)")
+    calibrating.add_argument("--max-budget", type=_positive, metavar="N",
+                             help="the strongest searcher's iterations a move, doubling "
+                             f"from --min-budget (default {levels_module.MAX_BUDGET})")
+    calibrating.add_argument("--db", help="the SQLite file to store games in (default: "
+                             "levels-GAME.db in this directory)")
+    calibrating.add_argument("--bootstrap", type=_positive, metavar="N",
+                             help="resamples of the deals behind the Elo intervals "
+                             "(default 1000)")
+    _run_options(calibrating)
+    lev.set_defaults(run=_levels)
     skill = sub.add_parser("skill", help="measure how much skill a game and its variants "
                            "reward", description=_skill.__doc__)
     skill.add_argument("game", help="the game, e.g. shrine or 'card_duel(max_exchanges=200)'")
