@@ -579,9 +579,14 @@ def main(argv=None):
     play = sub.add_parser("play", help="play a game against a bot in the terminal",
                           description=_play.__doc__)
     play.add_argument("game", help="a game string, e.g. shrine or 'card_duel(life=15)'")
-    play.add_argument("--bot", default="ismcts(seconds=1,rollout_depth=8)", metavar="SPEC",
-                      help="the bot you play against (default: %(default)s); "
-                      "see cardarena bots")
+    opponent = play.add_mutually_exclusive_group()
+    opponent.add_argument("--bot", default="ismcts(seconds=1,rollout_depth=8)",
+                          metavar="SPEC", help="the bot you play against (default: "
+                          "%(default)s); see cardarena bots")
+    opponent.add_argument("--elo", type=float, metavar="N",
+                          help="play a bot of this strength instead, on the Elo scale of "
+                          "the game's skill ladder, where random play is 0; cardarena "
+                          "levels GAME lists the range")
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     play.add_argument("--seed", type=int, default=None,
                       help="seed for the deal and the bot (default: a fresh one, shown)")

@@ -22,6 +22,7 @@ import pyspiel
 
 import core
 import search
+from tournament import levels
 from tournament import review as reviews
 from tournament.narrate import ChanceRuns
 from tournament.runner import Terminated
@@ -579,12 +580,20 @@ def run(args):
     try:
         game = _game(args.game)
         if args.load:
+            if args.elo is not None:
+                raise core.ParameterError("--elo chooses the bot of a new game; a loaded "
+                                          "game goes on against its own")
             match = Match.load(args.load)
             if match.game != game:
                 raise SaveFileError(f"{args.load} holds a game of {match.game}, not {game}")
         else:
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-            match = Match(game, args.bot, args.seat, seed)
+            bot = args.bot
+            if args.elo is not None:
+                level = levels.load(game).level(args.elo)
+                bot = level.spec
+                print(levels.describe(level, game))
+            match = Match(game, bot, args.seat, seed)
         if args.tutor is not None or args.review:
             # Checked before the game starts, not at the first move the tutor rates.
             reviews.Reviewer(match.game, match.seat, args.review_iterations)
