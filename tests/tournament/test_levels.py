@@ -1,0 +1,283 @@
+"""Strength levels (``cardarena levels``, ``play --elo``): a level plays as strong as its
+calibration says, levels are found between and at the calibrated budgets, and the
+commands answer bad input clearly."""
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from tournament import cli, levels, play, runner
+from tournament import config as configs
+from tournament.ratings import match_scores
+from tournament.store import Store
+
+CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
+
+
+def calibration(*points, game="card_duel"):
+    """A calibration whose fit has the Elo ``points`` (budget, elo, low, high)."""
+    fit = tuple(levels.Level(f"ismcts(iterations={b},rollout_depth=8)", b, e, lo, hi)
+                for b, e, lo, hi in points)
+    rungs = (levels.Rung("random", "random", None, 0, 0, 0),) + tuple(
+        levels.Rung(f"ismcts-{p.budget}", p.spec, p.budget, p.elo, p.low, p.high)
+        for p in fit)
+    return levels.Calibration(game, "ismcts(rollout_depth=8)", 10, 0, 2, "made by hand",
+                              rungs, fit)
+
+
+def measured_elo(rows, level, anchors):
+    """The Elo of the bot ``level`` that best explains its scores in ``rows`` against
+    bots of known Elo (``anchors``, by name), and its standard error: the
+    maximum-likelihood rating, found by bisection as the expected score rises with
+    it, and one over the square root of the games' Fisher information there."""
+    games = [(anchors[b], score) for row in rows for a, b, score in match_scores(row)
+             if a == level] + \
+            [(anchors[a], 1 - score) for row in rows for a, b, score in match_scores(row)
+             if b == level]
+
+    def expected(elo, other):
+        return 1 / (1 + 10 ** ((other - elo) / 400))
+
+    low, high = -2000.0, 2000.0
+    while high - low > 0.01:
+        middle = (low + high) / 2
+        surplus = sum(score - expected(middle, other) for other, score in games)
+        low, high = (middle, high) if surplus > 0 else (low, middle)
+    elo = (low + high) / 2
+    information = sum(expected(elo, other) * (1 - expected(elo, other))
+                      for other, _ in games) * (math.log(10) / 400) ** 2
+    return elo, 1 / math.sqrt(information)
+
+
+# --- a level is as strong as it says ------------------------------------------------
+
+
+def test_a_level_measures_within_its_stated_interval_against_two_ladder_rungs():
+    # The level in the middle of Card Duel's shipped range (between two calibrated
+    # budgets, so interpolation is tested too) plays random and greedy, whose Elo the
+    # calibration measured, on 500 fixed deals each, in both seatings.  Its rating
+    # from those 2000 games alone, the rungs' Elo held fixed, must lie in its stated
+    # interval, give or take the rating's own error: a test at the 1% level of the
+    # claim that its Elo lies in that interval (2.576 standard errors, about 8 Elo
+    # each, beyond either end rejects it).
+    shipped = levels.load("card_duel")
+    middle = (shipped.fit[0].elo + shipped.fit[-1].elo) / 2
+    level = shipped.level(middle)
+    assert level.interpolated and level.low < level.elo < level.high
+    rungs = {r.name: r for r in shipped.rungs}
+    bots = {"level": level.spec, "random": "random", "greedy": "greedy"}
+    rows = []
+    for rung in ("random", "greedy"):
+        config = configs.Config("card_duel", {n: bots[n] for n in ("level", rung)},
+                                deals=500, seed=1)
+        rows += [runner.play(runner.job(config, deal, seating))
+                 for deal, seating in config.games()]
+    assert all(row["status"] == "ok" for row in rows)
+    elo, error = measured_elo(rows, "level", {n: rungs[n].elo for n in ("random", "greedy")})
+    assert error < 10
+    assert level.low - 2.576 * error <= elo <= level.high + 2.576 * error, (elo, error, level)
+
+
+# --- finding a level ----------------------------------------------------------------
+
+
+def test_a_level_between_two_budgets_is_interpolated_on_a_log_scale():
+    c = calibration((8, 0, -40, 40), (32, 200, 150, 250))
+    level = c.level(100)
+    # Half-way in Elo is half-way in octaves: 16 iterations, an octave up from 8.
+    assert level == levels.Level("ismcts(iterations=16,rollout_depth=8)", 16, 100.0, 55.0,
+                                 145.0, interpolated=True)
+    # A whole budget is as near as it comes; its figures are its own.
+    level = c.level(60)
+    assert level.budget == round(8 * 2 ** 0.6) == 12
+    assert math.isclose(level.elo, 200 * math.log2(12 / 8) / 2)
+
+
+def test_a_calibrated_elo_plays_its_budget_and_the_cheapest_of_equals():
+    c = calibration((1, -10, -30, 10), (2, -10, -30, 10), (4, -10, -25, 12),
+                    (8, 50, 20, 80), (16, 90, 60, 120), (32, 90, 60, 125))
+    assert c.level(50) == c.fit[3] and not c.level(50).interpolated
+    assert c.level(-10).budget == 1 and c.level(90).budget == 16
+    assert [p.budget for p in c.levels] == [1, 8, 16]
+    # Between the end of a flat stretch and the next rise, not from its start.
+    assert 4 < c.level(20).budget < 8
+
+
+def test_an_elo_outside_the_levels_names_the_range():
+    c = calibration((1, -18, -38, 2), (16, 30, 5, 57), (128, 67, 36, 105))
+    for elo in (-19, 68, 1500):
+        with pytest.raises(levels.EloRangeError,
+                           match=f"card_duel's levels run from -18 to 67 Elo .random play "
+                                 f"is 0., not {elo}"):
+            c.level(elo)
+    assert c.level(-18).budget == 1 and c.level(67).budget == 128
+
+
+def test_the_fit_rises_with_the_budget_pooling_runs_that_fall():
+    assert levels.rising([8, -21, -7, -6, 34, 53, 62, 61]) == pytest.approx(
+        [-20 / 3] * 3 + [-6, 34, 53, 61.5, 61.5])
+    assert levels.rising([1, 2, 3]) == [1, 2, 3]
+    assert levels.rising([3, 2, 1]) == [2, 2, 2]
+
+
+def test_a_calibration_round_trips_and_is_found_by_its_rules(tmp_path, monkeypatch):
+    monkeypatch.setattr(levels, "DATA", tmp_path)
+    c = calibration((8, 0, -40, 40), (32, 200, 150, 250), game="card_duel(life=15)")
+    assert levels.path("card_duel(life=15,hand_points=30)") == \
+        tmp_path / "levels-card_duel-life=15.json"
+    c.save(levels.path(c.game))
+    assert levels.load("card_duel(life=15)") == c
+    # One rung a line, for a reader and for diffs.
+    lines = (tmp_path / "levels-card_duel-life=15.json").read_text().splitlines()
+    assert sum(line.startswith('  {"name": ') for line in lines) == len(c.rungs)
+    assert sum(line.startswith('  {"spec": ') for line in lines) == len(c.fit)
+
+
+def test_a_game_without_levels_says_how_to_make_them(tmp_path, monkeypatch):
+    monkeypatch.setattr(levels, "DATA", tmp_path)
+    with pytest.raises(levels.UncalibratedError,
+                       match=r"^card_duel\(life=15\) has no strength levels: cardarena levels "
+                             r"'card_duel\(life=15\)' --calibrate makes them$"):
+        levels.load("card_duel(hand_points=30,life=15)")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{", "is not JSON"),
+    ('{"format": "cardarena play"}', "is not a calibration of strength levels: not a "
+                                     "calibration of cardarena levels"),
+    ('{"format": "cardarena levels", "fit": []}', "the fit is empty"),
+])
+def test_a_broken_calibration_file_is_refused_with_its_name(tmp_path, monkeypatch, text,
+                                                            message):
+    monkeypatch.setattr(levels, "DATA", tmp_path)
+    (tmp_path / "levels-card_duel.json").write_text(text)
+    with pytest.raises(levels.LevelError, match=message) as error:
+        levels.load("card_duel")
+    assert "levels-card_duel.json" in str(error.value)
+
+
+def test_the_shipped_calibrations_load_and_rise():
+    for game in ("card_duel", "shrine", "relinquish"):
+        c = levels.load(game)
+        assert c.game == game and c.command.startswith(f"cardarena levels {game} --calibrate")
+        assert [r.name for r in c.rungs[:2]] == ["random", "greedy"]
+        assert c.rungs[0].elo == 0
+        assert all(a.elo <= b.elo and a.low <= b.low and a.high <= b.high
+                   for a, b in zip(c.fit, c.fit[1:]))
+        assert len(c.levels) >= 4
+
+
+# --- calibrating ------------------------------------------------------------------
+
+
+def test_a_calibration_plays_the_ladder_and_fits_what_it_measured(tmp_path, monkeypatch):
+    monkeypatch.setattr(levels, "DATA", tmp_path)
+    previous = signal.getsignal(signal.SIGTERM)
+    args = ["levels", "card_duel(life=5)", "--calibrate", "--deals", "4", "--max-budget",
+            "4", "--workers", "1", "--quiet", "--db", str(tmp_path / "games.db")]
+    try:
+        cli.main(args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    made = levels.load("card_duel(life=5)")
+    assert made.command == "cardarena levels " + " ".join(args[1:]).replace(
+        "card_duel(life=5)", "'card_duel(life=5)'")
+    assert [r.name for r in made.rungs] == ["random", "greedy", "ismcts-1", "ismcts-2",
+                                            "ismcts-4"]
+    # The fit starts at the weakest of the searcher's rungs and rises from there.
+    searchers = made.rungs[2:]
+    weakest = min(searchers, key=lambda r: r.elo)
+    assert [p.budget for p in made.fit] == [r.budget for r in searchers
+                                            if r.budget >= weakest.budget]
+    assert made.fit[0].elo == weakest.elo
+    assert all(a.elo <= b.elo for a, b in zip(made.fit, made.fit[1:]))
+    # Every round's games are stored: run again, the calibration plays none and ends
+    # where it ended.
+    plan = levels.plan("card_duel(life=5)", 4, high=4)
+    with Store(str(tmp_path / "games.db"), readonly=True) as store:
+        again, last = levels.calibrate(store, plan, made.command, play=lambda plan: None)
+        assert again == made
+        assert len(store.tournaments()) >= len(last.pairs()) >= len(plan.pairs()) == 7
+
+
+def test_a_step_that_rises_too_far_is_split_where_a_budget_lies_between():
+    plan = levels.plan("card_duel", 2, low=4, high=64)
+    c = calibration((4, 0, -20, 20), (8, 151, 100, 200), (16, 300, 250, 350),
+                    (32, 400, 350, 450), (64, 560, 500, 600))
+    finer = levels.refine(plan, c)
+    # 4 to 8 and 32 to 64 rise more than 150; 8 to 16 by 149 does not.
+    assert finer.ladder.budgets == (4, 6, 8, 16, 32, 45, 64)
+    assert [r.name for r in finer.ladder.chain][:3] == ["random", "greedy", "ismcts-4"]
+    assert ("ismcts-4", "ismcts-6") in finer.pairs() and ("ismcts-4", "ismcts-16") \
+        not in finer.pairs()
+    # Neighbouring budgets have no budget between them to split at.
+    c = calibration((8, 0, -20, 20), (9, 400, 350, 450))
+    assert levels.refine(levels.plan("card_duel", 2, low=8, high=16), c) is None
+
+
+def test_measuring_before_the_games_are_played_says_what_is_missing(tmp_path):
+    plan = levels.plan("card_duel", 3, high=4)
+    with Store(str(tmp_path / "g.db")) as store:
+        with pytest.raises(levels.LevelError, match="0 of 6 games of .* are stored; run "
+                                                    "the calibration again"):
+            levels.measure(store, plan, "cardarena levels card_duel --calibrate")
+
+
+# --- the commands -------------------------------------------------------------------
+
+
+def run(*args, cwd=None):
+    return subprocess.run([CARDARENA, *args], capture_output=True, text=True, timeout=60,
+                          cwd=cwd, stdin=subprocess.DEVNULL)
+
+
+def test_the_command_lists_a_games_levels():
+    result = run("levels", "card_duel")
+    assert result.returncode == 0, result.stderr
+    shipped = levels.load("card_duel")
+    assert result.stdout == levels.table(shipped) + "\n"
+    assert f"play --elo takes {shipped.fit[0].elo} to {shipped.fit[-1].elo}." in result.stdout
+
+
+@pytest.mark.parametrize("args, status, message", [
+    (["levels", "card_duel", "--deals", "5"], 2,
+     "cardarena levels: --deals is for --calibrate"),
+    (["levels", "card_duel(life=15)"], 1,
+     "cardarena levels: card_duel(life=15) has no strength levels: cardarena levels "
+     "'card_duel(life=15)' --calibrate makes them"),
+    (["levels", "card_duel", "--calibrate", "--deals", "1"], 2,
+     "cardarena levels: --deals is at least 2"),
+    (["play", "card_duel", "--elo", "5000"], 2,
+     "cardarena play: card_duel's levels run from "),
+    (["play", "card_duel(life=15)", "--elo", "50"], 2,
+     "cardarena play: card_duel(life=15) has no strength levels: cardarena levels "
+     "'card_duel(life=15)' --calibrate makes them"),
+    (["play", "card_duel", "--elo", "50", "--load", "g.json"], 2,
+     "cardarena play: --elo chooses the bot of a new game; a loaded game goes on against "
+     "its own"),
+])
+def test_bad_arguments_stop_with_one_clear_line(tmp_path, args, status, message):
+    result = run(*args, cwd=tmp_path)
+    assert result.returncode == status
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+    assert result.stdout == ""
+    assert os.listdir(tmp_path) == []
+
+
+def test_play_at_an_elo_faces_the_level_and_saves_its_spec(tmp_path):
+    shipped = levels.load("card_duel")
+    level = shipped.level(shipped.fit[-1].elo - 10)
+    result = run("play", "card_duel", "--elo", f"{shipped.fit[-1].elo - 10}", "--seed", "3",
+                 cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == levels.describe(level, "card_duel")
+    assert lines[1].startswith(f"Card Duel (card_duel): you are player 0 against {level.spec}")
+    saved = play.Match.load(str(tmp_path / f"cardarena-card_duel-{level.spec}-seat0-3.json"))
+    assert saved.bot == level.spec
+    assert json.loads(next(tmp_path.iterdir()).read_text())["bot"] == level.spec
+
