@@ -281,3 +281,14 @@ def test_play_at_an_elo_faces_the_level_and_saves_its_spec(tmp_path):
     assert saved.bot == level.spec
     assert json.loads(next(tmp_path.iterdir()).read_text())["bot"] == level.spec
 
+
+def test_the_web_pages_bot_picker_lists_each_games_levels(tmp_path, monkeypatch):
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from tournament.web import app
+    games = {g["name"]: g for g in app._games()}
+    shipped = levels.load("shrine").levels
+    assert games["shrine"]["levels"] == [
+        {"spec": p.spec, "elo": p.elo, "low": p.low, "high": p.high} for p in shipped]
+    monkeypatch.setattr(levels, "DATA", tmp_path)
+    (tmp_path / "levels-card_duel.json").write_text("{")
+    assert all(g["levels"] == [] for g in app._games())

@@ -26,6 +26,7 @@ from starlette.templating import Jinja2Templates
 import core
 from search.bots import parse_bot
 from tournament import config as configs
+from tournament import levels
 from tournament.play import Match
 from tournament.ratings import NoGamesError, rate
 from tournament.store import Store, StoreError
@@ -147,8 +148,18 @@ def _games():
                    "high": kind.limits.get(key, (None, None))[1]}
                   for key, default in kind.parameters.items()]
         games.append({"name": name, "long_name": game.long_name, "params": params,
-                      "players": game.num_players})
+                      "players": game.num_players, "levels": _levels(game)})
     return games
+
+
+def _levels(game):
+    """The strength levels of ``game`` for the bot picker; none if it has no
+    calibration, or one that cannot be read (the page is no place to mend it)."""
+    try:
+        found = levels.load(game).levels
+    except levels.LevelError:
+        return []
+    return [{"spec": p.spec, "elo": p.elo, "low": p.low, "high": p.high} for p in found]
 
 
 class App:

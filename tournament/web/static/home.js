@@ -39,6 +39,26 @@ function showParams() {
     params.append(label);
   }
   showSeats();
+  document.getElementById("level").replaceChildren(...chosen().levels.map(l =>
+    Object.assign(document.createElement("option"),
+                  {value: l.spec, textContent: `${l.elo} [${l.low}, ${l.high}]: ${l.spec}`})));
+  showLevels();
+}
+
+// Levels are calibrated on a game's default rules, and offered only for them.
+function showLevels() {
+  const asDefault = chosen().params.every(
+    p => valueOf(params.querySelector(`[data-param="${p.name}"]`)) === p.default);
+  const choice = document.getElementById("level-choice");
+  choice.hidden = !chosen().levels.length || !asDefault;
+  if (choice.hidden && choice.querySelector("input").checked) {
+    form.querySelector("input[name=bot]").checked = true;
+  }
+}
+
+function valueOf(input) {
+  return input.type === "checkbox" ? input.checked
+    : input.tagName === "SELECT" ? input.value : Number(input.value);
 }
 
 function showSeats() {
@@ -52,11 +72,11 @@ form.addEventListener("submit", async event => {
   event.preventDefault();
   const values = {};
   for (const input of params.querySelectorAll("[data-param]")) {
-    values[input.dataset.param] = input.type === "checkbox" ? input.checked
-      : input.tagName === "SELECT" ? input.value : Number(input.value);
+    values[input.dataset.param] = valueOf(input);
   }
   let bot = form.querySelector("input[name=bot]:checked").value;
   if (bot === "custom") bot = document.getElementById("custom").value.trim();
+  if (bot === "level") bot = document.getElementById("level").value;
   const seed = document.getElementById("seed").value;
   const body = {game: gameSelect.value, params: values, bot: bot, seat: Number(seat.value),
                 seed: seed === "" ? null : Number(seed)};
@@ -71,4 +91,8 @@ form.addEventListener("submit", async event => {
 });
 
 gameSelect.addEventListener("change", showParams);
+params.addEventListener("input", showLevels);
+document.getElementById("level").addEventListener("change", () => {
+  form.querySelector("input[name=bot][value=level]").checked = true;
+});
 showParams();
