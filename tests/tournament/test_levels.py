@@ -4,6 +4,7 @@ commands answer bad input clearly."""
 import json
 import math
 import os
+import pathlib
 import signal
 import subprocess
 import sys
@@ -292,3 +293,11 @@ def test_the_web_pages_bot_picker_lists_each_games_levels(tmp_path, monkeypatch)
     monkeypatch.setattr(levels, "DATA", tmp_path)
     (tmp_path / "levels-card_duel.json").write_text("{")
     assert all(g["levels"] == [] for g in app._games())
+
+
+def test_docs_quote_the_levels_shipped():
+    text = (pathlib.Path(__file__).parents[2] / "docs" / "play.md").read_text()
+    for game in ("card_duel", "shrine", "relinquish"):
+        for p in levels.load(game).levels:
+            assert f"| {p.budget} | {p.elo:+d} [{p.low:+d}, {p.high:+d}] |" in text, \
+                (game, p)
