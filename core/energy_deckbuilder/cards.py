@@ -3,7 +3,7 @@ words, ruling E1), reading ``data/cards.toml`` with the checks E2 asks of the se
 the card list in Markdown.  The engine compiles :data:`CARDS` into its C tables once,
 at import.
 
-    python -m core.energy_deckbuilder.cards > docs/energy-deckbuilder-cards.md
+    python -m core.energy_deckbuilder > docs/energy-deckbuilder-cards.md
 
 writes the card list that docs/rules/energy-deckbuilder.md points to.
 """
@@ -168,7 +168,8 @@ def _colours(bits, names):
 
 def _effects(card):
     parts = []
-    for event, mark in zip(EVENTS, ("", "U: ", "produce: ")):
+    played = "" if TYPES[card.type] == "action" else "enters: "
+    for event, mark in zip(EVENTS, (played, "U: ", "produce: ")):
         texts = [WORDS.text(e) for e in getattr(card, event)]
         if texts:
             parts.append(mark + ", ".join(texts))
@@ -179,7 +180,7 @@ def markdown(cards=CARDS):
     """The card list as Markdown, from the data alone."""
     out = ["# Energy deck-builder: the card set", "",
            "Generated from `core/energy_deckbuilder/data/cards.toml` by "
-           "`python -m core.energy_deckbuilder.cards`; do not edit by hand. The rules and "
+           "`python -m core.energy_deckbuilder`; do not edit by hand. The rules and "
            "rulings are in [rules/energy-deckbuilder.md](rules/energy-deckbuilder.md).", ""]
     columns = ["Card", "Type", "Colour", "Play cost", "Buy", "Discard for", "Power",
                "Toughness", "Produces", "Effects"]
@@ -203,7 +204,3 @@ def markdown(cards=CARDS):
     out += ["## Effect words", ""]
     out.append(card_table([[f"`{w.name}`", w.doc] for w in WORDS.words], ["Word", "Meaning"]))
     return "\n".join(out)
-
-
-if __name__ == "__main__":
-    print(markdown(), end="")

@@ -11,6 +11,7 @@ so are the draws and market refills that wait on chance.  After every step ``set
 runs the stack until a decision or a chance event waits, or the stage moves on.
 """
 from libc.stdint cimport int8_t, uint8_t
+from libc.math cimport tanh
 from libc.string cimport memcmp, memcpy, memset
 
 from core.kit.effects cimport (FRAME_EFFECTS, STACK_DEPTH, Effect, Frame, Span, push_effects,
@@ -37,6 +38,8 @@ cdef enum:
     LIVES = 3                 # an attack's target: the opponent's lives, after slots 0-2
     # E19: after this many steps in one turn, stage 3 offers only "end".
     TURN_STEPS = 120
+    SPLIT = 13                # a cost in any colour is at most 12 (cards.SCHEMA's buy)
+    MAX_CHOICES = SPLIT * SPLIT   # a decision's choices at most: a cost's splits
     EFFECTS_ROOM = MAX_DESIGNS * 3 * 4
 
 # Card kinds and where a design starts (cards.TYPES, cards.DECKS)
@@ -85,7 +88,7 @@ cdef enum:
                               # data = event, slot, last slot, unit within the slot
     F_DRAW = 2                # chance: data[0] cards still to draw for ``player``
     F_REFILL = 3              # chance: data[0] market cards still to turn up
-    F_PAY = 4                 # which colour pays the next unit: data = left, purpose
+    F_PAY = 4                 # how to split a cost among colours: data = left, purpose
     F_REPLACE = 5             # which creature the new one (``source``) replaces
     F_ATTACH = 6              # which creature the upgrade (``source``) goes on
     F_FOE = 7                 # an opponent's creature: data = op, amount
@@ -102,8 +105,8 @@ cdef enum:
     A_DISCARD = A_PLAY + MAX_DESIGNS       # + design * 4 + energy colour
     A_ATTACK = A_DISCARD + MAX_DESIGNS * COLOURS   # + slot * 4 + target (LIVES: lives)
     A_PRODUCE = A_ATTACK + SLOTS * 4       # + slot
-    A_PAY = A_PRODUCE + SLOTS              # + colour
-    A_OWN = A_PAY + STORABLE               # + own slot
+    A_PAY = A_PRODUCE + SLOTS              # + red * SPLIT + green, blue the rest
+    A_OWN = A_PAY + SPLIT * SPLIT          # + own slot
     A_FOE = A_OWN + SLOTS                  # + opponent's slot
     NUM_ACTIONS = A_FOE + SLOTS
 
@@ -447,11 +450,16 @@ cdef inline void pay_unit(EnergyData* s, int p, int colour) noexcept nogil:
     s.sides[p].energy[colour] -= 1
     s.common[colour] += 1
 
+cdef void pay_split(EnergyData* s, int p, int red, int green, int left) noexcept nogil:
+    cdef int i
+    for i in range(left):
+        pay_unit(s, p, RED if i < red else GREEN if i < red + green else BLUE)
+
 cdef void pay_rest(EnergyData* s, int p, int left, int purpose, int d) noexcept nogil:
     """Pay ``left`` of a cost in any colour, then buy or play ``d``.  Black pays first:
-    it is good for nothing else and is never stored.  Then the player chooses a colour
-    for each unit, unless the choice cannot matter: one colour left, or exactly as many
-    cubes as the cost (E12)."""
+    it is good for nothing else and is never stored.  Then the player chooses, in one
+    decision, how many of the rest each colour pays, unless the choice cannot matter:
+    one colour left, or exactly as many cubes as the cost (E12)."""
     cdef Side* side = &s.sides[p]
     cdef int k, colours = 0, rgb = 0
     while left > 0 and side.energy[BLACK]:
@@ -486,6 +494,8 @@ cdef void bought(EnergyData* s, int p, int d) noexcept nogil:
         push_frame(s, F_REFILL, NONE, NONE, 1, 0, 0, 0)
 
 cdef void place(EnergyData* s, int p, int slot, int d, int tapped) noexcept nogil:
+    """A creature comes into play, ready to act this very turn unless it takes a tapped
+    one's place (E13)."""
     cdef Creature* c = &s.sides[p].creatures[slot]
     memset(c, 0, sizeof(Creature))
     c.design = d
@@ -638,7 +648,7 @@ cdef void settle(EnergyData* s) noexcept nogil:
     """Run what is pending until a decision with a real choice or a chance event
     waits, or the game is over.  A decision with one choice is made at once (E21)."""
     cdef Frame* f
-    cdef int buf[SLOTS + STORABLE]
+    cdef int buf[MAX_CHOICES]
     cdef int n
     while s.stage != STAGE_OVER:
         run_effects(&s.stack, EFFECTS, run_effect, s)
@@ -698,11 +708,14 @@ cdef int slot_mask(EnergyData* s, Frame* f) noexcept nogil:
 cdef int choices(EnergyData* s, Frame* f, int* out) noexcept nogil:
     """The actions of the decision ``f`` waits on, ascending."""
     cdef int k, i, n = 0, mask, base
+    cdef const uint8_t* e = s.sides[f.player].energy
+    cdef int red, green, blue, left = f.data[0]
     if f.kind == F_PAY:
-        for k in range(STORABLE):
-            if s.sides[f.player].energy[k]:
-                out[n] = A_PAY + k
-                n += 1
+        for red in range(min(e[RED], left) + 1):
+            for green in range(min(e[GREEN], left - red) + 1):
+                if left - red - green <= e[BLUE]:
+                    out[n] = A_PAY + red * SPLIT + green
+                    n += 1
         return n
     mask = slot_mask(s, f)
     if f.kind == F_FOE:
@@ -724,8 +737,8 @@ cdef void choose(EnergyData* s, Frame* f, int a) noexcept nogil:
     cdef Creature* c
     if kind == F_PAY:
         stack_pop(&s.stack)
-        pay_unit(s, p, a - A_PAY)
-        pay_rest(s, p, op - 1, amount, source)
+        pay_split(s, p, (a - A_PAY) // SPLIT, (a - A_PAY) % SPLIT, op)
+        pay_rest(s, p, 0, amount, source)
         return
     if kind == F_FOE:
         stack_pop(&s.stack)
@@ -867,9 +880,6 @@ cdef double board(Side* side) noexcept nogil:
                 w += output(c, k) + (c.stored[k] if k < STORABLE else 0)
     return w
 
-cdef double clamp(double v) noexcept nogil:
-    return -1.0 if v < -1.0 else 1.0 if v > 1.0 else v
-
 cdef int best_slot(EnergyData* s, Frame* f, int* acts, int n) noexcept nogil:
     """The heuristic's choice among a decision's creatures."""
     cdef int i, slot, best = acts[0], q
@@ -901,20 +911,24 @@ cdef int best_slot(EnergyData* s, Frame* f, int* acts, int n) noexcept nogil:
     return best
 
 cdef int pay_choice(EnergyData* s, Frame* f) noexcept nogil:
-    """Pay with the colour the hand needs least."""
+    """Pay each unit with the colour the hand's costs need least."""
     cdef Side* side = &s.sides[f.player]
-    cdef int k, d, best = 0
-    cdef double spare, top = -1e9
+    cdef int k, d, i, best
+    cdef int paid[STORABLE]
+    cdef double spare[STORABLE]
     for k in range(STORABLE):
-        if not side.energy[k]:
-            continue
-        spare = side.energy[k]
+        paid[k] = 0
+        spare[k] = side.energy[k]
         for d in range(N_DESIGNS):
-            spare -= side.hand[d] * DESIGNS[d].cost[k]
-        if spare > top:
-            top = spare
-            best = k
-    return A_PAY + best
+            spare[k] -= side.hand[d] * DESIGNS[d].cost[k]
+    for i in range(f.data[0]):
+        best = NONE
+        for k in range(STORABLE):
+            if paid[k] < side.energy[k] and (best == NONE or spare[k] > spare[best]):
+                best = k
+        paid[best] += 1
+        spare[best] -= 1
+    return A_PAY + paid[RED] * SPLIT + paid[GREEN]
 
 cdef double effects_value(EnergyData* s, int p, Span span) noexcept nogil:
     """What a card's effects are worth now: those that find nothing to act on, nothing."""
@@ -1174,21 +1188,23 @@ cdef class EnergyState(GameState):
 
     cdef double c_evaluate(self, int player) noexcept nogil:
         # Lives first; then the creatures in play, which attack and produce every turn;
-        # then the deck, which decides what every later hand can do.
+        # then the deck, which decides what every later hand can do.  Energy in the
+        # supply counts for nothing: what is left at the end of a turn is lost, so its
+        # worth is what it buys or plays, and those count once they happen.
         cdef EnergyData* s = &self.s
         cdef Side* me = &s.sides[player]
         cdef Side* op = &s.sides[1 - player]
         cdef double v
-        v = 0.6 * (me.lives - op.lives) / <double>s.start_lives \
-            + 0.03 * (board(me) - board(op)) \
-            + 0.1 * (deck_worth(me) - deck_worth(op)) \
-            + 0.01 * (energy_total(me.energy) - energy_total(op.energy))
-        return clamp(v)
+        v = 1.2 * (me.lives - op.lives) / <double>s.start_lives \
+            + 0.06 * (board(me) - board(op)) \
+            + 0.2 * (deck_worth(me) - deck_worth(op))
+        # tanh, not a clamp: a search far ahead still tells a better line from a worse.
+        return tanh(v)
 
     cdef int c_heuristic_action(self, Rng* rng) noexcept nogil:
         cdef EnergyData* s = &self.s
         cdef Frame* f = stack_top(&s.stack)
-        cdef int acts[SLOTS + STORABLE]
+        cdef int acts[MAX_CHOICES]
         cdef int n
         if s.stage == STAGE_OVER:
             return -1
@@ -1264,7 +1280,9 @@ cdef _choice_label(EnergyState st, Frame* f, int a):
     cdef int p = f.player
     if f.kind == F_PAY:
         if A_PAY <= a < A_OWN:
-            return f"pay with {ENERGY[a - A_PAY]}"
+            red, green = divmod(a - A_PAY, SPLIT)
+            split = (red, green, f.data[0] - red - green)
+            return "pay " + ", ".join(f"{n} {ENERGY[k]}" for k, n in enumerate(split) if n)
     elif f.kind == F_FOE:
         if A_FOE <= a < NUM_ACTIONS:
             verb = FOE_EFFECTS[f.data[0]]
@@ -1544,18 +1562,15 @@ def _from_dict(game, desc):
     for d in range(N_DESIGNS):
         if DESIGNS[d].deck == PILE:
             # By default a pile holds every card of its design found nowhere else.
-            left = FULL_SET[d] - total[d] if CARD_NAMES[d] not in piles \
+            left = max(0, FULL_SET[d] - total[d]) if CARD_NAMES[d] not in piles \
                 else read_int(piles, CARD_NAMES[d], 0, FULL_SET[d], 0, "piles.")
-            if left < 0:
-                raise StateFormatError(f"more {CARD_NAMES[d]} cards than the game holds "
-                                       f"({FULL_SET[d]})")
             s.market[d] = left
             total[d] += left
     if "market_deck" in desc:
         deck = CARDS.counts(desc["market_deck"], "market_deck")
     else:
         # By default the market deck holds every market card found nowhere else.
-        deck = [FULL_SET[d] - total[d] if DESIGNS[d].deck == MARKET else 0
+        deck = [max(0, FULL_SET[d] - total[d]) if DESIGNS[d].deck == MARKET else 0
                 for d in range(N_DESIGNS)]
     for d in range(N_DESIGNS):
         if deck[d] and DESIGNS[d].deck != MARKET:
@@ -1708,7 +1723,7 @@ def _check_flow(EnergyState st):
     game waits on a decision with a real choice, a chance event, or stage 3."""
     cdef EnergyData* s = &st.s
     cdef Frame* f = stack_top(&s.stack)
-    cdef int buf[SLOTS + STORABLE]
+    cdef int buf[MAX_CHOICES]
     stage = STAGES[s.stage]
     if (s.winner == NONE) != (s.stage != STAGE_OVER):
         raise StateFormatError("a game with a winner is in stage 'over', and only such a game")
@@ -1782,6 +1797,7 @@ class EnergyDeckbuilderGame(Game):
 
     name = "energy_deckbuilder"
     long_name = "Energy deck-builder"
+    # (E3, E4, E8)
     parameters = {"hand_size": 4, "lives": 20, "second_player_energy": 2, "max_turns": 80}
     limits = {
         "hand_size": (1, 10, "a hand of ten is more than a starting deck"),
@@ -1814,7 +1830,7 @@ class EnergyDeckbuilderGame(Game):
         cdef int d, p
         _reset(st, self)
         for k in range(COLOURS):
-            s.common[k] = 6
+            s.common[k] = 6                 # (E3)
         for d in range(N_DESIGNS):
             if DESIGNS[d].deck == STARTER:
                 for p in range(2):
