@@ -50,7 +50,7 @@ def greedy_step(state, rng):
 @pytest.mark.parametrize("step", [random_step, greedy_step], ids=["random", "greedy"])
 def test_cards_and_cubes_are_conserved_in_every_position(step):
     ended = collections.Counter()
-    for seed in range(12):
+    for seed in range(30):
         rng = random.Random(seed)
         state = GAME.new_initial_state()
         while not state.is_terminal():
@@ -86,11 +86,11 @@ def wilson_lower(score, n, z=1.645):
 
 
 def test_the_greedy_player_beats_big_money():
-    """Greedy against big money, 30 deals each played from both seats; greedy's score
+    """Greedy against big money, 100 deals each played from both seats; greedy's score
     (a draw a half) must be above one half at 95% confidence (one-sided Wilson bound).
-    Measured: 54 wins in 60 games, score 0.900, bound 0.818."""
+    Measured: 187 wins in 200 games, no draw, score 0.935, bound 0.900."""
     score = games = 0
-    for deal in range(30):
+    for deal in range(100):
         for seat in (0, 1):
             rng = random.Random(deal)
             greedy = search.make_bot("greedy", GAME, seat, seed=deal)
