@@ -353,6 +353,10 @@ cdef void push_card(EnergyData* s, int design, int event, int p, int slot) noexc
 
 cdef Frame* push_frame(EnergyData* s, int kind, int p, int source, int d0, int d1, int d2,
                        int d3) noexcept nogil:
+    # The stack never holds more than a trigger walk, one card's effects and the one
+    # decision or draw an effect waits on (the deal's three frames aside), whatever the
+    # card data says: an effect pushes one frame and the run stops there.  So no card
+    # set can reach STACK_DEPTH, and the data needs no check for it.
     cdef Frame* f = stack_push(&s.stack, kind, p, source)
     if f != NULL:
         f.data[0] = d0
