@@ -1815,6 +1815,11 @@ class EnergyDeckbuilderGame(Game):
     cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
+    # How the web page lays out a position (see core/state.pyx's Game.layout).
+    layout = {"status": ("turn", "active", "stage", "winner", "bought", "common"),
+              "player": ("lives", "energy", "creatures", "hand", "known", "discard", "draw",
+                         "unseen"),
+              "table": ("market", "piles", "pending")}
     render = staticmethod(render)
 
     @property
