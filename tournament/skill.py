@@ -494,15 +494,19 @@ def seat_advantage(rows, sides=None):
 
 def kinds_chosen(engine, history):
     """The kinds of move (``action_kind``) each seat chose in one game of ``engine`` (a
-    core game) whose actions and chance outcomes were ``history``: a Counter per
+    core game) whose actions and chance outcomes were ``history``, a Counter per seat;
+    and the kinds each seat was offered (legal at one of its decisions), a set per
     seat."""
     state = engine.new_initial_state()
     chosen = [collections.Counter() for _ in range(engine.num_players)]
+    offered = [set() for _ in range(engine.num_players)]
     for action in history:
         if not state.is_chance_node():
-            chosen[state.current_player()][state.action_kind(action)] += 1
+            p = state.current_player()
+            chosen[p][state.action_kind(action)] += 1
+            offered[p].update(state.action_kind(a) for a in state.legal_actions())
         state.apply_action(action)
-    return chosen
+    return chosen, offered
 
 
 def usage(engine, rows):
@@ -516,32 +520,44 @@ def usage(engine, rows):
     for row in rows:
         if row["status"] != "ok":
             continue
-        chosen = kinds_chosen(engine, row["history"])
+        chosen, offered = kinds_chosen(engine, row["history"])
         scores = utilities([sum(row["returns"][p] for p in side) for side in sides])
         for side, utility in zip(sides, scores):
             kinds = sum((chosen[p] for p in side), collections.Counter())
+            could = set().union(*(offered[p] for p in side))
             bot = row["seating"][side[0]]
-            samples.setdefault(bot, []).append((kinds, (utility + 1) / 2))
+            samples.setdefault(bot, []).append((kinds, could, (utility + 1) / 2))
     return {bot: move_figures(found) for bot, found in samples.items()}
 
 
 def move_figures(samples):
-    """The figures of ``samples``, a bot's (Counter of kinds chosen, score) per game:
-    the games, the decisions, and per kind, the most chosen first, how many times it
-    was chosen, per game and as a share of the decisions, and the mean score of the
-    games where it was chosen (``used``) and where it was not (``unused``), each with
-    its 95% Wilson interval.  The two differ with the kind's worth, but also with all
-    that goes with choosing it: a correlation, not a cause."""
-    total = sum((kinds for kinds, _ in samples), collections.Counter())
+    """The figures of ``samples``, a bot's (Counter of kinds chosen, set of kinds
+    offered, score) per game: the games, the decisions, and per kind, the most chosen
+    first, how many times it was chosen, per game and as a share of the decisions; the
+    mean score of the games where it was chosen (``used``) and where it was not
+    (``unused``), each with its 95% Wilson interval; and the share of the games where
+    it was offered in which it was chosen (``taken``), with its interval: how a bot
+    judges a card or a move when it has the chance, as a market card's buy rate.  The
+    scores differ with the kind's worth, but also with all that goes with choosing it:
+    a correlation, not a cause."""
+    total = sum((kinds for kinds, _, _ in samples), collections.Counter())
+    offered = collections.Counter(k for _, could, _ in samples for k in could)
     decisions = sum(total.values())
     found = []
-    for kind, times in sorted(total.items(), key=lambda item: (-item[1], item[0])):
-        used = [score for kinds, score in samples if kinds[kind]]
-        unused = [score for kinds, score in samples if not kinds[kind]]
+    for kind in sorted(offered, key=lambda k: (-total[k], k)):
+        times = total[kind]
+        used = [score for kinds, _, score in samples if kinds[kind]]
+        unused = [score for kinds, _, score in samples if not kinds[kind]]
         found.append({"kind": kind, "times": times, "per_game": times / len(samples),
                       "share": times / decisions, "used": _mean_score(used),
-                      "unused": _mean_score(unused)})
+                      "unused": _mean_score(unused),
+                      "taken": _share(len(used), offered[kind])})
     return {"games": len(samples), "decisions": decisions, "kinds": found}
+
+
+def _share(hits, n):
+    low, high = wilson(hits / n, n)
+    return {"games": n, "share": hits / n, "low": low, "high": high}
 
 
 def _mean_score(scores):

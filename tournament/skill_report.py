@@ -185,17 +185,40 @@ def _moves(figures, rung):
     shown = [k for k in figures["kinds"] if k["used"]["games"] >= FEW_GAMES * n]
     shown = shown[:MOST_KINDS]
     rows = [[k["kind"], f"{k['per_game']:.2f}", _pct(k["share"]), f"{k['used']['games']} / {n}",
-             _score_cell(k["used"]), _score_cell(k["unused"])] for k in shown]
-    rest = [k for k in figures["kinds"] if k not in shown]
+             _taken_cell(k["taken"]), _score_cell(k["used"]), _score_cell(k["unused"])]
+            for k in shown]
+    rest = [k for k in figures["kinds"] if k not in shown and k["times"]]
     if rest:
         times = sum(k["times"] for k in rest)
         rows.append([f"other ({count(len(rest), 'kind')})", f"{times / n:.2f}",
-                     _pct(times / figures["decisions"]), "", "", ""])
+                     _pct(times / figures["decisions"]), "", "", "", ""])
     return "\n\n".join([
         f"**{rung}**: {count(n, 'game')} (one per side it held), "
         f"{figures['decisions'] / n:.1f} decisions a game.",
         markdown_table(["move", "per game", "% of decisions", "games used",
-                        "score % when used", "score % when not"], rows, "lrrrrr")])
+                        "% of games offered", "score % when used", "score % when not"],
+                       rows, "lrrrrrr")])
+
+
+def _taken(usage, rungs):
+    """The table of how often each rung chose each kind in the games where it was
+    offered: a kind a strong rung passes over though it could have chosen it (a market
+    card nobody strong buys) is one a designer may look at again.  Kinds offered in
+    under FEW_GAMES of the top rung's games are left out; sorted by the top rung's
+    share, highest first."""
+    top = usage[rungs[-1]]
+    found = {k["kind"]: k for k in top["kinds"]}
+    kinds = [k for k, v in found.items() if v["taken"]["games"] >= FEW_GAMES * top["games"]]
+    kinds.sort(key=lambda k: (-found[k]["taken"]["share"], k))
+    by = {r: {k["kind"]: k for k in usage[r]["kinds"]} for r in rungs}
+    rows = [[k] + [_taken_cell(by[r][k]["taken"]) if k in by[r] else "-" for r in rungs]
+            for k in kinds]
+    return markdown_table(["move"] + list(rungs), rows, "l" + "r" * len(rungs))
+
+
+def _taken_cell(taken):
+    return (f"{_pct(taken['share'])} [{_pct(taken['low'])}, {_pct(taken['high'])}] "
+            f"of {taken['games']}")
 
 
 def _variant(v, top):
@@ -267,6 +290,14 @@ def _variant(v, top):
         "and every kind.",
         _moves(v["usage"][top], top),
         _moves(v["usage"]["greedy"], "greedy"),
+        "### Chosen when offered",
+        "Of the games in which a kind of move was legal at one of a rung's decisions, "
+        "the share in which the rung chose it, with the 95% Wilson interval and the "
+        "number of such games; a kind strong rungs pass over though they could choose "
+        "it (a card nobody strong buys) is a candidate for a redesign.",
+        _taken(v["usage"], ["greedy"] + [r["name"] for r in v["rungs"]
+                                         if r["budget"] is not None
+                                         and not r["name"].startswith("cheater")]),
     ])
 
 

@@ -16,13 +16,19 @@ from tournament.store import Store
 
 
 def test_move_figures_count_each_kind_and_split_the_scores_by_use():
-    samples = [(collections.Counter(a=2, b=1), 1.0), (collections.Counter(a=1), 0.0),
-               (collections.Counter(a=1, c=1), 0.5)]
+    samples = [(collections.Counter(a=2, b=1), {"a", "b", "c", "d"}, 1.0),
+               (collections.Counter(a=1), {"a", "b"}, 0.0),
+               (collections.Counter(a=1, c=1), {"a", "c"}, 0.5)]
     figures = skill.move_figures(samples)
     assert (figures["games"], figures["decisions"]) == (3, 6)
-    # The most chosen first; a tie by name.
-    a, b, c = figures["kinds"]
-    assert [k["kind"] for k in (a, b, c)] == ["a", "b", "c"]
+    # The most chosen first; a tie by name; a kind offered and never chosen last.
+    a, b, c, d = figures["kinds"]
+    assert [k["kind"] for k in (a, b, c, d)] == ["a", "b", "c", "d"]
+    # Chosen in the games where it was offered: b in 1 of 2, c in 1 of 2, d in 0 of 1.
+    assert (a["taken"]["games"], a["taken"]["share"]) == (3, 1.0)
+    assert (b["taken"]["games"], b["taken"]["share"]) == (2, 0.5)
+    assert (b["taken"]["low"], b["taken"]["high"]) == wilson(0.5, 2)
+    assert (d["times"], d["taken"]["games"], d["taken"]["share"]) == (0, 1, 0.0)
     assert (a["times"], a["per_game"], a["share"]) == (4, pytest.approx(4 / 3),
                                                        pytest.approx(4 / 6))
     assert a["used"]["games"] == 3 and a["used"]["score"] == pytest.approx(0.5)
@@ -60,16 +66,18 @@ def test_the_usage_of_each_rung_counts_its_own_decisions_once(tmp_path):
     assert list(usage) == [r.name for r in plan.ladder.rungs]
     # Replayed here by OpenSpiel, seat by seat, without the analysis's code.
     games, decisions = collections.Counter(), collections.Counter()
-    used, unused = [], []
+    used, unused, offered = [], [], 0
     for row in rows:
         assert row["status"] == "ok"
         state = pyspiel.load_game("card_duel").new_initial_state()
-        attacked = [False, False]
+        attacked, could = [False, False], [False, False]
         for action in row["history"]:
             if not state.is_chance_node():
                 seat = state.current_player()
                 decisions[row["seating"][seat]] += 1
                 attacked[seat] |= state.action_to_string(seat, action).startswith("attack")
+                could[seat] |= any(state.action_to_string(seat, a).startswith("attack")
+                                   for a in state.legal_actions())
             state.apply_action(action)
         for seat, bot in enumerate(row["seating"]):
             games[bot] += 1
@@ -78,6 +86,7 @@ def test_the_usage_of_each_rung_counts_its_own_decisions_once(tmp_path):
                 score = 1.0 if returns[seat] > returns[1 - seat] else \
                     0.5 if returns[seat] == returns[1 - seat] else 0.0
                 (used if attacked[seat] else unused).append(score)
+                offered += could[seat]
     for rung, figures in usage.items():
         assert (figures["games"], figures["decisions"]) == (games[rung], decisions[rung])
         kinds = figures["kinds"]
@@ -87,8 +96,11 @@ def test_the_usage_of_each_rung_counts_its_own_decisions_once(tmp_path):
             assert k["per_game"] * figures["games"] == pytest.approx(k["times"])
             assert k["used"]["games"] + k["unused"]["games"] == figures["games"]
             assert k["used"]["games"] <= k["times"]
+            assert k["used"]["games"] <= k["taken"]["games"] <= figures["games"]
     attack = next(k for k in usage["greedy"]["kinds"] if k["kind"] == "attack")
     assert attack["used"]["games"] == len(used) and attack["unused"]["games"] == len(unused)
+    assert attack["taken"]["games"] == offered and attack["taken"]["share"] \
+        == pytest.approx(len(used) / offered)
     assert attack["used"]["score"] == pytest.approx(sum(used) / len(used))
 
 
@@ -130,11 +142,30 @@ def test_the_report_lists_the_moves_of_a_tenth_of_the_games_and_pools_the_rest(
     table = moves_table(report, rung)
     shown = [k for k in figures["kinds"] if k["used"]["games"] >= 0.1 * n]
     shown = shown[:skill_report.MOST_KINDS]
-    rest = [k for k in figures["kinds"] if k not in shown]
+    rest = [k for k in figures["kinds"] if k not in shown and k["times"]]
     assert [row[0] for row in table] == [k["kind"] for k in shown] + (
         [f"other ({len(rest)} kind{'s' if len(rest) > 1 else ''})"] if rest else [])
     for row, k in zip(table, shown):
         assert row[1] == f"{k['per_game']:.2f}" and row[3] == f"{k['used']['games']} / {n}"
-        assert re.fullmatch(r"-|[\d.]+ \[[\d.]+, [\d.]+\]", row[4]), row
+        taken = k["taken"]
+        assert row[4] == (f"{100 * taken['share']:.1f} [{100 * taken['low']:.1f}, "
+                          f"{100 * taken['high']:.1f}] of {taken['games']}")
+        assert re.fullmatch(r"-|[\d.]+ \[[\d.]+, [\d.]+\]", row[5]), row
     if rest:
         assert table[-1][1] == f"{sum(k['times'] for k in rest) / n:.2f}"
+
+
+def test_the_report_tells_how_often_each_rung_chose_a_move_when_offered(relinquish):
+    results, report = relinquish
+    usage = results["variants"][0]["usage"]
+    block = report.split("### Chosen when offered", 1)[1].split("\n\n")[2]
+    lines = block.splitlines()
+    assert lines[0].split("|")[1:-1] == [" move ", " greedy ", " ismcts-2 ", " ismcts-4 ",
+                                         " ismcts-8 "]
+    top = {k["kind"]: k["taken"] for k in usage["ismcts-8"]["kinds"]}
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
+    shares = [top[row[0]]["share"] for row in rows]
+    assert rows and shares == sorted(shares, reverse=True)
+    for row in rows:
+        greedy = next(k["taken"] for k in usage["greedy"]["kinds"] if k["kind"] == row[0])
+        assert row[1].endswith(f"of {greedy['games']}")
