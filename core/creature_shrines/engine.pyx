@@ -114,8 +114,9 @@ cdef enum:
     A_SECONDARY = 2
     A_SHRINE = 3              # play the Shrine from its Shrine Zone
     A_MARK = 4                # pay 2 to take a time mark off the Shrine
-    A_PLAY = 5                # + design: play a card from hand
-    A_BOTTOM = A_PLAY + MAX_DESIGNS       # + design: mulligan it
+    A_PLAY = 5                # + library * MAX_DESIGNS + design: play a card from hand,
+                              # the copy that came from that library (C18)
+    A_BOTTOM = A_PLAY + 2 * MAX_DESIGNS   # + design: mulligan it
     A_SITE = A_BOTTOM + MAX_DESIGNS       # + site
     A_UNIT = A_SITE + SITES               # + slot: a traveller, attacker, blocker, sacrifice
     A_DISTANCE = A_UNIT + MAX_UNITS       # + sites - 1
@@ -292,15 +293,6 @@ cdef inline int hand_count(CSData* s, int p, int d) noexcept nogil:
 cdef int hand_size(CSData* s, int p) noexcept nogil:
     return pile_size(&s.hand[p][PRIMARY][0], 0, MAX_DESIGNS) \
         + pile_size(&s.hand[p][SECONDARY][0], 0, MAX_DESIGNS)
-
-cdef void hand_remove(CSData* s, int p, int d) noexcept nogil:
-    """A card of design ``d`` leaves ``p``'s hand: one from the Primary Library first.
-    Which one leaves cannot matter to ``p``, who knows both; to the opponent a played
-    card is the same whichever library it came from."""
-    if s.hand[p][PRIMARY][d]:
-        s.hand[p][PRIMARY][d] -= 1
-    else:
-        s.hand[p][SECONDARY][d] -= 1
 
 cdef void start_draws(CSData* s, int p, int library, int n, int after) noexcept nogil:
     s.draw_player = p
@@ -828,7 +820,7 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
     return n
 
 cdef int act_actions(CSData* s, int* out) noexcept nogil:
-    cdef int p = s.active, n = 1, d, u
+    cdef int p = s.active, n = 1, d, u, lib
     out[0] = A_PASS
     if s.act == ACT_FIRST or s.act == ACT_FINAL:
         if shrine_playable(s, p):
@@ -838,10 +830,11 @@ cdef int act_actions(CSData* s, int* out) noexcept nogil:
         out[n] = A_MARK
         n += 1
     if s.act == ACT_FIRST or s.act == ACT_FINAL:
-        for d in range(NUM_DESIGNS):
-            if hand_count(s, p, d) and playable(s, p, d):
-                out[n] = A_PLAY + d
-                n += 1
+        for lib in range(2):
+            for d in range(NUM_DESIGNS):
+                if s.hand[p][lib][d] and playable(s, p, d):
+                    out[n] = A_PLAY + lib * MAX_DESIGNS + d
+                    n += 1
     elif s.act == ACT_TRAVEL:
         for u in range(MAX_UNITS):
             if can_travel(s, u):
@@ -910,7 +903,7 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
             s.shrine_home[p] = 0
         else:
             d = x
-            hand_remove(s, p, d)
+            s.hand[p][f.data[1]][d] -= 1
         pay(s, p, DESIGNS[d].cost)
         put_unit(s, p, d, a - A_SITE)
     elif kind == FR_DISTANCE:
@@ -940,9 +933,9 @@ cdef void act(CSData* s, int a) noexcept nogil:
         s.marks[p] -= 1
         after_action(s, RESUME_ACT)
         return
-    if a >= A_PLAY and a < A_PLAY + MAX_DESIGNS and DESIGNS[a - A_PLAY].type == T_SOURCE:
-        d = a - A_PLAY
-        hand_remove(s, p, d)
+    if A_PLAY <= a < A_BOTTOM and DESIGNS[(a - A_PLAY) % MAX_DESIGNS].type == T_SOURCE:
+        d = (a - A_PLAY) % MAX_DESIGNS
+        s.hand[p][(a - A_PLAY) // MAX_DESIGNS][d] -= 1
         s.sources[p][DESIGNS[d].colour] += 1
         s.source_played = 1
         after_action(s, RESUME_ACT)
@@ -951,8 +944,10 @@ cdef void act(CSData* s, int a) noexcept nogil:
         f = stack_push(&s.stack, FR_SITE, p, NONE)
         f.data[0] = NONE
     elif a < A_BOTTOM:
-        f = stack_push(&s.stack, FR_SITE, p, a - A_PLAY)
-        f.data[0] = a - A_PLAY
+        d = (a - A_PLAY) % MAX_DESIGNS
+        f = stack_push(&s.stack, FR_SITE, p, d)
+        f.data[0] = d
+        f.data[1] = (a - A_PLAY) // MAX_DESIGNS
     elif s.act == ACT_TRAVEL:
         f = stack_push(&s.stack, FR_DISTANCE, p, a - A_UNIT)
         f.data[0] = a - A_UNIT
@@ -1160,7 +1155,7 @@ cdef class CreatureShrinesState(GameState):
         furthest travel, any attack, and pass last; ties at random."""
         cdef CSData* s = &self.s
         cdef int buf[NUM_ACTIONS]
-        cdef int n = self.c_legal_actions(buf), i, a, best = -1, score, top = -1000, ties = 0
+        cdef int n = self.c_legal_actions(buf), i, a, d, best = -1, score, top = -1000, ties = 0
         if n == 0 or self.c_current_player() < 0:
             return -1
         for i in range(n):
@@ -1170,7 +1165,8 @@ cdef class CreatureShrinesState(GameState):
             elif a == A_PASS:
                 score = 0 if s.step != ST_MULLIGAN else 5
             elif A_PLAY <= a < A_BOTTOM:
-                score = 10 + DESIGNS[a - A_PLAY].cmc + 20 * (DESIGNS[a - A_PLAY].type == T_SOURCE)
+                d = (a - A_PLAY) % MAX_DESIGNS
+                score = 10 + DESIGNS[d].cmc + 20 * (DESIGNS[d].type == T_SOURCE)
             elif a == A_SHRINE:
                 score = 30
             elif A_DISTANCE <= a < A_TARGET:
@@ -1210,8 +1206,7 @@ cdef class CreatureShrinesState(GameState):
         if a == A_MARK:
             return "pay 2 to remove a time mark"
         if a < A_BOTTOM:
-            return f"play {CARD_NAMES[a - A_PLAY]}" if a - A_PLAY < NUM_DESIGNS \
-                else f"play card {a - A_PLAY}"
+            return self._play_name(a)
         if a < A_SITE:
             return f"mulligan {CARD_NAMES[a - A_BOTTOM]}" if a - A_BOTTOM < NUM_DESIGNS \
                 else f"mulligan card {a - A_BOTTOM}"
@@ -1227,6 +1222,18 @@ cdef class CreatureShrinesState(GameState):
         if a == A_FACE:
             return "enter combat with the player"
         return f"block {self._unit_name(a - A_BLOCK)}"
+
+    def _play_name(self, int a):
+        """``play X``, and the library its copy came from when the hand holds X from
+        both (C18)."""
+        cdef CSData* s = &self.s
+        cdef int d = (a - A_PLAY) % MAX_DESIGNS, lib = (a - A_PLAY) // MAX_DESIGNS
+        cdef int p = self.c_current_player()
+        if d >= NUM_DESIGNS:
+            return f"play card {a - A_PLAY}"
+        if p >= 0 and s.hand[p][PRIMARY][d] and s.hand[p][SECONDARY][d]:
+            return f"play {CARD_NAMES[d]} from the {LIBRARIES[lib]} library"
+        return f"play {CARD_NAMES[d]}"
 
     def _unit_verb(self):
         cdef CSData* s = &self.s
@@ -1332,6 +1339,7 @@ def _view(CreatureShrinesState st, viewer):
         frame = {"choose": FRAMES[f.kind], "player": f.player}
         if f.kind == FR_SITE:
             frame["card"] = "shrine" if f.data[0] < 0 else CARD_NAMES[f.data[0]]
+            frame["library"] = LIBRARIES[f.data[1]]
         elif f.kind == FR_SACRIFICE:
             frame["site"] = SITE_NAMES[f.data[0]]
         else:
@@ -1647,7 +1655,8 @@ def _read_flow(CreatureShrinesState st, desc):
     kinds = {name: k for k, name in sorted(FRAMES.items())}
     for i, fr in enumerate(frames):
         where = f"choosing[{i}]."
-        if not isinstance(fr, dict) or set(fr) - {"choose", "player", "card", "site", "unit"}:
+        if not isinstance(fr, dict) or set(fr) - {"choose", "player", "card", "library", "site",
+                                                  "unit"}:
             raise StateFormatError(f"{where[:-1]}: a dict with choose, player, and the "
                                    "card, site or unit the choice is for")
         kind = read_name(fr.get("choose"), list(kinds), where + "choose") + FR_SITE
@@ -1655,6 +1664,7 @@ def _read_flow(CreatureShrinesState st, desc):
         if kind == FR_SITE:
             f.data[0] = NONE if fr.get("card") == "shrine" \
                 else _kinds([fr.get("card")], where + "card")[0]
+            f.data[1] = read_name(fr.get("library", "primary"), LIBRARIES, where + "library")
         elif kind == FR_SACRIFICE:
             f.data[0] = read_name(fr.get("site"), SITE_NAMES, where + "site")
         else:

@@ -233,3 +233,15 @@ def test_every_deck_plays_a_whole_game():
             st.apply_action(st.sample_chance(step) if st.is_chance_node()
                             else st.heuristic_action(step))
         assert st.is_terminal()
+
+
+def test_a_card_held_from_both_libraries_is_played_from_the_library_its_player_picks():
+    # (C18) the opponent counts each library's cards in a hand, so which copy leaves is
+    # the player's choice, and public; the engine never picks one for them.
+    st = position(players=[{"sources": {"ember_vent": 2}, "hand": ["blaze_hound"],
+                            "hand_secondary": ["blaze_hound"]}, {}], turn=2)
+    assert names(st) == ["pass the first act", "play blaze_hound from the primary library",
+                         "play blaze_hound from the secondary library"]
+    act(st, "play blaze_hound from the secondary library", "at 0a")
+    seen = st.observation_dict(1)["players"][0]
+    assert seen["hand_size"] == 1 and seen["hand_secondary_size"] == 0
