@@ -120,13 +120,13 @@ def test_travel_goes_forward_its_distance_and_stops_before_opposing_creatures():
 
 
 def test_combat_reaches_one_site_ahead_and_a_blocker_takes_the_damage():
-    # (C14) Cinder Brute on 4a reaches 4a and the player zone behind it; the defender
+    # (C14) Ember Charger on 4a reaches 4a and the player zone behind it; the defender
     # blocks with the Coral Sentry on 4a; both strike at once.
-    units = [{"slot": 0, "card": "cinder_brute", "owner": 0, "site": "4a"},
+    units = [{"slot": 0, "card": "ember_charger", "owner": 0, "site": "4a"},
              {"slot": 1, "card": "coral_sentry", "owner": 1, "site": "4a"},
              {"slot": 2, "card": "stone_wall", "owner": 1, "site": "4a"}]
     st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
-    act(st, "attacker cinder_brute#0@4a")
+    act(st, "attacker ember_charger#0@4a")
     assert names(st) == ["enter combat with coral_sentry#1@4a",
                          "enter combat with stone_wall#2@4a", "enter combat with the player"]
     act(st, "enter combat with the player", "pass the combat act")
