@@ -200,3 +200,14 @@ def test_an_idol_lies_beside_the_region_and_taps_at_once():
                   [{"slot": 0, "card": "sunlit_scout", "owner": 0, "site": "0a"}], turn=2)
     act(st, "play warhorn_idol", "tap warhorn_idol#1@side")
     assert unit(st, 0)["pump"] == 1
+
+
+def test_a_bounced_shrine_goes_home_without_time_marks():
+    # (C20)
+    st = position("creature_shrines(deck0=blue,deck1=red)",
+                  [{"sources": {"tidepool": 9}, "hand": ["undertow"]}, {}],
+                  [{"slot": 0, "card": "korrath_ember_tyrant", "owner": 1, "site": "2a"}],
+                  turn=2)
+    act(st, "play undertow")
+    them = st.to_dict()["players"][1]
+    assert them["shrine_home"] and them["marks"] == 0
