@@ -222,6 +222,8 @@ def check_card(card, words, where):
                     fault(f"{event}: only an area effect acts on its area")
                 if target == "self" and kind not in PERMANENTS:
                     fault(f"{event}: only a permanent acts on itself")
+                if target == "opponent" and words.words[op].name != "damage":
+                    fault(f"{event}: of the words, only damage acts on the opposing player")
 
 
 def read_decks(path, named):

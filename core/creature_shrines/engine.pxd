@@ -4,7 +4,7 @@ C record compiled from the card data at import.  See docs/rules/creature-shrines
 the rules and the dictionary form of a position."""
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t
 
-from core.kit.effects cimport Stack
+from core.kit.effects cimport Span, Stack
 from core.state cimport GameState
 
 cdef enum:
@@ -14,13 +14,19 @@ cdef enum:
     PATHWAYS = 3
     SITES = 15
     COLOURS = 5
-    MAX_BOTTOM = 4        # cards a mulligan puts at the bottom (C10)
+    MAX_BOTTOM = 8        # known cards under a library: a mulligan's, a Swap's (C10)
+    MAX_TOP = 3           # known cards on top of a library, kept there by a Swap
+    MAX_EFFECTS = 256     # effects of the whole card set
+    EVENTS = 5            # play, upkeep, tap, deathwish, spring: cards.EVENTS
     PRIMARY = 0           # the libraries, and where a card in hand came from
     SECONDARY = 1
 
 
 ctypedef struct Design:
     uint8_t type              # the index of cards.TYPES
+    uint8_t subtype           # the index of cards.SUBTYPES
+    uint8_t area              # an Area Effect's: the index of cards.AREAS
+    uint8_t trigger           # a Trap's requirement: the index of cards.TRIGGERS
     uint8_t token
     uint8_t colour            # a basic Source's colour, else 0
     int8_t cost[6]            # generic, then each colour
@@ -29,17 +35,32 @@ ctypedef struct Design:
     int8_t resilience
     int8_t sprint             # Sprint (X)
     int8_t range              # Range (X)
+    int8_t attach_cost        # a Tool's
     uint32_t keywords         # bit k: cards.KEYWORDS[k]
+    Span events[EVENTS]       # its effects in the effect table, per event
 
 
 ctypedef struct Unit:
+    # a card on the region (or beside it: an Idol), an Area Effect or a face-down Trap
     int8_t owner              # -1: a free slot
     uint8_t design
-    int8_t site               # row * PATHWAYS + pathway, rows counted from player 0's side
+    int8_t site               # row * PATHWAYS + pathway, rows counted from player 0's side;
+                              # an Area Effect's anchor; -1 beside the region (an Idol)
     int8_t damage
     uint16_t flags            # U_* in engine.pyx
     int8_t target             # while attacking: a unit's slot, or FACE
     int8_t blocks             # while blocking: the attacker's slot, else -1
+    int8_t host               # a Tool: the creature it is attached to, else -1
+    uint8_t rider             # a mounted creature's design + 1, else 0
+    int8_t pump               # +N strength and resilience until the turn ends
+    uint8_t armor             # instances of damage its Armor still absorbs
+    uint16_t age              # when it arrived: the newest Area Effect wins an overlap
+    # what it is now, from its design, rider, Tools, pump and conditions (refresh)
+    int8_t strength
+    int8_t resilience
+    int8_t sprint
+    int8_t range
+    uint32_t keywords
 
 
 ctypedef struct CSData:
@@ -63,6 +84,9 @@ ctypedef struct CSData:
     int8_t after_draws
     uint8_t source_played     # a Source played this turn
     uint8_t attacked          # any attack declared this combat
+    int8_t pending            # what follows once the decision stack empties: P_*
+    int8_t cursor             # the next slot the upkeep scan looks at
+    uint16_t age              # arrivals so far: Unit.age
 
     int16_t life[2]
     int16_t points[2]
@@ -76,12 +100,16 @@ ctypedef struct CSData:
     uint8_t library[2][2][MAX_DESIGNS]   # [player][PRIMARY or SECONDARY]
     uint8_t hand[2][2][MAX_DESIGNS]      # [player][the library it came from]
     uint8_t grave[2][MAX_DESIGNS]
-    uint8_t bottom[2][MAX_BOTTOM]        # under the Primary Library, known to its owner
-    uint8_t bottom_len[2]
+    uint8_t hand_known[2][2][MAX_DESIGNS]  # of the hand, cards both players know (bounced)
+    uint8_t bottom[2][2][MAX_BOTTOM]     # under a library, known to its owner, the last
+    uint8_t bottom_len[2][2]             #   the deepest
+    uint8_t top[2][2][MAX_TOP]           # on top of a library, known to its owner, the
+    uint8_t top_len[2][2]                #   last drawn first
 
     Unit units[MAX_UNITS]
-    Stack stack               # pending choices: a site, a distance, a target, a block
+    Stack stack               # running effects and pending choices (FR_* in engine.pyx)
 
 
 cdef class CreatureShrinesState(GameState):
     cdef CSData s
+    cdef uint8_t* chance_pile(self) noexcept nogil

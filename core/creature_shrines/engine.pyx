@@ -3,39 +3,51 @@
 docs/rules/creature-shrines.md.
 
 A card is its design: the card data (``cards.py``) is compiled at import into
-``DESIGNS``, one C record per design, shared by every state.  A state holds designs and
-what changed (damage, tapped, new).  The libraries and hands are counts by design, a
-hand split by the library each card came from, so that ``determinize`` deals each
-hidden card from the pile it truly left.  A choice of several decisions (a card, then
-its site; a creature, then its distance or its target; a blocker, then the attacker it
-blocks) is a frame on the kit's decision stack inside the struct.
+``DESIGNS``, one C record per design, and ``EFFECTS``, every design's effects in one
+static table, both shared by every state.  A state holds designs and what changed
+(damage, tapped, conditions, Tools attached).  The libraries and hands are counts by
+design, a hand split by the library each card came from, so that ``determinize`` deals
+each hidden card from the pile it truly left.
+
+Effects run on the kit's decision stack inside the struct (``run_effects`` with one
+function, ``run_effect``, switching over the opcodes).  A choice of several decisions (a
+card, then its site; a creature, then its distance or its target; an effect's target; a
+library; the cards a Swap looks at) is a frame on that stack; ``proceed`` runs the
+effects, buries the dead (their Deathwish effects run next), answers every choice with a
+single option (C16) and, once the stack is empty, does what ``CSData.pending`` says.
 
 Sites are numbered ``row * 3 + pathway``, rows from player 0's Melee row (0) to player
 1's (4); positions and action names write a site as its row and pathway letter, ``0a``
 to ``4c``.
 """
 from libc.math cimport tanh
+from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from core.kit.effects cimport Frame, stack_pop, stack_push, stack_top
+from core.kit.effects cimport (Effect, Frame, FRAME_EFFECTS, push_effects, run_effects,
+                               stack_pop, stack_push, stack_top)
 from core.kit.piles cimport pile_outcomes, pile_sample, pile_size, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 
-from core.creature_shrines.cards import (CARDSET, COLOURS as COLOUR_NAMES, KEYWORDS,
-                                         TYPES, slug)
+from core.creature_shrines.cards import (AREAS, CARDSET, COLOURS as COLOUR_NAMES,
+                                         EVENTS as EVENT_NAMES, KEYWORDS, SUBTYPES, TARGETS,
+                                         TRIGGERS, TYPES, slug)
 from core.errors import CardDataError, StateFormatError
 from core.kit import Cards, TensorLayout, read_bool, read_int, read_name, read_players
+from core.kit.carddata import effect_table
 from core.state import Game
 
 cdef enum:
     NONE = -1
+    HIDDEN = -2               # a frame's card the viewer cannot see
     DRAW = 2                  # CSData.winner when max_turns ends level (C9)
     FACE = 100                # Unit.target: the opposing player's zone
     SITE_LIMIT = 4            # non-tool, non-token permanents on a site
     OPENING_HAND = 3          # cards drawn from each library before the first turn
     MAX_TRAVEL = 4            # the most sites one travel may cover
+    MOUNT_COST = 2            # mana to mount two creatures already on the region
 
-# Card types: the order of cards.TYPES
+# Card types, subtypes, areas and Trap requirements: the orders of cards.py
 cdef enum:
     T_CREATURE = 0
     T_STRUCTURE = 1
@@ -44,14 +56,73 @@ cdef enum:
     T_SOURCE = 4
     T_SPELL = 5
 
+cdef enum:
+    SUB_TOOL = 1
+    SUB_IDOL = 2
+    SUB_TRAP = 5
+    SUB_INERT = 6
+    SUB_BURST = 7
+
+cdef enum:
+    AR_SITE = 1
+    AR_ROW = 2
+    AR_PATHWAY = 3
+
+cdef enum:
+    TR_ENTERS = 1
+    TR_ATTACKS = 2
+
+# Events, effect words and their targets: the orders of cards.EVENTS, the vocabulary
+# and cards.TARGETS (checked at import)
+cdef enum:
+    EV_PLAY = 0
+    EV_UPKEEP = 1
+    EV_TAP = 2
+    EV_DEATHWISH = 3
+    EV_SPRING = 4
+
+cdef enum:
+    OP_DAMAGE = 0
+    OP_DRAW = 1
+    OP_MOVE = 2
+    OP_BOUNCE = 3
+    OP_FREEZE = 4
+    OP_GROUND = 5
+    OP_POISON = 6
+    OP_WEAKEN = 7
+    OP_SWAP = 8
+    OP_MANA = 9
+    OP_TOKEN = 10
+    OP_ARMOR = 11
+    OP_LIFE = 12
+    OP_PUMP = 13
+    OP_DESTROY = 14
+
+cdef enum:
+    TG_SELF = 0
+    TG_ALLY = 1
+    TG_ENEMY = 2
+    TG_PERMANENT = 3
+    TG_OPPONENT = 4
+    TG_AREA = 5
+
 # Keyword bits: the order of cards.KEYWORDS
 cdef enum:
-    K_FLYING = 1 << 5
+    K_ARMOR = 1 << 0
+    K_BLOODLESS = 1 << 1
+    K_CLEAVE = 1 << 2
     K_HASTE = 1 << 4
+    K_FLYING = 1 << 5
+    K_GUARD = 1 << 6
     K_IMMOVEABLE = 1 << 7
     K_LUNGE = 1 << 8
+    K_PROTECTION = 1 << 9
     K_REACH = 1 << 10
+    K_SADDLE = 1 << 11
+    K_MOUNT = 1 << 12
     K_STATIONARY = 1 << 13
+    K_STOMP = 1 << 14
+    K_QUICK = 1 << 15
     K_UNSTOPPABLE = 1 << 16
 
 # Unit.flags
@@ -60,7 +131,14 @@ cdef enum:
     U_NEW = 2                 # came onto the region this turn
     U_TRAVELLED = 4           # has travelled in this Travel Act
     U_ATTACKING = 8
-    U_FROZEN = 16
+    U_FROZEN = 16             # the conditions: they last while it stays on the region
+    U_GROUNDED = 32
+    U_POISONED = 64
+    U_WEAKENED = 128
+    U_UNPROTECTED = 256       # its Protection is spent
+    U_FACE_DOWN = 512         # a Trap not yet flipped
+    U_SECONDARY = 1024        # the card came from its owner's Secondary Library
+    U_DYING = 2048            # destroyed: proceed buries it
 
 # Modes (C8): the order of MODES
 cdef enum:
@@ -99,13 +177,31 @@ cdef enum:
     RESUME_ACT = 0
     RESUME_NEXT_ACT = 1
 
-# Frames on the decision stack (kind 0 is the kit's running effects)
+# What follows once the stack empties: CSData.pending
 cdef enum:
-    FR_SITE = 1               # data[0]: the design being played (-1: the Shrine)
+    P_NONE = 0
+    P_ACTION = 1              # the active player acted: the opponent's priority (C7)
+    P_PRIORITY = 2            # the opponent acted in their priority window
+    P_UPKEEP = 3              # the next upkeep effect, then the turn's draw
+    P_COMBAT = 4              # combat is over: the Final Act
+    P_BLOCK = 5               # a blocker was declared: more blocks, or combat
+
+# Frames on the decision stack (kind 0 is the kit's running effects; their data[0] is
+# the card's slot on the region or -1, data[1] the site it acts from or -1)
+cdef enum:
+    FR_SITE = 1               # data[0]: the design being played (-1: the Shrine), [1] its library
     FR_DISTANCE = 2           # data[0]: the traveller
     FR_TARGET = 3             # data[0]: the attacker
     FR_BLOCK = 4              # data[0]: the blocker
     FR_SACRIFICE = 5          # data[0]: the site over its limit
+    FR_AIM = 6                # pc: the effect whose target is picked; data: its card's
+    FR_LIBRARY = 7            # the library an effect draws from; data[0]: how many
+    FR_DRAW = 8               # chance: data[0] cards left, [1] the library, [2] 1: to a Swap
+    FR_SWAP = 9               # data[0]: the library, [1..3] the cards looked at (-1: none)
+    FR_HOST = 10              # the creature a Tool attaches to; data[0] the Tool's slot
+                              # (-1: from hand, [1] its design, [2] its library)
+    FR_SADDLE = 11            # data[0]: the creature that mounts
+    FR_SPAWN = 12             # pc: a token effect of a spell; the site its tokens take
 
 # Action ids.  Chance outcomes are designs.
 cdef enum:
@@ -114,39 +210,65 @@ cdef enum:
     A_SECONDARY = 2
     A_SHRINE = 3              # play the Shrine from its Shrine Zone
     A_MARK = 4                # pay 2 to take a time mark off the Shrine
-    A_PLAY = 5                # + design: play a card from hand
-    A_BOTTOM = A_PLAY + MAX_DESIGNS       # + design: mulligan it
-    A_SITE = A_BOTTOM + MAX_DESIGNS       # + site
-    A_UNIT = A_SITE + SITES               # + slot: a traveller, attacker, blocker, sacrifice
+    A_PLAY = 5                # + library * MAX_DESIGNS + design: play a card from hand,
+                              # the copy that came from that library (C18)
+    A_BOTTOM = A_PLAY + 2 * MAX_DESIGNS   # + design: mulligan it, or a Swap puts it under
+    A_TOP = A_BOTTOM + MAX_DESIGNS        # + design: a Swap keeps it on top
+    A_SITE = A_TOP + MAX_DESIGNS          # + site
+    A_UNIT = A_SITE + SITES               # + slot: a traveller, attacker, blocker, sacrifice,
+                                          # the creature a Tool joins, a saddle
     A_DISTANCE = A_UNIT + MAX_UNITS       # + sites - 1
-    A_TARGET = A_DISTANCE + MAX_TRAVEL    # + slot: what an attacker enters combat with
+    A_TARGET = A_DISTANCE + MAX_TRAVEL    # + slot: what an attacker or an effect aims at
     A_FACE = A_TARGET + MAX_UNITS         # the opposing player
     A_BLOCK = A_FACE + 1                  # + the attacker's slot
-    NUM_ACTIONS = A_BLOCK + MAX_UNITS
+    A_TAP = A_BLOCK + MAX_UNITS           # + slot: tap a permanent for its effects
+    A_ATTACH = A_TAP + MAX_UNITS          # + slot: pay a Tool's attach cost
+    A_MOUNT = A_ATTACH + MAX_UNITS        # + slot: pay 2 for this creature to mount
+    NUM_ACTIONS = A_MOUNT + MAX_UNITS
 
 MODES = ("standard", "rush", "king_of_the_hill", "imperial", "conquest")
 ACTS = ("first", "travel", "combat", "final")
 STEPS = ("draw", "mulligan", "draw_choice", "act", "priority", "block", "over")
 AFTERS = ("mulligan", "setup", "turn", "end")
-FRAMES = {FR_SITE: "site", FR_DISTANCE: "distance", FR_TARGET: "target",
-          FR_BLOCK: "block", FR_SACRIFICE: "sacrifice"}
+PENDING = ("none", "action", "priority", "upkeep", "combat", "block")
+FRAMES = {0: "effects", FR_SITE: "site", FR_DISTANCE: "distance", FR_TARGET: "target",
+          FR_BLOCK: "block", FR_SACRIFICE: "sacrifice", FR_AIM: "aim",
+          FR_LIBRARY: "library", FR_DRAW: "draw", FR_SWAP: "swap", FR_HOST: "host",
+          FR_SADDLE: "saddle", FR_SPAWN: "spawn"}
 LIBRARIES = ("primary", "secondary")
+HARMFUL = (OP_DAMAGE, OP_BOUNCE, OP_FREEZE, OP_GROUND, OP_POISON, OP_WEAKEN, OP_DESTROY)
 
 cdef Design DESIGNS[MAX_DESIGNS]
 cdef int NUM_DESIGNS = 0
+cdef Effect EFFECTS[MAX_EFFECTS]
+cdef uint8_t TOKEN_OF[8]          # the design of each token a ``token`` effect names
+cdef uint8_t TRAPS[MAX_DESIGNS]   # 1: a Trap, dealt afresh by determinize
+cdef uint8_t HARM[16]             # 1: an effect word an opponent's permanent is aimed at
 
 
 def _compile(cardset):
-    """The card data into DESIGNS: one record per design, once, at import."""
+    """The card data into DESIGNS and EFFECTS, once, at import."""
     global NUM_DESIGNS
     cdef Design* d
-    cdef int i
+    cdef int i, k
     if len(cardset.cards) > MAX_DESIGNS:
         raise CardDataError(f"the card set has {len(cardset.cards)} designs; the engine "
                             f"holds at most {MAX_DESIGNS}")
+    table, spans = effect_table(cardset.cards, EVENT_NAMES)
+    if len(table) > MAX_EFFECTS:
+        raise CardDataError(f"the card set has {len(table)} effects; the engine holds at "
+                            f"most {MAX_EFFECTS}")
+    for i, (op, amount, arg, arg2) in enumerate(table):
+        EFFECTS[i].op = op
+        EFFECTS[i].amount = amount
+        EFFECTS[i].arg = arg
+        EFFECTS[i].arg2 = arg2
     for card in cardset.cards:
         d = &DESIGNS[card.id]
         d.type = card.type
+        d.subtype = card.subtype
+        d.area = card.area
+        d.trigger = card.trigger
         d.token = card.token
         d.colour = (card.colours.bit_length() - 1) if TYPES[card.type] == "source" else 0
         for i in range(6):
@@ -156,18 +278,35 @@ def _compile(cardset):
         d.resilience = card.resilience
         d.sprint = card.sprint
         d.range = card.range
+        d.attach_cost = card.attach_cost
         d.keywords = card.keywords
+        for k, (start, end) in enumerate(spans[card.id]):
+            d.events[k].start = start
+            d.events[k].end = end
+        TRAPS[card.id] = SUBTYPES[card.subtype] == "trap"
+    token_names = cardset.words.words[cardset.words.ops["token"]].args
+    for i, name in enumerate(token_names):
+        TOKEN_OF[i] = cardset.tokens[name].id
+    for op in HARMFUL:
+        HARM[op] = 1
     NUM_DESIGNS = len(cardset.cards)
 
 
+assert tuple(CARDSET.words.ops) == ("damage", "draw", "move", "bounce", "freeze", "ground",
+                                    "poison", "weaken", "swap", "mana", "token", "armor",
+                                    "life", "pump", "destroy")
+assert len(EVENT_NAMES) == EVENTS and TARGETS[TG_AREA] == "area"
+assert KEYWORDS.index("armor") == 0 and KEYWORDS.index("unstoppable") == 16
+assert SUBTYPES[SUB_TRAP] == "trap" and AREAS[AR_PATHWAY] == "pathway"
+assert TRIGGERS[TR_ATTACKS] == "enemy_attacks"
 _compile(CARDSET)
-assert KEYWORDS.index("flying") == 5 and KEYWORDS.index("unstoppable") == 16
 
 CARD_NAMES = [slug(c.name) for c in CARDSET.cards]
 CARDS = Cards(CARD_NAMES, "cards are written as in docs/creature-shrines-cards.md, "
                           "lower case with _ for spaces: cinder_brute")
 CARD_INDEX = {name: d for d, name in enumerate(CARD_NAMES)}
 SITE_NAMES = [f"{r}{'abc'[c]}" for r in range(ROWS) for c in range(PATHWAYS)]
+SIDE = "side"                     # where an Idol lies, beside the region
 
 
 # --- the region ----------------------------------------------------------------------
@@ -188,8 +327,12 @@ cdef inline int zone_row(int p) noexcept nogil:
     """The row a player's Player Zone would have: just behind their Melee row."""
     return -1 if p == 0 else ROWS
 
+cdef inline bint in_half(int p, int site) noexcept nogil:
+    """``p``'s Melee and Range rows: the sites ``p`` controls."""
+    return site >= 0 and (row_of(site) < 2 if p == 0 else row_of(site) > 2)
+
 cdef inline bint has(CSData* s, int u, uint32_t keyword) noexcept nogil:
-    return DESIGNS[s.units[u].design].keywords & keyword != 0
+    return s.units[u].keywords & keyword != 0
 
 cdef inline bint is_type(CSData* s, int u, int t) noexcept nogil:
     return DESIGNS[s.units[u].design].type == t
@@ -199,12 +342,16 @@ cdef inline bint blocks_way(CSData* s, int u) noexcept nogil:
     cdef int t = DESIGNS[s.units[u].design].type
     return t == T_CREATURE or t == T_STRUCTURE
 
+cdef inline bint alive(CSData* s, int u) noexcept nogil:
+    """A creature or structure on the region, not destroyed."""
+    return s.units[u].owner >= 0 and blocks_way(s, u) and not s.units[u].flags & U_DYING
+
 cdef int count_on_site(CSData* s, int site, int owner) noexcept nogil:
-    """The permanents on ``site`` that count toward its limit (tokens do not; no Tool is
-    on the region yet), of ``owner``, or of both if ``owner`` is -1."""
+    """The permanents on ``site`` that count toward its limit (neither tokens nor Tools;
+    an Area Effect is no permanent), of ``owner``, or of both if ``owner`` is -1."""
     cdef int u, n = 0
     for u in range(MAX_UNITS):
-        if s.units[u].owner >= 0 and s.units[u].site == site \
+        if s.units[u].owner >= 0 and s.units[u].site == site and blocks_way(s, u) \
                 and not DESIGNS[s.units[u].design].token \
                 and (owner < 0 or s.units[u].owner == owner):
             n += 1
@@ -237,6 +384,30 @@ cdef int free_slot(CSData* s) noexcept nogil:
 
 cdef int distance_ahead(int p, int from_row, int to_row) noexcept nogil:
     return (to_row - from_row) * forward(p)
+
+cdef bint in_area(int design, int anchor, int site) noexcept nogil:
+    """Whether an Area Effect of ``design`` anchored at ``anchor`` lies over ``site``."""
+    cdef int a = DESIGNS[design].area
+    if site < 0:
+        return False
+    if a == AR_ROW:
+        return row_of(site) == row_of(anchor)
+    if a == AR_PATHWAY:
+        return path_of(site) == path_of(anchor)
+    return site == anchor
+
+cdef bint covers(CSData* s, int a, int site) noexcept nogil:
+    """Whether Area Effect ``a`` acts on ``site``: it lies over it, and no newer Area
+    Effect of its subtype does (the newest wins an overlap)."""
+    cdef int v, sub = DESIGNS[s.units[a].design].subtype
+    if not in_area(s.units[a].design, s.units[a].site, site):
+        return False
+    for v in range(MAX_UNITS):
+        if s.units[v].owner >= 0 and s.units[v].age > s.units[a].age \
+                and is_type(s, v, T_AREA) and DESIGNS[s.units[v].design].subtype == sub \
+                and in_area(s.units[v].design, s.units[v].site, site):
+            return False
+    return True
 
 
 # --- mana (C11) ------------------------------------------------------------------------
@@ -282,9 +453,12 @@ cdef void pay(CSData* s, int p, const int8_t* cost) noexcept nogil:
 
 cdef int8_t MARK_COST[6]
 MARK_COST[:] = [2, 0, 0, 0, 0, 0]
+cdef int8_t GENERIC[10][6]        # a generic cost of 0 to 9: attaching, mounting
+for _n in range(10):
+    GENERIC[_n][:] = [_n, 0, 0, 0, 0, 0]
 
 
-# --- cards moving ------------------------------------------------------------------------
+# --- libraries and hands (C10, C12) -------------------------------------------------------
 
 cdef inline int hand_count(CSData* s, int p, int d) noexcept nogil:
     return s.hand[p][PRIMARY][d] + s.hand[p][SECONDARY][d]
@@ -293,14 +467,33 @@ cdef int hand_size(CSData* s, int p) noexcept nogil:
     return pile_size(&s.hand[p][PRIMARY][0], 0, MAX_DESIGNS) \
         + pile_size(&s.hand[p][SECONDARY][0], 0, MAX_DESIGNS)
 
-cdef void hand_remove(CSData* s, int p, int d) noexcept nogil:
-    """A card of design ``d`` leaves ``p``'s hand: one from the Primary Library first.
-    Which one leaves cannot matter to ``p``, who knows both; to the opponent a played
-    card is the same whichever library it came from."""
-    if s.hand[p][PRIMARY][d]:
-        s.hand[p][PRIMARY][d] -= 1
-    else:
-        s.hand[p][SECONDARY][d] -= 1
+cdef inline int shuffled(CSData* s, int p, int lib) noexcept nogil:
+    """The cards of a library in no known order: between its known top and bottom."""
+    return pile_size(&s.library[p][lib][0], 0, MAX_DESIGNS)
+
+cdef inline int library_size(CSData* s, int p, int lib) noexcept nogil:
+    return shuffled(s, p, lib) + s.top_len[p][lib] + s.bottom_len[p][lib]
+
+cdef int known_draw(CSData* s, int p, int lib) noexcept nogil:
+    """The card a draw takes without chance, out of the library: the top card a Swap
+    kept there, or once the shuffled part is gone, the highest known card under it;
+    NONE when chance decides or the library is empty."""
+    cdef int d, k
+    if s.top_len[p][lib]:
+        s.top_len[p][lib] -= 1
+        return s.top[p][lib][s.top_len[p][lib]]
+    if shuffled(s, p, lib) or not s.bottom_len[p][lib]:
+        return NONE
+    d = s.bottom[p][lib][0]
+    s.bottom_len[p][lib] -= 1
+    for k in range(s.bottom_len[p][lib]):
+        s.bottom[p][lib][k] = s.bottom[p][lib][k + 1]
+    return d
+
+cdef void play_from_hand(CSData* s, int p, int lib, int d) noexcept nogil:
+    s.hand[p][lib][d] -= 1
+    if s.hand_known[p][lib][d] > s.hand[p][lib][d]:
+        s.hand_known[p][lib][d] = s.hand[p][lib][d]
 
 cdef void start_draws(CSData* s, int p, int library, int n, int after) noexcept nogil:
     s.draw_player = p
@@ -312,10 +505,16 @@ cdef void start_draws(CSData* s, int p, int library, int n, int after) noexcept 
 cdef void continue_draws(CSData* s) noexcept nogil:
     """The next draw, or what follows the draws once they are done or the library is
     empty (an empty library is simply not drawn from: C12)."""
-    cdef int p = s.draw_player
-    if s.draws_left and pile_size(&s.library[p][s.draw_library][0], 0, MAX_DESIGNS):
-        s.step = ST_DRAW
-        return
+    cdef int p = s.draw_player, lib = s.draw_library, d
+    while s.draws_left:
+        d = known_draw(s, p, lib)
+        if d == NONE:
+            if shuffled(s, p, lib):
+                s.step = ST_DRAW
+                return
+            break
+        s.hand[p][lib][d] += 1
+        s.draws_left -= 1
     s.draws_left = 0
     after_draws(s)
 
@@ -332,9 +531,9 @@ cdef void after_draws(CSData* s) noexcept nogil:
         s.step = ST_MULLIGAN
     elif s.after_draws == AFTER_SETUP:
         # (C10) the cards put at the bottom are shuffled in with the rest
-        for k in range(s.bottom_len[p]):
-            s.library[p][PRIMARY][s.bottom[p][k]] += 1
-        s.bottom_len[p] = 0
+        for k in range(s.bottom_len[p][PRIMARY]):
+            s.library[p][PRIMARY][s.bottom[p][PRIMARY][k]] += 1
+        s.bottom_len[p][PRIMARY] = 0
         if p == 0:
             begin_mulligan(s, 1)
         else:
@@ -346,8 +545,8 @@ cdef void after_draws(CSData* s) noexcept nogil:
 
 cdef void draw_one(CSData* s, int p, int after) noexcept nogil:
     """A draw from a library of ``p``'s choice: a decision while both hold cards."""
-    cdef bint primary = pile_size(&s.library[p][PRIMARY][0], 0, MAX_DESIGNS) > 0
-    cdef bint secondary = pile_size(&s.library[p][SECONDARY][0], 0, MAX_DESIGNS) > 0
+    cdef bint primary = library_size(s, p, PRIMARY) > 0
+    cdef bint secondary = library_size(s, p, SECONDARY) > 0
     s.after_draws = after
     s.draw_player = p
     if primary and secondary:
@@ -360,6 +559,29 @@ cdef void begin_mulligan(CSData* s, int p) noexcept nogil:
     s.mull_player = p
     s.mulligans_left = 2 if p == 0 else 4
     start_draws(s, p, PRIMARY, OPENING_HAND, AFTER_MULLIGAN)
+
+cdef void push_draw(CSData* s, int p, int lib, int n, int to_swap) noexcept nogil:
+    cdef Frame* f = stack_push(&s.stack, FR_DRAW, p, NONE)
+    if f != NULL:
+        f.data[0] = n
+        f.data[1] = lib
+        f.data[2] = to_swap
+
+cdef void take_card(CSData* s, Frame* f, int d) noexcept nogil:
+    """A card an effect's draw takes: into the hand, or before the Swap below it."""
+    cdef Frame* swap
+    cdef int k
+    if f.data[2]:
+        swap = &s.stack.frames[s.stack.depth - 2]
+        for k in range(1, 4):
+            if swap.data[k] == NONE:
+                swap.data[k] = d
+                break
+    else:
+        s.hand[f.player][f.data[1]][d] += 1
+    f.data[0] -= 1
+    if f.data[0] <= 0:
+        stack_pop(&s.stack)
 
 
 # --- the turn --------------------------------------------------------------------------
@@ -375,6 +597,25 @@ cdef void begin_turn(CSData* s, int p) noexcept nogil:
         s.tapped[p][c] = 0
     if s.shrine_home[p] and s.marks[p]:
         s.marks[p] -= 1        # (C6)
+    s.cursor = 0
+    s.pending = P_UPKEEP
+    proceed(s)
+
+cdef void next_upkeep(CSData* s) noexcept nogil:
+    """The upkeep effects of the active player's cards, one card at a time in slot
+    order, then the turn's draw."""
+    cdef int u, p = s.active
+    cdef Frame* f
+    for u in range(s.cursor, MAX_UNITS):
+        if s.units[u].owner == p and not s.units[u].flags & (U_FACE_DOWN | U_DYING):
+            f = push_effects(&s.stack, DESIGNS[s.units[u].design].events[EV_UPKEEP], p,
+                             s.units[u].design)
+            if f != NULL:
+                f.data[0] = u
+                f.data[1] = s.units[u].site
+                s.cursor = u + 1
+                s.pending = P_UPKEEP
+                return
     if s.turn == 0:
         begin_act(s, ACT_FIRST)     # the first player draws at the end of this turn
     else:
@@ -390,8 +631,6 @@ cdef void next_act(CSData* s) noexcept nogil:
             s.step = ST_BLOCK
             return
         resolve_combat(s)
-        if s.winner == NONE:
-            begin_act(s, ACT_FINAL)
     elif s.act == ACT_FINAL:
         end_turn(s)
     else:
@@ -404,12 +643,22 @@ cdef void end_turn(CSData* s) noexcept nogil:
         finish_turn(s)
 
 cdef void finish_turn(CSData* s) noexcept nogil:
-    """Creatures heal, structures keep their damage, pools empty, points are scored
-    (C8), and the turn passes or the game ends (C9)."""
+    """Creatures heal, structures keep their damage but what a pump absorbed, pumps end,
+    pools empty, points are scored (C8), and the turn passes or the game ends (C9)."""
     cdef int u, p = s.active, c
+    cdef Unit* x
     for u in range(MAX_UNITS):
-        if s.units[u].owner >= 0 and is_type(s, u, T_CREATURE):
-            s.units[u].damage = 0
+        x = &s.units[u]
+        if x.owner < 0:
+            continue
+        if is_type(s, u, T_CREATURE):
+            x.damage = 0
+        elif x.pump:
+            # a structure loses its temporary resilience before its own
+            x.damage = x.damage - x.pump if x.damage > x.pump else 0
+        if x.pump:
+            x.pump = 0
+            refresh(s, u)
     for c in range(COLOURS):
         s.pool[0][c] = 0
         s.pool[1][c] = 0
@@ -435,8 +684,22 @@ cdef void after_action(CSData* s, int resume) noexcept nogil:
     else:
         s.step = ST_ACT
 
+cdef void end_priority(CSData* s) noexcept nogil:
+    if s.resume == RESUME_NEXT_ACT:
+        next_act(s)
+    else:
+        s.step = ST_ACT
+
 cdef bint burst_possible(CSData* s, int p) noexcept nogil:
-    return s.shrine_home[p] and s.marks[p] > 0 and can_pay(s, p, MARK_COST)
+    """A time mark to pay off, or a Burst spell ``p`` can cast now."""
+    cdef int d, lib
+    if s.shrine_home[p] and s.marks[p] > 0 and can_pay(s, p, MARK_COST):
+        return True
+    for lib in range(2):
+        for d in range(NUM_DESIGNS):
+            if s.hand[p][lib][d] and DESIGNS[d].subtype == SUB_BURST and playable(s, p, d):
+                return True
+    return False
 
 
 # --- winning (C5, C8, C9) ---------------------------------------------------------------
@@ -451,25 +714,36 @@ cdef void finish(CSData* s, int winner) noexcept nogil:
     s.winner = winner
     s.step = ST_OVER
     s.stack.depth = 0
+    s.pending = P_NONE
 
 cdef void hurt_player(CSData* s, int p, int n) noexcept nogil:
+    if not uses_life(s) or n <= 0:
+        return
     s.life[p] -= n
     if s.life[p] <= 0:
         s.life[p] = 0
         finish(s, 1 - p)
+
+cdef void gain_life(CSData* s, int p, int n) noexcept nogil:
+    """Life gained; in Conquest it is the shared count, and 30 wins (C8)."""
+    if not uses_life(s):
+        return
+    s.life[p] = s.life[p] + n if s.life[p] + n < 999 else 999
+    if s.mode == M_CONQUEST and s.life[p] >= 30:
+        finish(s, p)
 
 cdef void score_hill(CSData* s, int p) noexcept nogil:
     """(C8) At the end of a turn its player scores 1 for each creature or structure on
     the Neutral row, and 1 more for every full 5 of its strength or resilience; in
     Conquest the points join the shared count."""
     cdef int u, n = 0, big
-    cdef Design* d
+    cdef Unit* x
     if s.mode < M_HILL:
         return
     for u in range(MAX_UNITS):
-        if s.units[u].owner == p and row_of(s.units[u].site) == 2 and blocks_way(s, u):
-            d = &DESIGNS[s.units[u].design]
-            big = d.strength if d.strength > d.resilience else d.resilience
+        x = &s.units[u]
+        if x.owner == p and row_of(x.site) == 2 and x.site >= 0 and blocks_way(s, u):
+            big = x.strength if x.strength > x.resilience else x.resilience
             n += 1 + big // 5
     if s.mode == M_CONQUEST:
         s.life[p] += n
@@ -489,12 +763,398 @@ cdef void end_by_turns(CSData* s) noexcept nogil:
     finish(s, 0 if a > 0 else 1 if a < 0 else DRAW)
 
 
+# --- permanents: what they are now, damage, leaving -------------------------------------
+
+cdef void refresh(CSData* s, int u) noexcept nogil:
+    """A unit's strength, resilience, Sprint, Range and abilities from its design, its
+    rider (the mounted pair keeps the larger stat line and both abilities), its Tools,
+    its pump (a structure gains only resilience) and its conditions (Ground takes
+    Flying, Lunge and Sprint; spent Protection is gone)."""
+    cdef Unit* x = &s.units[u]
+    cdef Design* d = &DESIGNS[x.design]
+    cdef Design* r
+    cdef int v
+    x.strength = d.strength
+    x.resilience = d.resilience
+    x.sprint = d.sprint
+    x.range = d.range
+    x.keywords = d.keywords
+    if x.rider:
+        r = &DESIGNS[x.rider - 1]
+        if r.strength + r.resilience > d.strength + d.resilience:
+            x.strength = r.strength
+            x.resilience = r.resilience
+        x.sprint = x.sprint if x.sprint > r.sprint else r.sprint
+        x.range = x.range if x.range > r.range else r.range
+        x.keywords |= r.keywords
+    for v in range(MAX_UNITS):
+        if s.units[v].owner >= 0 and s.units[v].host == u:
+            r = &DESIGNS[s.units[v].design]
+            x.strength += r.strength
+            x.resilience += r.resilience
+            x.sprint += r.sprint
+            x.range += r.range
+            x.keywords |= r.keywords
+    if d.type == T_STRUCTURE:
+        x.strength = 0
+    else:
+        x.strength += x.pump
+    x.resilience += x.pump
+    if x.flags & U_GROUNDED:
+        x.keywords &= ~(K_FLYING | K_LUNGE)
+        x.sprint = 0
+    if x.flags & U_UNPROTECTED:
+        x.keywords &= ~K_PROTECTION
+
+cdef int put_unit(CSData* s, int p, int d, int site, int flags) noexcept nogil:
+    """A card arrives in a free slot (the caller made sure of one); its slot."""
+    cdef int u = free_slot(s)
+    cdef Unit* x = &s.units[u]
+    x.owner = p
+    x.design = d
+    x.site = site
+    x.damage = 0
+    x.flags = flags
+    x.target = NONE
+    x.blocks = NONE
+    x.host = NONE
+    x.rider = 0
+    x.pump = 0
+    s.age += 1
+    x.age = s.age
+    refresh(s, u)
+    x.armor = (x.keywords & K_ARMOR) != 0
+    return u
+
+cdef inline int lethal(CSData* s, int v) noexcept nogil:
+    cdef int left = s.units[v].resilience - s.units[v].damage
+    return left if left > 0 else 0
+
+cdef int guard_of(CSData* s, int v) noexcept nogil:
+    """(C3 Guard) A Guard of ``v``'s side on its site takes the damage meant for it; we
+    always redirect, so that no damage waits on a decision (C19)."""
+    cdef int g
+    if has(s, v, K_GUARD):
+        return v
+    for g in range(MAX_UNITS):
+        if g != v and alive(s, g) and s.units[g].owner == s.units[v].owner \
+                and s.units[g].site == s.units[v].site and has(s, g, K_GUARD):
+            return g
+    return v
+
+cdef void hurt(CSData* s, int v, int n, bint combat) noexcept nogil:
+    """Damage to a permanent: a Guard beside it takes it; Armor absorbs one instance; a
+    Weakened permanent dies of any damage, any other once its damage reaches its
+    resilience, but combat damage never destroys a Bloodless creature (C3)."""
+    cdef Unit* x
+    if n <= 0 or not alive(s, v):
+        return
+    v = guard_of(s, v)
+    x = &s.units[v]
+    if x.armor:
+        x.armor -= 1
+        return
+    x.damage = x.damage + n if x.damage + n < 100 else 100
+    if combat and has(s, v, K_BLOODLESS):
+        return
+    if x.flags & U_WEAKENED or x.damage >= x.resilience:
+        x.flags |= U_DYING
+
+cdef void card_home(CSData* s, int p, int d, int lib, bint bounce) noexcept nogil:
+    """Where a card that leaves the region goes: a Shrine to its Shrine Zone (with time
+    marks equal to its converted mana cost when it dies; none when bounced: C20), a
+    token nowhere, a bounced card to its owner's hand, known to both, any other to the
+    Graveyard."""
+    if d == s.shrine[p]:
+        s.shrine_home[p] = 1
+        s.marks[p] = 0 if bounce else DESIGNS[d].cmc
+    elif DESIGNS[d].token:
+        return
+    elif bounce:
+        s.hand[p][lib][d] += 1
+        s.hand_known[p][lib][d] += 1
+    else:
+        s.grave[p][d] += 1
+
+cdef void leave(CSData* s, int u, bint bounce) noexcept nogil:
+    """A unit leaves the region.  Its Tools stay on the site, unattached, unless they
+    cost nothing to attach or the site is on its opponent's half (then they go to the
+    Graveyard); a rider leaves with its mount."""
+    cdef Unit* x = &s.units[u]
+    cdef int p = x.owner, v, host = x.host
+    x.owner = NONE
+    for v in range(MAX_UNITS):
+        if s.units[v].owner < 0:
+            continue
+        if s.units[v].blocks == u:
+            s.units[v].blocks = NONE
+        if s.units[v].target == u:
+            s.units[v].target = NONE
+        if s.units[v].host == u:
+            s.units[v].host = NONE
+            if DESIGNS[s.units[v].design].attach_cost == 0 \
+                    or in_half(1 - s.units[v].owner, x.site):
+                leave(s, v, False)
+    if x.rider:
+        card_home(s, p, x.rider - 1, PRIMARY, bounce)
+    card_home(s, p, x.design, (x.flags & U_SECONDARY) != 0, bounce)
+    if host >= 0 and s.units[host].owner >= 0:
+        refresh(s, host)
+
+cdef void bury(CSData* s) noexcept nogil:
+    """The destroyed leave the region, and their Deathwish effects (a rider's too) go
+    on the stack, each from the site it died on (C3 Deathwish)."""
+    cdef int u, d, p, site, rider
+    cdef Frame* f
+    for u in range(MAX_UNITS):
+        if s.units[u].owner >= 0 and s.units[u].flags & U_DYING:
+            d = s.units[u].design
+            p = s.units[u].owner
+            site = s.units[u].site
+            rider = s.units[u].rider
+            s.units[u].flags &= ~U_DYING
+            leave(s, u, False)
+            f = push_effects(&s.stack, DESIGNS[d].events[EV_DEATHWISH], p, d)
+            if f != NULL:
+                f.data[0] = NONE
+                f.data[1] = site
+            if rider:
+                f = push_effects(&s.stack, DESIGNS[rider - 1].events[EV_DEATHWISH], p,
+                                 rider - 1)
+                if f != NULL:
+                    f.data[0] = NONE
+                    f.data[1] = site
+
+cdef bint any_dying(CSData* s) noexcept nogil:
+    cdef int u
+    for u in range(MAX_UNITS):
+        if s.units[u].owner >= 0 and s.units[u].flags & U_DYING:
+            return True
+    return False
+
+cdef void relocate(CSData* s, int u, int site) noexcept nogil:
+    """``u`` and the Tools on it to ``site``."""
+    cdef int v
+    s.units[u].site = site
+    for v in range(MAX_UNITS):
+        if s.units[v].owner >= 0 and s.units[v].host == u:
+            s.units[v].site = site
+
+cdef void spring(CSData* s, int t) noexcept nogil:
+    """A Trap's requirement is met: it turns face up, its effects run over its area,
+    and it goes to the Graveyard."""
+    cdef int d = s.units[t].design, p = s.units[t].owner, site = s.units[t].site
+    cdef Frame* f
+    s.units[t].flags &= ~U_FACE_DOWN
+    leave(s, t, False)
+    f = push_effects(&s.stack, DESIGNS[d].events[EV_SPRING], p, d)
+    if f != NULL:
+        f.data[0] = NONE
+        f.data[1] = site
+
+cdef void check_traps(CSData* s, int u, int trigger) noexcept nogil:
+    """Springs every face-down Trap of ``u``'s opponent whose requirement ``u`` meets
+    on its site."""
+    cdef int t
+    for t in range(MAX_UNITS):
+        if s.units[t].owner == 1 - s.units[u].owner and s.units[t].flags & U_FACE_DOWN \
+                and DESIGNS[s.units[t].design].trigger == trigger \
+                and in_area(s.units[t].design, s.units[t].site, s.units[u].site):
+            spring(s, t)
+
+cdef void arrive(CSData* s, int u) noexcept nogil:
+    """A creature or structure came onto its site: Traps there spring, and the site's
+    limit is kept."""
+    check_traps(s, u, TR_ENTERS)
+    check_limit(s, s.units[u].site)
+
+cdef void check_limit(CSData* s, int site) noexcept nogil:
+    """The site limit: over 4 counted permanents, the player with more of them there
+    sacrifices one (a decision); with 5 on a site they cannot be level."""
+    cdef int q
+    cdef Frame* fr
+    if site < 0 or count_on_site(s, site, NONE) <= SITE_LIMIT:
+        return
+    q = 0 if count_on_site(s, site, 0) > count_on_site(s, site, 1) else 1
+    fr = stack_push(&s.stack, FR_SACRIFICE, q, NONE)
+    if fr != NULL:
+        fr.data[0] = site
+
+cdef int spawn(CSData* s, int p, int d, int n, int site) noexcept nogil:
+    """``n`` tokens of design ``d`` for ``p`` on ``site``, as many as there are free
+    slots; how many came."""
+    cdef int k, u
+    for k in range(n):
+        if free_slot(s) < 0:
+            return k
+        u = put_unit(s, p, d, site, U_NEW)
+        check_traps(s, u, TR_ENTERS)
+    return n
+
+
+# --- effects -----------------------------------------------------------------------------
+
+cdef bint aimable(CSData* s, int p, int target, int v) noexcept nogil:
+    """Whether an effect of ``p``'s aimed at ``target`` (ally: a creature of p's;
+    enemy: an opposing permanent; permanent: any) may pick ``v``."""
+    if not alive(s, v):
+        return False
+    if target == TG_ALLY:
+        return s.units[v].owner == p and is_type(s, v, T_CREATURE)
+    if target == TG_ENEMY:
+        return s.units[v].owner == 1 - p
+    return target == TG_PERMANENT
+
+cdef bint can_aim(CSData* s, int p, int target) noexcept nogil:
+    cdef int v
+    for v in range(MAX_UNITS):
+        if aimable(s, p, target, v):
+            return True
+    return False
+
+cdef bint aims_met(CSData* s, int p, int d, int event) noexcept nogil:
+    """Every effect of ``d``'s ``event`` that picks a permanent has one to pick: a card
+    is not played, nor tapped, for an effect with nothing to act on (C21)."""
+    cdef int i
+    cdef Effect* e
+    for i in range(DESIGNS[d].events[event].start, DESIGNS[d].events[event].end):
+        e = &EFFECTS[i]
+        if uses_target(e.op) and TG_ALLY <= e.arg <= TG_PERMANENT and not can_aim(s, p, e.arg):
+            return False
+    return True
+
+cdef inline bint uses_target(int op) noexcept nogil:
+    return op == OP_DAMAGE or op == OP_MOVE or op == OP_BOUNCE or op == OP_FREEZE \
+        or op == OP_GROUND or op == OP_POISON or op == OP_WEAKEN or op == OP_ARMOR \
+        or op == OP_PUMP or op == OP_DESTROY
+
+cdef void move_unit(CSData* s, int u, int n, int way, int p) noexcept nogil:
+    """Moving by an effect: up to ``n`` sites in direction ``way`` seen from ``p``, the
+    effect's controller, each site one it may leave and enter; it stops where it can go
+    no further (C22).  A Grounded permanent moves only by travelling."""
+    cdef int site = s.units[u].site, r, c, k
+    if s.units[u].flags & U_GROUNDED or not can_leave(s, u):
+        return
+    for k in range(n):
+        r = row_of(site)
+        c = path_of(site)
+        if way == 0:
+            r += forward(p)
+        elif way == 1:
+            r -= forward(p)
+        elif way == 2:
+            c -= forward(p)
+        else:
+            c += forward(p)
+        if r < 0 or r >= ROWS or c < 0 or c >= PATHWAYS or not can_enter(s, u, r * PATHWAYS + c):
+            break
+        site = r * PATHWAYS + c
+    if site != s.units[u].site:
+        relocate(s, u, site)
+        arrive(s, u)
+
+cdef void affect(CSData* s, int p, const Effect* e, int v) noexcept nogil:
+    """Effect ``e`` of ``p``'s on permanent ``v``."""
+    cdef Unit* x = &s.units[v]
+    cdef int op = e.op
+    if not alive(s, v):
+        return
+    if op == OP_DAMAGE:
+        hurt(s, v, e.amount, False)
+    elif op == OP_MOVE:
+        move_unit(s, v, e.amount, e.arg2, p)
+    elif op == OP_BOUNCE:
+        leave(s, v, True)
+    elif op == OP_FREEZE:
+        x.flags |= U_FROZEN
+    elif op == OP_GROUND:
+        x.flags |= U_GROUNDED
+        refresh(s, v)
+    elif op == OP_POISON:
+        x.flags |= U_POISONED
+    elif op == OP_WEAKEN:
+        x.flags |= U_WEAKENED
+    elif op == OP_ARMOR:
+        # Armor does not stack: it absorbs the next ``amount`` instances (C23)
+        if x.armor < e.amount:
+            x.armor = e.amount
+    elif op == OP_PUMP:
+        x.pump += e.amount
+        refresh(s, v)
+    elif op == OP_DESTROY:
+        x.flags |= U_DYING
+
+cdef void aim(CSData* s, Frame* f, int v) noexcept nogil:
+    """The aimed effect lands on ``v``; on an opposing permanent with Protection it
+    lands on nothing, and the Protection is spent (C3 Protection)."""
+    cdef int p = f.player
+    if s.units[v].owner != p and has(s, v, K_PROTECTION):
+        s.units[v].flags |= U_UNPROTECTED
+        refresh(s, v)
+        return
+    affect(s, p, &EFFECTS[f.pc], v)
+
+cdef void run_effect(void* state, const Effect* table, int index, Frame* f) noexcept nogil:
+    """One effect of a running card: the interpreter's one switch over the words."""
+    cdef CSData* s = <CSData*>state
+    cdef const Effect* e = &table[index]
+    cdef int p = f.player, op = e.op, v, lib, data0 = f.data[0], data1 = f.data[1]
+    cdef int source = f.source
+    cdef Frame* g
+    if s.winner != NONE:
+        return
+    if op == OP_DRAW:
+        if e.arg == 0 and library_size(s, p, PRIMARY) and library_size(s, p, SECONDARY):
+            g = stack_push(&s.stack, FR_LIBRARY, p, source)
+            if g != NULL:
+                g.data[0] = e.amount
+        else:
+            lib = e.arg - 1 if e.arg else (PRIMARY if library_size(s, p, PRIMARY) else SECONDARY)
+            push_draw(s, p, lib, e.amount, 0)
+    elif op == OP_SWAP:
+        g = stack_push(&s.stack, FR_SWAP, p, source)
+        if g != NULL:
+            g.data[0] = e.arg
+            g.data[1] = g.data[2] = g.data[3] = NONE
+            push_draw(s, p, e.arg, e.amount, 1)
+    elif op == OP_MANA:
+        s.pool[p][e.arg] = s.pool[p][e.arg] + e.amount if s.pool[p][e.arg] < 200 else 200
+    elif op == OP_LIFE:
+        gain_life(s, p, e.amount)
+    elif op == OP_TOKEN:
+        if data1 >= 0:
+            spawn(s, p, TOKEN_OF[e.arg], e.amount, data1)
+        else:
+            g = stack_push(&s.stack, FR_SPAWN, p, source)
+            if g != NULL:
+                g.pc = index
+    elif e.arg == TG_OPPONENT:
+        if op == OP_DAMAGE:
+            hurt_player(s, 1 - p, e.amount)
+    elif e.arg == TG_SELF:
+        if data0 >= 0 and s.units[data0].design == source:
+            affect(s, p, e, data0)
+    elif e.arg == TG_AREA:
+        for v in range(MAX_UNITS):
+            if alive(s, v) and (in_area(source, data1, s.units[v].site) if data0 < 0
+                                else covers(s, data0, s.units[v].site)):
+                affect(s, p, e, v)
+    elif can_aim(s, p, e.arg):
+        g = stack_push(&s.stack, FR_AIM, p, source)
+        if g != NULL:
+            g.pc = index
+            g.data[0] = data0
+            g.data[1] = data1
+
+
 # --- playing cards ----------------------------------------------------------------------
 
 cdef bint site_open(CSData* s, int p, int d, int site) noexcept nogil:
     """Where a design may be played: a creature on its player's Melee row (in Rush, not
     beside an opposing creature unless it flies or is Unstoppable: C8); a structure on
-    the Melee or Range row, where no structure stands."""
+    the Melee or Range row, where no structure stands; a Tool with an attach cost and a
+    Trap anywhere; a Terrain or Weather over a row (offered at its pathway a site) or a
+    pathway (offered at its Neutral site) or a site."""
     cdef int u, t = DESIGNS[d].type, r = row_of(site)
     if t == T_CREATURE:
         if r != melee_row(p):
@@ -504,6 +1164,14 @@ cdef bint site_open(CSData* s, int p, int d, int site) noexcept nogil:
                 if s.units[u].owner == 1 - p and s.units[u].site == site \
                         and is_type(s, u, T_CREATURE):
                     return False
+        return True
+    if t == T_AREA:
+        if DESIGNS[d].area == AR_ROW:
+            return path_of(site) == 0
+        if DESIGNS[d].area == AR_PATHWAY:
+            return r == 2
+        return True
+    if t == T_RELIC:
         return True
     if r != melee_row(p) and r != melee_row(p) + forward(p):
         return False
@@ -519,59 +1187,175 @@ cdef bint any_site(CSData* s, int p, int d) noexcept nogil:
             return True
     return False
 
+cdef bint has_creature(CSData* s, int p) noexcept nogil:
+    return can_aim(s, p, TG_ALLY)
+
+cdef inline bint inert_time(CSData* s, int p) noexcept nogil:
+    return s.step == ST_ACT and p == s.active and (s.act == ACT_FIRST or s.act == ACT_FINAL)
+
 cdef bint playable(CSData* s, int p, int d) noexcept nogil:
-    """Cards this engine plays: Sources, one a turn; creatures and structures that can
-    be paid for and have a site (spells, relics and area effects are not yet played)."""
-    cdef int t = DESIGNS[d].type
-    if t == T_SOURCE:
-        return not s.source_played
-    if t != T_CREATURE and t != T_STRUCTURE:
+    """Whether ``p`` may play design ``d`` from hand now: a Source once a turn; a Burst
+    spell whenever they may act, anything else in their own First or Final Act; paid
+    for, with a place to go and something for each of its aimed effects (C21)."""
+    cdef Design* x = &DESIGNS[d]
+    if x.type == T_SOURCE:
+        return inert_time(s, p) and not s.source_played
+    if x.subtype != SUB_BURST and not inert_time(s, p):
         return False
-    return can_pay(s, p, DESIGNS[d].cost) and any_site(s, p, d) and free_slot(s) >= 0
+    if not can_pay(s, p, x.cost) or not aims_met(s, p, d, EV_PLAY):
+        return False
+    if x.type == T_SPELL:
+        return True
+    if free_slot(s) < 0:
+        return False
+    if x.type == T_RELIC:
+        return x.subtype == SUB_IDOL or x.attach_cost or has_creature(s, p)
+    return any_site(s, p, d)
 
 cdef bint shrine_playable(CSData* s, int p) noexcept nogil:
     cdef int d = s.shrine[p]
     return s.shrine_home[p] and s.marks[p] == 0 and can_pay(s, p, DESIGNS[d].cost) \
         and any_site(s, p, d) and free_slot(s) >= 0
 
-cdef void put_unit(CSData* s, int p, int d, int site) noexcept nogil:
-    cdef int u = free_slot(s)
-    s.units[u].owner = p
-    s.units[u].design = d
-    s.units[u].site = site
-    s.units[u].damage = 0
-    s.units[u].flags = U_NEW
-    s.units[u].target = NONE
-    s.units[u].blocks = NONE
-    check_limit(s, site, p)
+cdef void run_play(CSData* s, int p, int d, int u) noexcept nogil:
+    """A card's play effects, from unit ``u`` (or none: a spell)."""
+    cdef Frame* f = push_effects(&s.stack, DESIGNS[d].events[EV_PLAY], p, d)
+    if f != NULL:
+        f.data[0] = u
+        f.data[1] = s.units[u].site if u >= 0 else NONE
 
-cdef void check_limit(CSData* s, int site, int mover) noexcept nogil:
-    """The site limit: over 4 counted permanents, the player with more of them there
-    sacrifices one (a decision); with 5 on a site they cannot be level."""
-    cdef int q, f
-    cdef Frame* fr
-    if count_on_site(s, site, NONE) <= SITE_LIMIT:
+cdef void play_card(CSData* s, int p, int lib, int d) noexcept nogil:
+    """``p`` plays ``d`` from the hand of library ``lib``: paid now; a spell's effects
+    run and it goes to the Graveyard; an Idol lies beside the region; a Tool that costs
+    nothing to attach joins a creature; anything else waits for its site."""
+    cdef Design* x = &DESIGNS[d]
+    cdef Frame* f
+    cdef int u
+    play_from_hand(s, p, lib, d)
+    if x.type == T_SOURCE:
+        s.sources[p][x.colour] += 1
+        s.source_played = 1
         return
-    q = 0 if count_on_site(s, site, 0) > count_on_site(s, site, 1) else 1
-    fr = stack_push(&s.stack, FR_SACRIFICE, q, NONE)
-    fr.data[0] = site
-
-cdef void remove_unit(CSData* s, int u) noexcept nogil:
-    """A permanent leaves the region for its owner's Graveyard; a Shrine goes home to
-    its Shrine Zone with time marks equal to its converted mana cost; a token is gone."""
-    cdef int p = s.units[u].owner, d = s.units[u].design, v
-    s.units[u].owner = NONE
-    for v in range(MAX_UNITS):
-        if s.units[v].owner >= 0:
-            if s.units[v].blocks == u:
-                s.units[v].blocks = NONE
-            if s.units[v].target == u:
-                s.units[v].target = NONE
-    if d == s.shrine[p]:
-        s.shrine_home[p] = 1
-        s.marks[p] = DESIGNS[d].cmc
-    elif not DESIGNS[d].token:
+    pay(s, p, x.cost)
+    if x.type == T_SPELL:
         s.grave[p][d] += 1
+        run_play(s, p, d, NONE)
+    elif x.subtype == SUB_IDOL:
+        u = put_unit(s, p, d, NONE, lib * U_SECONDARY)
+        run_play(s, p, d, u)
+    elif x.subtype == SUB_TOOL and not x.attach_cost:
+        f = stack_push(&s.stack, FR_HOST, p, d)
+        if f != NULL:
+            f.data[0] = NONE
+            f.data[1] = d
+            f.data[2] = lib
+    else:
+        f = stack_push(&s.stack, FR_SITE, p, d)
+        if f != NULL:
+            f.data[0] = d
+            f.data[1] = lib
+
+cdef void place(CSData* s, int p, int d, int lib, int site) noexcept nogil:
+    """A paid card takes its site (C6: the Shrine, ``d`` -1).  An Area Effect removes
+    those of its subtype it covers whole; a Trap lies face down."""
+    cdef int u, v, flags = U_NEW | lib * U_SECONDARY
+    cdef Design* x
+    if d < 0:
+        d = s.shrine[p]
+        s.shrine_home[p] = 0
+        flags = U_NEW
+    x = &DESIGNS[d]
+    if x.type == T_AREA:
+        for v in range(MAX_UNITS):
+            if s.units[v].owner >= 0 and is_type(s, v, T_AREA) \
+                    and DESIGNS[s.units[v].design].subtype == x.subtype \
+                    and whole(d, site, s.units[v].design, s.units[v].site):
+                leave(s, v, False)
+        u = put_unit(s, p, d, site, flags | (U_FACE_DOWN if x.subtype == SUB_TRAP else 0))
+        return
+    u = put_unit(s, p, d, site, flags)
+    run_play(s, p, d, u)
+    if x.type != T_RELIC:
+        arrive(s, u)
+
+cdef bint whole(int d, int site, int e, int anchor) noexcept nogil:
+    """Whether an Area Effect ``d`` at ``site`` lies over every site of ``e`` at
+    ``anchor``."""
+    cdef int x
+    for x in range(SITES):
+        if in_area(e, anchor, x) and not in_area(d, site, x):
+            return False
+    return True
+
+cdef void attach(CSData* s, int tool, int v) noexcept nogil:
+    s.units[tool].host = v
+    relocate(s, v, s.units[v].site)
+    refresh(s, v)
+
+
+# --- tapping and mounting ---------------------------------------------------------------
+
+cdef bint can_tap(CSData* s, int u) noexcept nogil:
+    """A permanent with tap effects, untapped and not Frozen, in its controller's First
+    or Final Act (C24); a creature not in its first turn unless it has Haste."""
+    cdef Unit* x = &s.units[u]
+    cdef Design* d = &DESIGNS[x.design]
+    if x.owner != s.active or d.events[EV_TAP].start == d.events[EV_TAP].end:
+        return False
+    if x.flags & (U_TAPPED | U_FROZEN | U_FACE_DOWN):
+        return False
+    if d.type == T_CREATURE and x.flags & U_NEW and not has(s, u, K_HASTE):
+        return False
+    return aims_met(s, x.owner, x.design, EV_TAP)
+
+cdef bint can_attach(CSData* s, int t) noexcept nogil:
+    """A Tool of the active player's lying on a site, its attach cost paid, joins a
+    creature of theirs there."""
+    cdef Unit* x = &s.units[t]
+    cdef int v
+    if x.owner != s.active or DESIGNS[x.design].subtype != SUB_TOOL or x.host >= 0 \
+            or x.site < 0 or not can_pay(s, x.owner, GENERIC[DESIGNS[x.design].attach_cost]):
+        return False
+    for v in range(MAX_UNITS):
+        if alive(s, v) and s.units[v].owner == x.owner and is_type(s, v, T_CREATURE) \
+                and s.units[v].site == x.site:
+            return True
+    return False
+
+cdef inline bint near(int a, int b) noexcept nogil:
+    """Within one site: the same site or one beside, ahead or behind."""
+    cdef int dr = row_of(a) - row_of(b), dc = path_of(a) - path_of(b)
+    return dr * dr + dc * dc <= 1
+
+cdef bint can_saddle(CSData* s, int rider, int v) noexcept nogil:
+    return v != rider and alive(s, v) and s.units[v].owner == s.units[rider].owner \
+        and has(s, v, K_SADDLE) and not s.units[v].rider \
+        and near(s.units[v].site, s.units[rider].site)
+
+cdef bint can_mount(CSData* s, int u) noexcept nogil:
+    """(C3 Saddle/Mount) A creature that may Mount, of the active player, with 2 to pay
+    and a Saddle of theirs within one site (C25)."""
+    cdef int v
+    if s.units[u].owner != s.active or not alive(s, u) or not has(s, u, K_MOUNT) \
+            or s.units[u].rider or not can_pay(s, s.active, GENERIC[MOUNT_COST]):
+        return False
+    for v in range(MAX_UNITS):
+        if can_saddle(s, u, v):
+            return True
+    return False
+
+cdef void mount(CSData* s, int rider, int v) noexcept nogil:
+    """The two become one creature on the saddle's site: the rider's card rides along,
+    its Tools move to the pair."""
+    cdef int t
+    s.units[v].rider = s.units[rider].design + 1
+    s.units[v].flags |= s.units[rider].flags & (U_TAPPED | U_NEW)
+    for t in range(MAX_UNITS):
+        if s.units[t].owner >= 0 and s.units[t].host == rider:
+            s.units[t].host = v
+            s.units[t].site = s.units[v].site
+    s.units[rider].owner = NONE
+    refresh(s, v)
 
 
 # --- travel ----------------------------------------------------------------------------
@@ -594,7 +1378,7 @@ cdef bint can_enter(CSData* s, int u, int site) noexcept nogil:
 
 cdef int travel_reach(CSData* s, int u) noexcept nogil:
     """The most sites ``u`` may travel: its distance of 1 and its Sprint."""
-    return 1 + DESIGNS[s.units[u].design].sprint
+    return 1 + s.units[u].sprint
 
 cdef bint travel_ok(CSData* s, int u, int n) noexcept nogil:
     """Whether ``u`` may travel ``n`` sites forward on its pathway: every site on the
@@ -635,23 +1419,24 @@ cdef bint can_travel(CSData* s, int u) noexcept nogil:
     return False
 
 cdef void travel(CSData* s, int u, int n) noexcept nogil:
+    """It enters only the site where its travel ends (C22)."""
     cdef int p = s.units[u].owner
-    s.units[u].site += n * forward(p) * PATHWAYS
+    relocate(s, u, s.units[u].site + n * forward(p) * PATHWAYS)
     s.units[u].flags |= U_TRAVELLED
-    check_limit(s, s.units[u].site, p)
+    arrive(s, u)
 
 
 # --- combat ----------------------------------------------------------------------------
 
 cdef int attack_range(CSData* s, int u) noexcept nogil:
-    return 1 + DESIGNS[s.units[u].design].range
+    return 1 + s.units[u].range
 
 cdef bint can_hit(CSData* s, int u, int v) noexcept nogil:
     """Whether attacker ``u`` may enter combat with permanent ``v``: on its pathway,
     from its own site to its attacking range ahead; a flyer only by a creature with
     Flying, Reach or Lunge."""
     cdef int p = s.units[u].owner, d
-    if s.units[v].owner != 1 - p or not blocks_way(s, v):
+    if s.units[v].owner != 1 - p or not alive(s, v):
         return False
     if path_of(s.units[v].site) != path_of(s.units[u].site):
         return False
@@ -729,21 +1514,40 @@ cdef bint any_block(CSData* s) noexcept nogil:
             return True
     return False
 
-cdef int lethal(CSData* s, int v) noexcept nogil:
-    cdef int left = DESIGNS[s.units[v].design].resilience - s.units[v].damage
-    return left if left > 0 else 0
+cdef inline int power(CSData* s, int u) noexcept nogil:
+    """Combat damage ``u`` deals: none when Poisoned."""
+    return 0 if s.units[u].flags & U_POISONED else s.units[u].strength
 
-cdef void deal(CSData* s, int v, int n) noexcept nogil:
-    s.units[v].damage += n
+cdef void strike_unit(CSData* s, int a, int v, int n) noexcept nogil:
+    """``a`` deals ``n`` combat damage to ``v``; with Cleave, as much to every other
+    opposing permanent on ``v``'s site (C3)."""
+    cdef int w, site = s.units[v].site
+    hurt(s, v, n, True)
+    if has(s, a, K_CLEAVE) and n > 0:
+        for w in range(MAX_UNITS):
+            if w != v and alive(s, w) and s.units[w].owner == s.units[v].owner \
+                    and s.units[w].site == site:
+                hurt(s, w, n, True)
 
-cdef void strike(CSData* s, int a) noexcept nogil:
-    """(C14) One attacker's combat: blocked, its strength goes to its blockers, lethal
-    to the closest first (equally close: the lowest slot first: C15), the rest to the
-    last; each blocker strikes it back.  Unblocked, it strikes its target, and a
-    creature it fights strikes back; the player loses life."""
-    cdef int p = s.units[a].owner, n = DESIGNS[s.units[a].design].strength, b, best, d, k
+cdef inline bint in_phase(CSData* s, int u, bint quick, uint64_t fallen) noexcept nogil:
+    """Whether ``u`` deals combat damage in this phase: its Quick Attack says which,
+    and it still stood as the phase began (blows in one phase fall at once)."""
+    return has(s, u, K_QUICK) == quick and s.units[u].owner >= 0 \
+        and not fallen >> u & 1
+
+cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
+    """(C14) One attacker's combat, in the Quick Attack phase or the regular one (C3:
+    a Quick Attacker deals its damage first, and only then).  Blocked, its strength
+    goes to its blockers, lethal to the closest first (equally close: the lowest slot
+    first: C15), the rest to the last, and with Stomp what is left past them all to a
+    targeted player (an Armored blocker absorbs it); each blocker strikes back.
+    Unblocked, it strikes its target, a creature it fights strikes back, a player loses
+    life."""
+    cdef int p = s.units[a].owner, n = power(s, a), b, best, d, k
     cdef int order[MAX_UNITS]
     cdef int count = 0, i, j
+    cdef bint armored = False, mine = in_phase(s, a, quick, fallen)
+    cdef bint stomp = has(s, a, K_STOMP) and s.units[a].target == FACE
     for b in range(MAX_UNITS):
         if s.units[b].owner == 1 - p and s.units[b].blocks == a:
             order[count] = b
@@ -761,40 +1565,56 @@ cdef void strike(CSData* s, int a) noexcept nogil:
             order[j + 1] = k
         for i in range(count):
             b = order[i]
-            best = n if i == count - 1 else (lethal(s, b) if lethal(s, b) < n else n)
-            deal(s, b, best)
-            n -= best
-            deal(s, a, DESIGNS[s.units[b].design].strength)
+            armored = armored or s.units[b].armor > 0
+            if mine:
+                best = n if i == count - 1 and not stomp else \
+                    (lethal(s, b) if lethal(s, b) < n else n)
+                strike_unit(s, a, b, best)
+                n -= best
+            if in_phase(s, b, quick, fallen):
+                hurt(s, a, power(s, b), True)
+        if mine and n > 0 and stomp and not armored:
+            hurt_player(s, 1 - p, n)
         return
     if s.units[a].target == FACE:
-        hurt_player(s, 1 - p, n)
+        if mine:
+            hurt_player(s, 1 - p, n)
     elif s.units[a].target != NONE:
         b = s.units[a].target
-        deal(s, b, n)
-        if is_type(s, b, T_CREATURE):
-            deal(s, a, DESIGNS[s.units[b].design].strength)
+        if mine:
+            strike_unit(s, a, b, n)
+        if is_type(s, b, T_CREATURE) and in_phase(s, b, quick, fallen):
+            hurt(s, a, power(s, b), True)
 
 cdef void resolve_combat(CSData* s) noexcept nogil:
-    """Every attacker strikes at once, then the dead leave the region."""
-    cdef int u
-    for u in range(MAX_UNITS):
-        if s.units[u].owner == s.active and s.units[u].flags & U_ATTACKING:
-            strike(s, u)
+    """The Quick Attack phase, then every other attacker strikes at once; the dead
+    leave the region once combat is over, and the Final Act follows."""
+    cdef int u, phase
+    cdef uint64_t fallen
+    for phase in range(2):
+        fallen = 0
+        for u in range(MAX_UNITS):
+            if s.units[u].owner >= 0 and s.units[u].flags & U_DYING:
+                fallen |= (<uint64_t>1) << u
+        for u in range(MAX_UNITS):
+            if s.units[u].owner == s.active and s.units[u].flags & U_ATTACKING:
+                strike(s, u, phase == 0, fallen)
+                if s.winner != NONE:
+                    return
     for u in range(MAX_UNITS):
         if s.units[u].owner >= 0:
             s.units[u].flags &= ~U_ATTACKING
             s.units[u].target = NONE
             s.units[u].blocks = NONE
     s.attacked = 0
-    for u in range(MAX_UNITS):
-        if s.units[u].owner >= 0 and blocks_way(s, u) and lethal(s, u) == 0:
-            remove_unit(s, u)
+    s.pending = P_COMBAT
+    proceed(s)
 
 
 # --- decisions: what is legal, and applying it ------------------------------------------
 
 cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
-    cdef int n = 0, x, d
+    cdef int n = 0, x, d, k
     if f.kind == FR_SITE:
         d = s.shrine[f.player] if f.data[0] < 0 else f.data[0]
         for x in range(SITES):
@@ -821,27 +1641,78 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
                 n += 1
     elif f.kind == FR_SACRIFICE:
         for x in range(MAX_UNITS):
-            if s.units[x].owner == f.player and s.units[x].site == f.data[0] \
+            if alive(s, x) and s.units[x].owner == f.player and s.units[x].site == f.data[0] \
                     and not DESIGNS[s.units[x].design].token:
                 out[n] = A_UNIT + x
+                n += 1
+    elif f.kind == FR_AIM:
+        for x in range(MAX_UNITS):
+            if aimable(s, f.player, EFFECTS[f.pc].arg, x):
+                out[n] = A_TARGET + x
+                n += 1
+    elif f.kind == FR_LIBRARY:
+        out[0] = A_PRIMARY
+        out[1] = A_SECONDARY
+        n = 2
+    elif f.kind == FR_SWAP:
+        for k in range(1, 4):
+            d = f.data[k]
+            if d == NONE or (k > 1 and d == f.data[1]) or (k > 2 and d == f.data[2]):
+                continue
+            out[n] = A_TOP + d
+            n += 1
+            if s.bottom_len[f.player][f.data[0]] < MAX_BOTTOM:
+                out[n] = A_BOTTOM + d
+                n += 1
+    elif f.kind == FR_HOST:
+        for x in range(MAX_UNITS):
+            if aimable(s, f.player, TG_ALLY, x) \
+                    and (f.data[0] < 0 or s.units[x].site == s.units[f.data[0]].site):
+                out[n] = A_UNIT + x
+                n += 1
+    elif f.kind == FR_SADDLE:
+        for x in range(MAX_UNITS):
+            if can_saddle(s, f.data[0], x):
+                out[n] = A_UNIT + x
+                n += 1
+    elif f.kind == FR_SPAWN:
+        for x in range(PATHWAYS):
+            out[n] = A_SITE + melee_row(f.player) * PATHWAYS + x
+            n += 1
+    return n
+
+cdef int burst_actions(CSData* s, int p, int* out, int n) noexcept nogil:
+    cdef int lib, d
+    if s.shrine_home[p] and s.marks[p] > 0 and can_pay(s, p, MARK_COST):
+        out[n] = A_MARK
+        n += 1
+    for lib in range(2):
+        for d in range(NUM_DESIGNS):
+            if s.hand[p][lib][d] and playable(s, p, d) \
+                    and (DESIGNS[d].subtype == SUB_BURST or inert_time(s, p)):
+                out[n] = A_PLAY + lib * MAX_DESIGNS + d
                 n += 1
     return n
 
 cdef int act_actions(CSData* s, int* out) noexcept nogil:
-    cdef int p = s.active, n = 1, d, u
+    cdef int p = s.active, n = 1, u
     out[0] = A_PASS
-    if s.act == ACT_FIRST or s.act == ACT_FINAL:
-        if shrine_playable(s, p):
-            out[n] = A_SHRINE
-            n += 1
-    if burst_possible(s, p):
-        out[n] = A_MARK
+    if inert_time(s, p) and shrine_playable(s, p):
+        out[n] = A_SHRINE
         n += 1
-    if s.act == ACT_FIRST or s.act == ACT_FINAL:
-        for d in range(NUM_DESIGNS):
-            if hand_count(s, p, d) and playable(s, p, d):
-                out[n] = A_PLAY + d
-                n += 1
+    n = burst_actions(s, p, out, n)
+    if inert_time(s, p):
+        for u in range(MAX_UNITS):
+            if s.units[u].owner == p:
+                if can_tap(s, u):
+                    out[n] = A_TAP + u
+                    n += 1
+                if can_attach(s, u):
+                    out[n] = A_ATTACH + u
+                    n += 1
+                if can_mount(s, u):
+                    out[n] = A_MOUNT + u
+                    n += 1
     elif s.act == ACT_TRAVEL:
         for u in range(MAX_UNITS):
             if can_travel(s, u):
@@ -877,8 +1748,7 @@ cdef int decisions(CSData* s, int* out) noexcept nogil:
         return 2
     if s.step == ST_PRIORITY:
         out[0] = A_PASS
-        out[1] = A_MARK
-        return 2
+        return burst_actions(s, 1 - s.active, out, 1)
     if s.step == ST_BLOCK:
         out[0] = A_PASS
         n = 1
@@ -889,114 +1759,183 @@ cdef int decisions(CSData* s, int* out) noexcept nogil:
         return n
     return 0
 
-cdef void settle(CSData* s) noexcept nogil:
-    """Apply every choice that has a single option: a frame with one legal answer is
-    no decision (C16)."""
+cdef void proceed(CSData* s) noexcept nogil:
+    """Run the effects on the stack and bury the dead; draw what an effect draws
+    without chance; answer every choice with a single option (C16) and drop one with
+    none (its effect has nothing left to act on); once the stack is empty, go on with
+    what ``pending`` says.  Returns at a decision, a chance draw, or with nothing
+    pending."""
     cdef int buf[NUM_ACTIONS]
-    cdef Frame* f = stack_top(&s.stack)
-    while f != NULL and s.winner == NONE:
-        if frame_actions(s, f, buf) != 1:
+    cdef Frame* f
+    cdef int n, d
+    while s.winner == NONE:
+        bury(s)
+        run_effects(&s.stack, EFFECTS, run_effect, s)
+        if s.winner != NONE:
             return
-        answer(s, f, buf[0])
+        if any_dying(s):
+            continue
         f = stack_top(&s.stack)
+        if f == NULL:
+            if s.pending == P_NONE:
+                return
+            flow(s)
+            continue
+        if f.kind == FR_DRAW:
+            d = known_draw(s, f.player, f.data[1])
+            if d != NONE:
+                take_card(s, f, d)
+                continue
+            if not shuffled(s, f.player, f.data[1]):
+                stack_pop(&s.stack)         # (C12)
+                continue
+            return
+        n = frame_actions(s, f, buf)
+        if n > 1:
+            return
+        if n == 1:
+            answer(s, f, buf[0])
+        else:
+            stack_pop(&s.stack)
+
+cdef void flow(CSData* s) noexcept nogil:
+    """What follows once the stack is empty."""
+    cdef int k = s.pending
+    s.pending = P_NONE
+    if k == P_ACTION:
+        after_action(s, RESUME_ACT)
+    elif k == P_PRIORITY:
+        if not burst_possible(s, 1 - s.active):
+            end_priority(s)
+    elif k == P_UPKEEP:
+        next_upkeep(s)
+    elif k == P_COMBAT:
+        begin_act(s, ACT_FINAL)
+    elif k == P_BLOCK:
+        if not any_block(s):
+            end_blocks(s)
 
 cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
     """Settle the frame on top with action ``a``."""
-    cdef int kind = f.kind, x = f.data[0], p = f.player, d
+    cdef int kind = f.kind, x = f.data[0], p = f.player, d, k, v
+    if kind == FR_SWAP:
+        # (C10) a Swap keeps each card it looks at on top, or puts it under the library
+        d = a - A_TOP if a >= A_TOP else a - A_BOTTOM
+        if a >= A_TOP:
+            s.top[p][x][s.top_len[p][x]] = d
+            s.top_len[p][x] += 1
+        else:
+            s.bottom[p][x][s.bottom_len[p][x]] = d
+            s.bottom_len[p][x] += 1
+        for k in range(1, 4):
+            if f.data[k] == d:
+                f.data[k] = NONE
+                break
+        if f.data[1] == NONE and f.data[2] == NONE and f.data[3] == NONE:
+            stack_pop(&s.stack)
+        return
     stack_pop(&s.stack)
     if kind == FR_SITE:
-        if x < 0:
-            d = s.shrine[p]
-            s.shrine_home[p] = 0
-        else:
-            d = x
-            hand_remove(s, p, d)
-        pay(s, p, DESIGNS[d].cost)
-        put_unit(s, p, d, a - A_SITE)
+        place(s, p, x, f.data[1], a - A_SITE)
     elif kind == FR_DISTANCE:
         travel(s, x, a - A_DISTANCE + 1)
     elif kind == FR_TARGET:
         s.units[x].flags |= U_ATTACKING | U_TAPPED
         s.units[x].target = FACE if a == A_FACE else a - A_TARGET
         s.attacked = 1
+        check_traps(s, x, TR_ATTACKS)
     elif kind == FR_BLOCK:
         s.units[x].blocks = a - A_BLOCK
     elif kind == FR_SACRIFICE:
-        remove_unit(s, a - A_UNIT)
-        check_limit(s, x, NONE)
-    settle(s)
-    if stack_top(&s.stack) == NULL and s.step == ST_ACT:
-        after_action(s, RESUME_ACT)
+        leave(s, a - A_UNIT, False)
+        check_limit(s, x)
+    elif kind == FR_AIM:
+        aim(s, f, a - A_TARGET)
+    elif kind == FR_LIBRARY:
+        push_draw(s, p, PRIMARY if a == A_PRIMARY else SECONDARY, x, 0)
+    elif kind == FR_HOST:
+        v = a - A_UNIT
+        if x < 0:
+            x = put_unit(s, p, f.data[1], s.units[v].site, U_NEW | f.data[2] * U_SECONDARY)
+        attach(s, x, v)
+    elif kind == FR_SADDLE:
+        mount(s, x, a - A_UNIT)
+    elif kind == FR_SPAWN:
+        spawn(s, p, TOKEN_OF[EFFECTS[f.pc].arg], EFFECTS[f.pc].amount, a - A_SITE)
 
-cdef void act(CSData* s, int a) noexcept nogil:
-    """An action of the active player in one of their acts."""
-    cdef int p = s.active, d
+cdef void act(CSData* s, int p, int a) noexcept nogil:
+    """An action of ``p``'s: the active player's in one of their acts, or the
+    opponent's in a priority window (its Burst cards and the time mark)."""
+    cdef int d, u
     cdef Frame* f
-    if a == A_PASS:
-        after_action(s, RESUME_NEXT_ACT)
-        return
     if a == A_MARK:
         pay(s, p, MARK_COST)
         s.marks[p] -= 1
-        after_action(s, RESUME_ACT)
-        return
-    if a >= A_PLAY and a < A_PLAY + MAX_DESIGNS and DESIGNS[a - A_PLAY].type == T_SOURCE:
-        d = a - A_PLAY
-        hand_remove(s, p, d)
-        s.sources[p][DESIGNS[d].colour] += 1
-        s.source_played = 1
-        after_action(s, RESUME_ACT)
-        return
-    if a == A_SHRINE:
+    elif a == A_SHRINE:
+        pay(s, p, DESIGNS[s.shrine[p]].cost)
         f = stack_push(&s.stack, FR_SITE, p, NONE)
         f.data[0] = NONE
     elif a < A_BOTTOM:
-        f = stack_push(&s.stack, FR_SITE, p, a - A_PLAY)
-        f.data[0] = a - A_PLAY
+        d = (a - A_PLAY) % MAX_DESIGNS
+        play_card(s, p, (a - A_PLAY) // MAX_DESIGNS, d)
+    elif a >= A_MOUNT:
+        pay(s, p, GENERIC[MOUNT_COST])
+        f = stack_push(&s.stack, FR_SADDLE, p, a - A_MOUNT)
+        f.data[0] = a - A_MOUNT
+    elif a >= A_ATTACH:
+        u = a - A_ATTACH
+        pay(s, p, GENERIC[DESIGNS[s.units[u].design].attach_cost])
+        f = stack_push(&s.stack, FR_HOST, p, s.units[u].design)
+        f.data[0] = u
+    elif a >= A_TAP:
+        u = a - A_TAP
+        s.units[u].flags |= U_TAPPED
+        f = push_effects(&s.stack, DESIGNS[s.units[u].design].events[EV_TAP], p,
+                         s.units[u].design)
+        if f != NULL:
+            f.data[0] = u
+            f.data[1] = s.units[u].site
     elif s.act == ACT_TRAVEL:
         f = stack_push(&s.stack, FR_DISTANCE, p, a - A_UNIT)
         f.data[0] = a - A_UNIT
     else:
         f = stack_push(&s.stack, FR_TARGET, p, a - A_UNIT)
         f.data[0] = a - A_UNIT
-    settle(s)
-    if stack_top(&s.stack) == NULL:
-        after_action(s, RESUME_ACT)
 
 cdef void decide(CSData* s, int a) noexcept nogil:
     cdef Frame* f = stack_top(&s.stack)
     cdef int p, u
     if f != NULL:
         answer(s, f, a)
-        if stack_top(&s.stack) == NULL and s.step == ST_BLOCK and not any_block(s):
-            end_blocks(s)
+        proceed(s)
         return
     if s.step == ST_ACT:
-        act(s, a)
+        if a == A_PASS:
+            after_action(s, RESUME_NEXT_ACT)
+            return
+        act(s, s.active, a)
+        s.pending = P_ACTION
+        proceed(s)
     elif s.step == ST_MULLIGAN:
         p = s.mull_player
         if a == A_PASS:
             start_draws(s, p, SECONDARY, OPENING_HAND, AFTER_SETUP)
         else:
             s.hand[p][PRIMARY][a - A_BOTTOM] -= 1
-            s.bottom[p][s.bottom_len[p]] = a - A_BOTTOM
-            s.bottom_len[p] += 1
+            s.bottom[p][PRIMARY][s.bottom_len[p][PRIMARY]] = a - A_BOTTOM
+            s.bottom_len[p][PRIMARY] += 1
             s.mulligans_left -= 1
             start_draws(s, p, PRIMARY, 1, AFTER_MULLIGAN)
     elif s.step == ST_DRAW_CHOICE:
         start_draws(s, s.draw_player, PRIMARY if a == A_PRIMARY else SECONDARY, 1,
                     s.after_draws)
     elif s.step == ST_PRIORITY:
-        p = 1 - s.active
-        if a == A_MARK:
-            pay(s, p, MARK_COST)
-            s.marks[p] -= 1
-            if burst_possible(s, p):
-                return
-        if s.resume == RESUME_NEXT_ACT:
-            next_act(s)
-        else:
-            s.step = ST_ACT
+        if a == A_PASS:
+            end_priority(s)
+            return
+        act(s, 1 - s.active, a)
+        s.pending = P_PRIORITY
+        proceed(s)
     elif s.step == ST_BLOCK:
         if a == A_PASS:
             end_blocks(s)
@@ -1004,14 +1943,11 @@ cdef void decide(CSData* s, int a) noexcept nogil:
         u = a - A_UNIT
         f = stack_push(&s.stack, FR_BLOCK, 1 - s.active, u)
         f.data[0] = u
-        settle(s)
-        if stack_top(&s.stack) == NULL and not any_block(s):
-            end_blocks(s)
+        s.pending = P_BLOCK
+        proceed(s)
 
 cdef void end_blocks(CSData* s) noexcept nogil:
     resolve_combat(s)
-    if s.winner == NONE:
-        begin_act(s, ACT_FINAL)
 
 
 # --- hidden cards ------------------------------------------------------------------------
@@ -1024,6 +1960,16 @@ cdef void redeal(uint8_t* pool, uint8_t* hand, int n, Rng* rng) noexcept nogil:
         pool[d] -= 1
         hand[d] += 1
 
+cdef int deal_one(uint8_t* pool, const uint8_t* only, Rng* rng) noexcept nogil:
+    """A card from ``pool`` at random among the designs ``only`` marks, out of it."""
+    cdef uint8_t some[MAX_DESIGNS]
+    cdef int d
+    for d in range(MAX_DESIGNS):
+        some[d] = pool[d] if only[d] else 0
+    d = pile_sample(some, 0, MAX_DESIGNS, rng)
+    pool[d] -= 1
+    return d
+
 
 # --- the state ---------------------------------------------------------------------------
 
@@ -1035,7 +1981,7 @@ cdef class CreatureShrinesState(GameState):
         if s.step == ST_OVER:
             return TERMINAL
         if f != NULL:
-            return f.player
+            return CHANCE if f.kind == FR_DRAW else f.player
         if s.step == ST_DRAW:
             return CHANCE
         if s.step == ST_MULLIGAN:
@@ -1052,7 +1998,7 @@ cdef class CreatureShrinesState(GameState):
         cdef int n, i, j, t
         if s.step == ST_OVER:
             return 0
-        if s.step == ST_DRAW and stack_top(&s.stack) == NULL:
+        if self.c_current_player() == CHANCE:
             return self.c_chance_outcomes(out, probs)
         n = decisions(s, out)
         # sort: the few out-of-order ids (pass, the Shrine, a mark) come first anyway,
@@ -1066,22 +2012,38 @@ cdef class CreatureShrinesState(GameState):
             out[j + 1] = t
         return n
 
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+    cdef uint8_t* chance_pile(self) noexcept nogil:
+        """The library a chance draw takes from, NULL when no draw is due."""
         cdef CSData* s = &self.s
-        if s.step != ST_DRAW or stack_top(&s.stack) != NULL:
+        cdef Frame* f = stack_top(&s.stack)
+        if s.step == ST_OVER:
+            return NULL
+        if f != NULL:
+            return &s.library[f.player][f.data[1]][0] if f.kind == FR_DRAW else NULL
+        if s.step != ST_DRAW:
+            return NULL
+        return &s.library[s.draw_player][s.draw_library][0]
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        cdef uint8_t* pile = self.chance_pile()
+        if pile == NULL:
             return 0
-        return pile_outcomes(&s.library[s.draw_player][s.draw_library][0], 0, MAX_DESIGNS,
-                             actions, probs)
+        return pile_outcomes(pile, 0, MAX_DESIGNS, actions, probs)
 
     cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
-        cdef CSData* s = &self.s
-        if s.step != ST_DRAW or stack_top(&s.stack) != NULL:
+        cdef uint8_t* pile = self.chance_pile()
+        if pile == NULL:
             return -1
-        return pile_sample(&s.library[s.draw_player][s.draw_library][0], 0, MAX_DESIGNS, rng)
+        return pile_sample(pile, 0, MAX_DESIGNS, rng)
 
     cdef void c_apply_action(self, int action) noexcept nogil:
         cdef CSData* s = &self.s
-        if s.step == ST_DRAW and stack_top(&s.stack) == NULL:
+        cdef Frame* f = stack_top(&s.stack)
+        if f != NULL and f.kind == FR_DRAW:
+            s.library[f.player][f.data[1]][action] -= 1
+            take_card(s, f, action)
+            proceed(s)
+        elif f == NULL and s.step == ST_DRAW:
             draw_card(s, action)
         else:
             decide(s, action)
@@ -1096,39 +2058,86 @@ cdef class CreatureShrinesState(GameState):
         memcpy(&(<CreatureShrinesState>dst).s, &self.s, sizeof(CSData))
 
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
-        """Deal the opponent's hidden cards afresh, each from the library it came from:
-        its hand's cards of each library, and any card it put at the bottom in its
-        mulligan, from that library's cards nobody has seen (C10)."""
+        """Deal the opponent's hidden cards afresh, each from the library it came from
+        and from that library's cards nobody has seen (C10): face-down Traps (and one
+        being placed) among its Traps, then the cards a Swap of theirs is looking at,
+        those they know on top or at the bottom, and their hand but the cards both
+        know."""
         cdef CSData* s = &self.s
-        cdef int q = 1 - observer, lib, n, d, k
-        cdef uint8_t taken[MAX_DESIGNS]
+        cdef int q = 1 - observer, lib, n, d, k, u, i
+        cdef uint8_t* pool
+        cdef Frame* f
+        for u in range(MAX_UNITS):
+            if s.units[u].owner == q and s.units[u].flags & U_FACE_DOWN:
+                s.library[q][(s.units[u].flags & U_SECONDARY) != 0][s.units[u].design] += 1
+        for i in range(s.stack.depth):
+            f = &s.stack.frames[i]
+            if f.player != q:
+                continue
+            if f.kind == FR_SITE and f.data[0] >= 0 and TRAPS[f.data[0]]:
+                s.library[q][f.data[1]][f.data[0]] += 1
+            elif f.kind == FR_SWAP:
+                for k in range(1, 4):
+                    if f.data[k] >= 0:
+                        s.library[q][f.data[0]][f.data[k]] += 1
         for lib in range(2):
-            n = pile_size(&s.hand[q][lib][0], 0, MAX_DESIGNS)
+            for k in range(s.top_len[q][lib]):
+                s.library[q][lib][s.top[q][lib][k]] += 1
+            for k in range(s.bottom_len[q][lib]):
+                s.library[q][lib][s.bottom[q][lib][k]] += 1
             for d in range(MAX_DESIGNS):
-                s.library[q][lib][d] += s.hand[q][lib][d]
-                s.hand[q][lib][d] = 0
-            if lib == PRIMARY:
-                for k in range(s.bottom_len[q]):
-                    s.library[q][lib][s.bottom[q][k]] += 1
-            redeal(&s.library[q][lib][0], &s.hand[q][lib][0], n, rng)
-        memset(taken, 0, sizeof(taken))
-        redeal(&s.library[q][PRIMARY][0], taken, s.bottom_len[q], rng)
-        k = 0
-        for d in range(MAX_DESIGNS):
-            while taken[d]:
-                s.bottom[q][k] = d
-                taken[d] -= 1
-                k += 1
+                s.library[q][lib][d] += s.hand[q][lib][d] - s.hand_known[q][lib][d]
+        for u in range(MAX_UNITS):
+            if s.units[u].owner == q and s.units[u].flags & U_FACE_DOWN:
+                pool = &s.library[q][(s.units[u].flags & U_SECONDARY) != 0][0]
+                s.units[u].design = deal_one(pool, TRAPS, rng)
+        for i in range(s.stack.depth):
+            f = &s.stack.frames[i]
+            if f.player != q:
+                continue
+            if f.kind == FR_SITE and f.data[0] >= 0 and TRAPS[f.data[0]]:
+                f.data[0] = deal_one(&s.library[q][f.data[1]][0], TRAPS, rng)
+                f.source = f.data[0]
+            elif f.kind == FR_SWAP:
+                for k in range(1, 4):
+                    if f.data[k] >= 0:
+                        f.data[k] = pile_sample(&s.library[q][f.data[0]][0], 0, MAX_DESIGNS,
+                                                rng)
+                        s.library[q][f.data[0]][f.data[k]] -= 1
+        for lib in range(2):
+            pool = &s.library[q][lib][0]
+            for k in range(s.top_len[q][lib]):
+                s.top[q][lib][k] = pile_sample(pool, 0, MAX_DESIGNS, rng)
+                pool[s.top[q][lib][k]] -= 1
+            for k in range(s.bottom_len[q][lib]):
+                s.bottom[q][lib][k] = pile_sample(pool, 0, MAX_DESIGNS, rng)
+                pool[s.bottom[q][lib][k]] -= 1
+            n = 0
+            for d in range(MAX_DESIGNS):
+                n += s.hand[q][lib][d] - s.hand_known[q][lib][d]
+                s.hand[q][lib][d] = s.hand_known[q][lib][d]
+            redeal(pool, &s.hand[q][lib][0], n, rng)
 
     cdef int c_action_view(self, int action, int observer) noexcept nogil:
-        """The opponent sees a card is drawn, or put at the bottom, but not which."""
+        """The opponent sees a card is drawn, or put at the bottom, but not which; that
+        a Trap is played, from which library, but not which; where a Swap puts each
+        card, but not which."""
         cdef CSData* s = &self.s
-        if observer == self.c_current_player():
+        cdef Frame* f = stack_top(&s.stack)
+        cdef int who = self.c_current_player()
+        if observer == who:
             return action
-        if s.step == ST_DRAW and stack_top(&s.stack) == NULL:
+        if who == CHANCE:
+            if f != NULL:
+                return -1 if observer != f.player else action
             return -1 if observer != s.draw_player else action
-        if s.step == ST_MULLIGAN and action != A_PASS and stack_top(&s.stack) == NULL:
+        if f != NULL and f.kind == FR_SWAP:
+            return -5 if action >= A_TOP else -6
+        if f == NULL and s.step == ST_MULLIGAN and action != A_PASS:
             return -2
+        if f == NULL and A_PLAY <= action < A_BOTTOM \
+                and TRAPS[(action - A_PLAY) % MAX_DESIGNS]:
+            return -3 - (action - A_PLAY) // MAX_DESIGNS
         return action
 
     cdef double c_evaluate(self, int player) noexcept nogil:
@@ -1137,7 +2146,7 @@ cdef class CreatureShrinesState(GameState):
         cdef CSData* s = &self.s
         cdef double v = 0, w
         cdef int u, p, ahead
-        cdef Design* d
+        cdef Unit* x
         if uses_life(s):
             v += (s.life[player] - s.life[1 - player]) * 0.15
         if uses_points(s):
@@ -1146,9 +2155,15 @@ cdef class CreatureShrinesState(GameState):
             p = s.units[u].owner
             if p < 0:
                 continue
-            d = &DESIGNS[s.units[u].design]
-            ahead = distance_ahead(p, melee_row(p), row_of(s.units[u].site))
-            w = 0.05 * (d.strength + lethal(s, u) * 0.5) + 0.03 * ahead * d.strength
+            if not blocks_way(s, u):
+                w = 0.1 if is_type(s, u, T_RELIC) or is_type(s, u, T_AREA) else 0
+                v += w if p == player else -w
+                continue
+            x = &s.units[u]
+            ahead = distance_ahead(p, melee_row(p), row_of(x.site))
+            w = 0.05 * (power(s, u) + lethal(s, u) * 0.5 + x.armor) + 0.03 * ahead * power(s, u)
+            if x.flags & U_FROZEN:
+                w *= 0.5
             v += w if p == player else -w
         for p in range(2):
             w = 0.04 * pile_size(&s.sources[p][0], 0, COLOURS)
@@ -1156,11 +2171,15 @@ cdef class CreatureShrinesState(GameState):
         return tanh(v * 0.5)
 
     cdef int c_heuristic_action(self, Rng* rng) noexcept nogil:
-        """Strike the opposing player when possible, else the biggest play, the
-        furthest travel, any attack, and pass last; ties at random."""
+        """Strike the opposing player when possible, else the biggest play (a Source
+        first), tapping, the furthest travel, any attack, and pass last; aim harm at the
+        strongest opposing permanent and help at the strongest own creature; a Swap
+        keeps what its player can soon pay for on top; ties at random."""
         cdef CSData* s = &self.s
+        cdef Frame* f = stack_top(&s.stack)
         cdef int buf[NUM_ACTIONS]
-        cdef int n = self.c_legal_actions(buf), i, a, best = -1, score, top = -1000, ties = 0
+        cdef int n = self.c_legal_actions(buf), i, a, d, u, best = -1, score, top = -1000
+        cdef int ties = 0
         if n == 0 or self.c_current_player() < 0:
             return -1
         for i in range(n):
@@ -1170,16 +2189,29 @@ cdef class CreatureShrinesState(GameState):
             elif a == A_PASS:
                 score = 0 if s.step != ST_MULLIGAN else 5
             elif A_PLAY <= a < A_BOTTOM:
-                score = 10 + DESIGNS[a - A_PLAY].cmc + 20 * (DESIGNS[a - A_PLAY].type == T_SOURCE)
+                d = (a - A_PLAY) % MAX_DESIGNS
+                score = 10 + DESIGNS[d].cmc + 20 * (DESIGNS[d].type == T_SOURCE)
             elif a == A_SHRINE:
                 score = 30
             elif A_DISTANCE <= a < A_TARGET:
                 score = 10 + a - A_DISTANCE
+            elif A_TARGET <= a < A_FACE and f != NULL and f.kind == FR_AIM:
+                u = a - A_TARGET
+                score = 20 + s.units[u].strength + s.units[u].resilience
+                if (s.units[u].owner == f.player) == (HARM[EFFECTS[f.pc].op] != 0):
+                    score = -score
             elif A_TARGET <= a < A_FACE:
-                score = 20 + DESIGNS[s.units[a - A_TARGET].design].strength \
-                    - lethal(s, a - A_TARGET)
-            elif A_BOTTOM <= a < A_SITE:
+                score = 20 + s.units[a - A_TARGET].strength - lethal(s, a - A_TARGET)
+            elif A_TOP <= a < A_SITE:
+                d = a - A_TOP
+                score = 5 if DESIGNS[d].cmc <= pile_size(&s.sources[f.player][0], 0, COLOURS) + 1 \
+                    else 0
+            elif A_BOTTOM <= a < A_TOP and f != NULL:
+                score = 3
+            elif A_BOTTOM <= a < A_TOP:
                 score = DESIGNS[a - A_BOTTOM].cmc - 3
+            elif a >= A_TAP:
+                score = 15
             else:
                 score = 5
             if score > top:
@@ -1196,6 +2228,8 @@ cdef class CreatureShrinesState(GameState):
 
     def _action_name(self, int a):
         cdef CSData* s = &self.s
+        cdef Frame* f
+        cdef int d
         if self.c_current_player() == CHANCE:
             return f"draw {CARD_NAMES[a]}" if 0 <= a < NUM_DESIGNS else f"outcome {a}"
         if a == A_PASS:
@@ -1210,29 +2244,67 @@ cdef class CreatureShrinesState(GameState):
         if a == A_MARK:
             return "pay 2 to remove a time mark"
         if a < A_BOTTOM:
-            return f"play {CARD_NAMES[a - A_PLAY]}" if a - A_PLAY < NUM_DESIGNS \
-                else f"play card {a - A_PLAY}"
+            return self._play_name(a)
+        f = stack_top(&s.stack)
+        if a < A_TOP:
+            d = a - A_BOTTOM
+            name = CARD_NAMES[d] if d < NUM_DESIGNS else f"card {d}"
+            return f"put {name} at the bottom" if f != NULL else f"mulligan {name}"
         if a < A_SITE:
-            return f"mulligan {CARD_NAMES[a - A_BOTTOM]}" if a - A_BOTTOM < NUM_DESIGNS \
-                else f"mulligan card {a - A_BOTTOM}"
+            d = a - A_TOP
+            return f"put {CARD_NAMES[d] if d < NUM_DESIGNS else d} on top"
         if a < A_UNIT:
-            return f"at {SITE_NAMES[a - A_SITE]}"
+            return self._site_name(a - A_SITE)
         if a < A_DISTANCE:
             return self._unit_verb() + " " + self._unit_name(a - A_UNIT)
         if a < A_TARGET:
             n = a - A_DISTANCE + 1
             return f"travel {n} site" + "s" * (n > 1)
         if a < A_FACE:
+            if f != NULL and f.kind == FR_AIM:
+                return f"target {self._unit_name(a - A_TARGET)}"
             return f"enter combat with {self._unit_name(a - A_TARGET)}"
         if a == A_FACE:
             return "enter combat with the player"
-        return f"block {self._unit_name(a - A_BLOCK)}"
+        if a < A_TAP:
+            return f"block {self._unit_name(a - A_BLOCK)}"
+        if a < A_ATTACH:
+            return f"tap {self._unit_name(a - A_TAP)}"
+        if a < A_MOUNT:
+            return f"attach {self._unit_name(a - A_ATTACH)}"
+        return f"mount {self._unit_name(a - A_MOUNT)}"
+
+    def _site_name(self, int site):
+        """A site, or the row or pathway an Area Effect being placed covers."""
+        cdef Frame* f = stack_top(&self.s.stack)
+        if f != NULL and f.kind == FR_SITE and f.data[0] >= 0:
+            if DESIGNS[f.data[0]].area == AR_ROW:
+                return f"over row {row_of(site)}"
+            if DESIGNS[f.data[0]].area == AR_PATHWAY:
+                return f"over pathway {'abc'[path_of(site)]}"
+        return f"at {SITE_NAMES[site]}"
+
+    def _play_name(self, int a):
+        """``play X``, and the library its copy came from when the hand holds X from
+        both (C18)."""
+        cdef CSData* s = &self.s
+        cdef int d = (a - A_PLAY) % MAX_DESIGNS, lib = (a - A_PLAY) // MAX_DESIGNS
+        cdef int p = self.c_current_player()
+        if d >= NUM_DESIGNS:
+            return f"play card {a - A_PLAY}"
+        if p >= 0 and s.hand[p][PRIMARY][d] and s.hand[p][SECONDARY][d]:
+            return f"play {CARD_NAMES[d]} from the {LIBRARIES[lib]} library"
+        return f"play {CARD_NAMES[d]}"
 
     def _unit_verb(self):
         cdef CSData* s = &self.s
         cdef Frame* f = stack_top(&s.stack)
         if f != NULL and f.kind == FR_SACRIFICE:
             return "sacrifice"
+        if f != NULL and f.kind == FR_HOST:
+            return "onto"
+        if f != NULL and f.kind == FR_SADDLE:
+            return "saddle"
         if s.step == ST_BLOCK:
             return "blocker"
         if s.step == ST_ACT and s.act == ACT_TRAVEL:
@@ -1245,15 +2317,15 @@ cdef class CreatureShrinesState(GameState):
         cdef Unit* x = &self.s.units[u]
         if x.owner < 0:
             return f"#{u}"
-        return f"{CARD_NAMES[x.design]}#{u}@{SITE_NAMES[x.site]}"
+        return f"{CARD_NAMES[x.design]}#{u}@{SITE_NAMES[x.site] if x.site >= 0 else SIDE}"
 
     def _action_kind(self, int a):
         name = self._action_name(a)
         if self.c_current_player() == CHANCE:
             return "draw"
         first = name.split()[0]
-        return {"at": "site", "blocker": "block", "pass": "pass", "keep": "keep",
-                "no": "pass"}.get(first, first)
+        return {"at": "site", "over": "site", "blocker": "block", "pass": "pass",
+                "keep": "keep", "no": "pass"}.get(first, first)
 
     def _view(self, viewer):
         return _view(self, viewer)
@@ -1268,10 +2340,20 @@ cdef list _names(const uint8_t* counts):
     return [CARD_NAMES[d] for d in range(NUM_DESIGNS) for _ in range(counts[d])]
 
 
+_UNIT_FLAGS = {"tapped": U_TAPPED, "new": U_NEW, "travelled": U_TRAVELLED, "frozen": U_FROZEN,
+               "grounded": U_GROUNDED, "poisoned": U_POISONED, "weakened": U_WEAKENED,
+               "unprotected": U_UNPROTECTED, "face_down": U_FACE_DOWN,
+               "secondary": U_SECONDARY}
+# frames whose source is a card design (the others': a slot, or none)
+_CARD_FRAMES = (FRAME_EFFECTS, FR_SITE, FR_AIM, FR_LIBRARY, FR_SWAP, FR_HOST, FR_SPAWN)
+_PILES = ("hand", "hand_secondary", "hand_known", "hand_known_secondary", "primary",
+          "secondary", "top", "top_secondary", "bottom", "bottom_secondary")
+
+
 def _view(CreatureShrinesState st, viewer):
     cdef CSData* s = &st.s
     cdef Frame* f
-    cdef int p, u, i
+    cdef int p, u, i, lib
     players = []
     for p in range(2):
         mine = viewer is None or viewer == p
@@ -1284,31 +2366,44 @@ def _view(CreatureShrinesState st, viewer):
                          if s.tapped[p][c]},
               "pool": {COLOUR_NAMES[c]: s.pool[p][c] for c in range(COLOURS) if s.pool[p][c]},
               "graveyard": _names(s.grave[p]),
+              "hand_known": _names(s.hand_known[p][PRIMARY]),
+              "hand_known_secondary": _names(s.hand_known[p][SECONDARY]),
               "hand_size": hand_size(s, p),
               "hand_secondary_size": pile_size(&s.hand[p][SECONDARY][0], 0, MAX_DESIGNS),
-              "primary_size": pile_size(&s.library[p][PRIMARY][0], 0, MAX_DESIGNS)
-              + s.bottom_len[p],
-              "secondary_size": pile_size(&s.library[p][SECONDARY][0], 0, MAX_DESIGNS)}
+              "primary_size": library_size(s, p, PRIMARY),
+              "secondary_size": library_size(s, p, SECONDARY)}
         if mine:
             pl["hand"] = _names(s.hand[p][PRIMARY])
             pl["hand_secondary"] = _names(s.hand[p][SECONDARY])
-            pl["primary"] = _names(s.library[p][PRIMARY])
-            pl["secondary"] = _names(s.library[p][SECONDARY])
-            pl["bottom"] = [CARD_NAMES[s.bottom[p][i]] for i in range(s.bottom_len[p])]
+            for lib, key in enumerate(LIBRARIES):
+                end = "" if lib == PRIMARY else "_secondary"
+                pl[key] = _names(s.library[p][lib])
+                pl["top" + end] = [CARD_NAMES[s.top[p][lib][i]]
+                                   for i in range(s.top_len[p][lib])]
+                pl["bottom" + end] = [CARD_NAMES[s.bottom[p][lib][i]]
+                                      for i in range(s.bottom_len[p][lib])]
         players.append(pl)
     units = []
     for u in range(MAX_UNITS):
         x = &s.units[u]
         if x.owner < 0:
             continue
-        unit = {"slot": u, "card": CARD_NAMES[x.design], "owner": x.owner,
-                "site": SITE_NAMES[x.site]}
-        if x.damage:
-            unit["damage"] = x.damage
-        for flag, name in ((U_TAPPED, "tapped"), (U_NEW, "new"), (U_TRAVELLED, "travelled"),
-                           (U_FROZEN, "frozen")):
+        hidden = x.flags & U_FACE_DOWN and viewer is not None and viewer != x.owner
+        unit = {"slot": u, "card": "hidden" if hidden else CARD_NAMES[x.design],
+                "owner": x.owner, "site": SITE_NAMES[x.site] if x.site >= 0 else SIDE,
+                "age": x.age}
+        for key, n in (("damage", x.damage), ("pump", x.pump)):
+            if n:
+                unit[key] = n
+        if x.armor or x.keywords & K_ARMOR:
+            unit["armor"] = x.armor
+        for name, flag in _UNIT_FLAGS.items():
             if x.flags & flag:
                 unit[name] = True
+        if x.host >= 0:
+            unit["host"] = x.host
+        if x.rider:
+            unit["rider"] = CARD_NAMES[x.rider - 1]
         if x.flags & U_ATTACKING:
             unit["target"] = "player" if x.target == FACE else x.target
         if x.blocks != NONE:
@@ -1316,7 +2411,7 @@ def _view(CreatureShrinesState st, viewer):
         units.append(unit)
     view = {"mode": MODES[s.mode], "turn": s.turn, "active": s.active, "act": ACTS[s.act],
             "step": STEPS[s.step], "players": players, "units": units,
-            "source_played": bool(s.source_played)}
+            "source_played": bool(s.source_played), "age": s.age}
     if s.winner != NONE:
         view["winner"] = "draw" if s.winner == DRAW else s.winner
     if s.step == ST_MULLIGAN or s.step == ST_DRAW and s.after_draws <= AFTER_SETUP:
@@ -1326,16 +2421,24 @@ def _view(CreatureShrinesState st, viewer):
                            "left": s.draws_left, "then": AFTERS[s.after_draws]}
     if s.step == ST_PRIORITY:
         view["priority_then"] = "next act" if s.resume == RESUME_NEXT_ACT else "act"
+    if s.pending != P_NONE:
+        view["pending"] = PENDING[s.pending]
+        view["cursor"] = s.cursor
     frames = []
     for i in range(s.stack.depth):
         f = &s.stack.frames[i]
-        frame = {"choose": FRAMES[f.kind], "player": f.player}
-        if f.kind == FR_SITE:
-            frame["card"] = "shrine" if f.data[0] < 0 else CARD_NAMES[f.data[0]]
-        elif f.kind == FR_SACRIFICE:
-            frame["site"] = SITE_NAMES[f.data[0]]
-        else:
-            frame["unit"] = f.data[0]
+        data = [f.data[0], f.data[1], f.data[2], f.data[3]]
+        source = f.source
+        if viewer is not None and viewer != f.player:
+            if f.kind == FR_SWAP:
+                n = sum(x >= 0 for x in data[1:])
+                data[1:] = [HIDDEN] * n + [NONE] * (3 - n)
+            elif f.kind == FR_SITE and f.data[0] >= 0 and TRAPS[f.data[0]]:
+                data[0] = source = HIDDEN
+        frame = {"choose": FRAMES[f.kind], "player": f.player, "source": source,
+                 "pc": f.pc, "end": f.end, "data": data}
+        if f.kind in _CARD_FRAMES and source != NONE:
+            frame["card"] = "hidden" if source == HIDDEN else CARD_NAMES[source]
         frames.append(frame)
     if frames:
         view["choosing"] = frames
@@ -1374,11 +2477,11 @@ def _fill_tensor(CreatureShrinesState st, float[:] v, int viewer):
         v[o + d] = hand_count(s, viewer, d) / 3.0
     o = LAYOUT.offset("region")
     for u in range(MAX_UNITS):
-        if s.units[u].owner < 0:
+        if s.units[u].owner < 0 or not blocks_way(s, u):
             continue
         q = o + (s.units[u].site * 2 + (s.units[u].owner != viewer)) * 4
         v[q] += 0.25
-        v[q + 1] += DESIGNS[s.units[u].design].strength / 10.0
+        v[q + 1] += s.units[u].strength / 10.0
         v[q + 2] += lethal(&st.s, u) / 10.0
         v[q + 3] += (s.units[u].flags & U_TAPPED) != 0
     o = LAYOUT.offset("graveyards")
@@ -1414,14 +2517,12 @@ def render(view):
 
 _KNOWN_KEYS = ("mode", "turn", "active", "act", "step", "players", "units", "winner",
                "source_played", "mulligan", "drawing", "priority_then", "choosing",
-               "current_player")
+               "current_player", "age", "pending", "cursor")
 _PLAYER_KEYS = ("life", "points", "shrine", "shrine_home", "marks", "sources", "tapped",
-                "pool", "graveyard", "hand", "hand_secondary", "primary", "secondary",
-                "bottom", "hand_size", "hand_secondary_size", "primary_size",
-                "secondary_size")
-_UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "tapped", "new", "travelled",
-              "frozen", "target", "blocks")
-_FLAGS = {"tapped": U_TAPPED, "new": U_NEW, "travelled": U_TRAVELLED, "frozen": U_FROZEN}
+                "pool", "graveyard", "hand_size", "hand_secondary_size", "primary_size",
+                "secondary_size") + _PILES
+_UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "host",
+              "rider", "pump", "armor", "age") + tuple(_UNIT_FLAGS)
 SOURCE_OF = {DESIGNS[c.id].colour: c.id for c in CARDSET.cards if TYPES[c.type] == "source"}
 SOURCE_NAMES = [CARD_NAMES[SOURCE_OF[c]] for c in range(COLOURS)]
 
@@ -1504,6 +2605,9 @@ def _from_dict(game, desc):
     s.act = read_name(desc.get("act", "first"), ACTS, "act")
     s.step = read_name(desc.get("step", "act"), STEPS, "step")
     s.source_played = read_bool(desc, "source_played", False)
+    s.age = read_int(desc, "age", 0, 60000, 0)
+    s.pending = read_name(desc.get("pending", "none"), PENDING, "pending")
+    s.cursor = read_int(desc, "cursor", 0, MAX_UNITS, 0)
     winner = desc.get("winner")
     if (winner is None) != (s.step != ST_OVER) or winner not in (None, 0, 1, "draw"):
         raise StateFormatError("winner: 0, 1 or \"draw\" exactly when step is 'over'")
@@ -1549,14 +2653,29 @@ def _from_dict(game, desc):
                     s.library[p][SECONDARY][d] = counts[d]
                 else:
                     s.grave[p][d] = counts[d]
-        bottom = _kinds(pl.get("bottom", []), where + "bottom")
-        if len(bottom) > MAX_BOTTOM:
-            raise StateFormatError(f"{where}bottom: at most {MAX_BOTTOM} cards")
-        for i, d in enumerate(bottom):
-            s.bottom[p][i] = d
-            total[p][d] += 1
-        s.bottom_len[p] = len(bottom)
+        for lib, end in enumerate(("", "_secondary")):
+            counts = _counts(pl.get("hand_known" + end, []), where + "hand_known" + end)
+            for d in range(NUM_DESIGNS):
+                if counts[d] > s.hand[p][lib][d]:
+                    raise StateFormatError(f"{where}hand_known{end}: {CARD_NAMES[d]} is not "
+                                           f"in that hand so often")
+                s.hand_known[p][lib][d] = counts[d]
+            for key, size in (("top", MAX_TOP), ("bottom", MAX_BOTTOM)):
+                cards = _kinds(pl.get(key + end, []), where + key + end)
+                if len(cards) > size:
+                    raise StateFormatError(f"{where}{key}{end}: at most {size} cards")
+                for i, d in enumerate(cards):
+                    total[p][d] += 1
+                    if key == "top":
+                        s.top[p][lib][i] = d
+                    else:
+                        s.bottom[p][lib][i] = d
+                if key == "top":
+                    s.top_len[p][lib] = len(cards)
+                else:
+                    s.bottom_len[p][lib] = len(cards)
     _read_units(st, desc.get("units", []), total)
+    _read_frames(st, desc, total)
     for p, key in enumerate(("deck0", "deck1")):
         full = deck_counts(game.params[key])
         CARDS.check_all(total[p], full, f"player {p}'s deck {game.params[key]}")
@@ -1578,25 +2697,41 @@ def _read_units(CreatureShrinesState st, units, total):
             raise StateFormatError(f"{where}slot {u} is taken twice")
         d = _kinds([unit.get("card")], where + "card")[0]
         t = DESIGNS[d].type
-        if t != T_CREATURE and t != T_STRUCTURE:
-            raise StateFormatError(f"{where}card: only creatures and structures are on "
-                                   f"the region in this engine, not {CARD_NAMES[d]}")
+        if t == T_SOURCE or t == T_SPELL:
+            raise StateFormatError(f"{where}card: a {TYPES[t]} is never on the region, "
+                                   f"not {CARD_NAMES[d]}")
         p = read_int(unit, "owner", 0, 1, 0, where)
-        s.units[u].owner = p
-        s.units[u].design = d
-        s.units[u].site = read_name(unit.get("site"), SITE_NAMES, where + "site")
-        s.units[u].damage = read_int(unit, "damage", 0, DESIGNS[d].resilience - 1, 0, where)
-        s.units[u].flags = sum(flag for name, flag in _FLAGS.items()
-                               if read_bool(unit, name, False, where))
-        s.units[u].target = NONE
-        s.units[u].blocks = NONE
+        x = &s.units[u]
+        x.owner = p
+        x.design = d
+        idol = DESIGNS[d].subtype == SUB_IDOL
+        x.site = NONE if idol else read_name(unit.get("site"), SITE_NAMES, where + "site")
+        if idol and unit.get("site", SIDE) != SIDE:
+            raise StateFormatError(f"{where}site: an Idol lies beside the region, {SIDE!r}")
+        x.damage = read_int(unit, "damage", 0, 100, 0, where)
+        x.flags = sum(flag for name, flag in _UNIT_FLAGS.items()
+                      if read_bool(unit, name, False, where))
+        if x.flags & U_FACE_DOWN and not TRAPS[d]:
+            raise StateFormatError(f"{where}face_down: only a Trap lies face down")
+        x.pump = read_int(unit, "pump", 0, 99, 0, where)
+        x.armor = read_int(unit, "armor", 0, 9, int(DESIGNS[d].keywords & K_ARMOR != 0),
+                           where)
+        x.age = read_int(unit, "age", 0, 60000, 0, where)
+        x.host = read_int(unit, "host", 0, MAX_UNITS - 1, NONE, where) \
+            if unit.get("host") is not None else NONE
+        x.rider = 0
+        if unit.get("rider") is not None:
+            x.rider = _kinds([unit["rider"]], where + "rider")[0] + 1
+            total[p][x.rider - 1] += 1
+        x.target = NONE
+        x.blocks = NONE
         target = unit.get("target")
         if target is not None:
-            s.units[u].flags |= U_ATTACKING
-            s.units[u].target = FACE if target == "player" \
+            x.flags |= U_ATTACKING
+            x.target = FACE if target == "player" \
                 else read_int(unit, "target", 0, MAX_UNITS - 1, 0, where)
         if unit.get("blocks") is not None:
-            s.units[u].blocks = read_int(unit, "blocks", 0, MAX_UNITS - 1, 0, where)
+            x.blocks = read_int(unit, "blocks", 0, MAX_UNITS - 1, 0, where)
         if d == s.shrine[p]:
             if s.shrine_home[p]:
                 raise StateFormatError(f"{where}card: player {p}'s Shrine is on the region, "
@@ -1604,9 +2739,22 @@ def _read_units(CreatureShrinesState st, units, total):
         if not DESIGNS[d].token:
             total[p][d] += 1
     for u in range(MAX_UNITS):
-        if s.units[u].owner >= 0 and s.units[u].target not in (NONE, FACE) \
-                and s.units[s.units[u].target].owner < 0:
+        x = &s.units[u]
+        if x.owner < 0:
+            continue
+        if x.target not in (NONE, FACE) and s.units[x.target].owner < 0:
             raise StateFormatError(f"units: slot {u} targets an empty slot")
+        if x.host >= 0 and (DESIGNS[x.design].subtype != SUB_TOOL
+                            or s.units[x.host].owner != x.owner
+                            or not is_type(s, x.host, T_CREATURE)
+                            or s.units[x.host].site != x.site):
+            raise StateFormatError(f"units: slot {u} is no Tool on a creature of its "
+                                   f"owner's on its site")
+    for u in range(MAX_UNITS):
+        if s.units[u].owner >= 0:
+            armor = s.units[u].armor
+            refresh(s, u)
+            s.units[u].armor = armor
 
 
 def _read_flow(CreatureShrinesState st, desc):
@@ -1641,31 +2789,51 @@ def _read_flow(CreatureShrinesState st, desc):
         raise StateFormatError("priority_then: 'act' or 'next act', exactly in step 'priority'")
     if then is not None:
         s.resume = read_name(then, ["act", "next act"], "priority_then")
-    frames = desc.get("choosing", [])
-    if not isinstance(frames, list) or len(frames) > 8:
-        raise StateFormatError("choosing: a list of pending choices")
-    kinds = {name: k for k, name in sorted(FRAMES.items())}
-    for i, fr in enumerate(frames):
-        where = f"choosing[{i}]."
-        if not isinstance(fr, dict) or set(fr) - {"choose", "player", "card", "site", "unit"}:
-            raise StateFormatError(f"{where[:-1]}: a dict with choose, player, and the "
-                                   "card, site or unit the choice is for")
-        kind = read_name(fr.get("choose"), list(kinds), where + "choose") + FR_SITE
-        f = stack_push(&s.stack, kind, read_int(fr, "player", 0, 1, 0, where), 0)
-        if kind == FR_SITE:
-            f.data[0] = NONE if fr.get("card") == "shrine" \
-                else _kinds([fr.get("card")], where + "card")[0]
-        elif kind == FR_SACRIFICE:
-            f.data[0] = read_name(fr.get("site"), SITE_NAMES, where + "site")
-        else:
-            f.data[0] = read_int(fr, "unit", 0, MAX_UNITS - 1, 0, where)
-            if s.units[f.data[0]].owner < 0:
-                raise StateFormatError(f"{where}unit: slot {f.data[0]} is empty")
-        f.source = f.data[0]
     if s.step == ST_OVER:
         return
-    if s.step != ST_DRAW and decisions(s, buf) == 0:
+    if st.c_current_player() != CHANCE and decisions(s, buf) == 0:
         raise StateFormatError("the position offers its player nothing to do")
+
+
+def _read_frames(CreatureShrinesState st, desc, total):
+    """The stack as ``to_dict`` writes it; a card a frame holds (paid and waiting for
+    its site, or looked at by a Swap) counts in its owner's deck."""
+    cdef CSData* s = &st.s
+    cdef Frame* f
+    frames = desc.get("choosing", [])
+    if not isinstance(frames, list) or len(frames) > 8:
+        raise StateFormatError("choosing: a list of at most 8 frames")
+    kinds = {name: k for k, name in FRAMES.items()}
+    for i, fr in enumerate(frames):
+        where = f"choosing[{i}]."
+        if not isinstance(fr, dict) or set(fr) - {"card"} != {"choose", "player", "source",
+                                                              "pc", "end", "data"}:
+            raise StateFormatError(f"{where[:-1]}: a dict of choose, player, source, pc, "
+                                   "end and data, as to_dict writes it")
+        data = fr["data"]
+        if not isinstance(data, list) or len(data) != 4 \
+                or not all(type(x) is int and -1 <= x < 1000 for x in data):
+            raise StateFormatError(f"{where}data: four integers")
+        kind = kinds.get(fr["choose"])
+        if kind is None:
+            raise StateFormatError(f"{where}choose: one of {', '.join(kinds)}")
+        p = read_int(fr, "player", 0, 1, 0, where)
+        f = stack_push(&s.stack, kind, p, read_int(fr, "source", -1, 999, 0, where))
+        f.pc = read_int(fr, "pc", 0, MAX_EFFECTS, 0, where)
+        f.end = read_int(fr, "end", 0, MAX_EFFECTS, 0, where)
+        for k in range(4):
+            f.data[k] = data[k]
+        held = []
+        if kind == FR_SITE and data[0] >= 0:
+            held = [data[0]]
+        elif kind == FR_SWAP:
+            held = [d for d in data[1:] if d >= 0]
+        elif kind == FR_HOST and data[0] < 0:
+            held = [data[1]]
+        for d in held:
+            if d >= NUM_DESIGNS:
+                raise StateFormatError(f"{where}data: {d} is no card")
+            total[p][d] += 1
 
 
 class CreatureShrinesGame(Game):

@@ -120,13 +120,13 @@ def test_travel_goes_forward_its_distance_and_stops_before_opposing_creatures():
 
 
 def test_combat_reaches_one_site_ahead_and_a_blocker_takes_the_damage():
-    # (C14) Cinder Brute on 4a reaches 4a and the player zone behind it; the defender
+    # (C14) Ember Charger on 4a reaches 4a and the player zone behind it; the defender
     # blocks with the Coral Sentry on 4a; both strike at once.
-    units = [{"slot": 0, "card": "cinder_brute", "owner": 0, "site": "4a"},
+    units = [{"slot": 0, "card": "ember_charger", "owner": 0, "site": "4a"},
              {"slot": 1, "card": "coral_sentry", "owner": 1, "site": "4a"},
              {"slot": 2, "card": "stone_wall", "owner": 1, "site": "4a"}]
     st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
-    act(st, "attacker cinder_brute#0@4a")
+    act(st, "attacker ember_charger#0@4a")
     assert names(st) == ["enter combat with coral_sentry#1@4a",
                          "enter combat with stone_wall#2@4a", "enter combat with the player"]
     act(st, "enter combat with the player", "pass the combat act")
@@ -233,3 +233,15 @@ def test_every_deck_plays_a_whole_game():
             st.apply_action(st.sample_chance(step) if st.is_chance_node()
                             else st.heuristic_action(step))
         assert st.is_terminal()
+
+
+def test_a_card_held_from_both_libraries_is_played_from_the_library_its_player_picks():
+    # (C18) the opponent counts each library's cards in a hand, so which copy leaves is
+    # the player's choice, and public; the engine never picks one for them.
+    st = position(players=[{"sources": {"ember_vent": 2}, "hand": ["blaze_hound"],
+                            "hand_secondary": ["blaze_hound"]}, {}], turn=2)
+    assert names(st) == ["pass the first act", "play blaze_hound from the primary library",
+                         "play blaze_hound from the secondary library"]
+    act(st, "play blaze_hound from the secondary library", "at 0a")
+    seen = st.observation_dict(1)["players"][0]
+    assert seen["hand_size"] == 1 and seen["hand_secondary_size"] == 0
