@@ -23,7 +23,8 @@ def db(tmp_path):
 @pytest.mark.parametrize("game, params, seat", [
     ("card_duel", {}, 0), ("shrine", {}, 1), ("relinquish", {"players": 3}, 2),
     ("relinquish", {"players": 4, "teams": True}, 1),
-    ("creature_shrines", {"mode": "rush", "deck0": "yellow", "deck1": "purple"}, 1)])
+    ("creature_shrines", {"mode": "rush", "deck0": "yellow", "deck1": "purple"}, 1),
+    ("energy_deckbuilder", {"second_player_energy": 1}, 0)])
 def test_a_whole_game_is_played_through_the_api_and_its_record_loads(db, tmp_path, game,
                                                                       params, seat):
     web = client(db)
