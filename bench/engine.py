@@ -333,12 +333,17 @@ def cells(rows):
     return out
 
 
+def _article(name):
+    return "an" if name[0].lower() in "aeiou" else "a"
+
+
 def notes(rows, args, call_ns):
     header = core.GameState.__basicsize__
     sizes = {name: type(core.load_game(name).new_initial_state()).__basicsize__
              for name in core.GAMES}
     basic = sizes[REFERENCE]
-    others = "; ".join(f"a {core.GAMES[name].long_name} object is {size} bytes, "
+    others = "; ".join(f"{_article(core.GAMES[name].long_name)} {core.GAMES[name].long_name} "
+                       f"object is {size} bytes, "
                        f"{size - header} of them its struct"
                        for name, size in sizes.items() if name != REFERENCE)
     # Every row of a game replays the same seeded game, so they share the position.
