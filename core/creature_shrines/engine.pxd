@@ -50,6 +50,8 @@ ctypedef struct Unit:
     uint16_t flags            # U_* in engine.pyx
     int8_t target             # while attacking: a unit's slot, or FACE
     int8_t blocks             # while blocking: the attacker's slot, else -1
+    uint8_t rank              # while blocking: its place in the attacker's order among
+                              #   equally close blockers (C15), 0 before it is ordered
     int8_t host               # a Tool: the creature it is attached to, else -1
     uint8_t rider             # a mounted creature's design + 1, else 0
     int8_t pump               # +N strength and resilience until the turn ends

@@ -185,6 +185,7 @@ cdef enum:
     P_UPKEEP = 3              # the next upkeep effect, then the turn's draw
     P_COMBAT = 4              # combat is over: the Final Act
     P_BLOCK = 5               # a blocker was declared: more blocks, or combat
+    P_STRIKE = 6              # blockers are ordered: combat damage
 
 # Frames on the decision stack (kind 0 is the kit's running effects; their data[0] is
 # the card's slot on the region or -1, data[1] the site it acts from or -1)
@@ -202,6 +203,8 @@ cdef enum:
                               # (-1: from hand, [1] its design, [2] its library)
     FR_SADDLE = 11            # data[0]: the creature that mounts
     FR_SPAWN = 12             # pc: a token effect of a spell; the site its tokens take
+    FR_ORDER = 13             # data[0]: an attacker; which of its equally close blockers
+                              #   takes lethal damage next (C15)
 
 # Action ids.  Chance outcomes are designs.
 cdef enum:
@@ -230,11 +233,11 @@ MODES = ("standard", "rush", "king_of_the_hill", "imperial", "conquest")
 ACTS = ("first", "travel", "combat", "final")
 STEPS = ("draw", "mulligan", "draw_choice", "act", "priority", "block", "over")
 AFTERS = ("mulligan", "setup", "turn", "end")
-PENDING = ("none", "action", "priority", "upkeep", "combat", "block")
+PENDING = ("none", "action", "priority", "upkeep", "combat", "block", "strike")
 FRAMES = {0: "effects", FR_SITE: "site", FR_DISTANCE: "distance", FR_TARGET: "target",
           FR_BLOCK: "block", FR_SACRIFICE: "sacrifice", FR_AIM: "aim",
           FR_LIBRARY: "library", FR_DRAW: "draw", FR_SWAP: "swap", FR_HOST: "host",
-          FR_SADDLE: "saddle", FR_SPAWN: "spawn"}
+          FR_SADDLE: "saddle", FR_SPAWN: "spawn", FR_ORDER: "order"}
 LIBRARIES = ("primary", "secondary")
 HARMFUL = (OP_DAMAGE, OP_BOUNCE, OP_FREEZE, OP_GROUND, OP_POISON, OP_WEAKEN, OP_DESTROY)
 
@@ -630,7 +633,7 @@ cdef void next_act(CSData* s) noexcept nogil:
         if s.attacked and any_block(s):
             s.step = ST_BLOCK
             return
-        resolve_combat(s)
+        order_blocks(s)
     elif s.act == ACT_FINAL:
         end_turn(s)
     else:
@@ -1535,12 +1538,65 @@ cdef inline bint in_phase(CSData* s, int u, bint quick, uint64_t fallen) noexcep
     return has(s, u, K_QUICK) == quick and s.units[u].owner >= 0 \
         and not fallen >> u & 1
 
+cdef inline int distance_to(CSData* s, int a, int b) noexcept nogil:
+    return distance_ahead(s.units[a].owner, row_of(s.units[a].site), row_of(s.units[b].site))
+
+cdef inline int damage_place(CSData* s, int a, int b) noexcept nogil:
+    """Where blocker ``b`` comes in attacker ``a``'s damage: the closest first, and
+    equally close ones as the attacker ordered them (C15)."""
+    return distance_to(s, a, b) * 256 + (s.units[b].rank if s.units[b].rank else 255)
+
+cdef int order_actions(CSData* s, int* out) noexcept nogil:
+    """(C15) The next choice of damage order: of the lowest-slot attacker that has two
+    or more equally close blockers not yet ordered, at the nearest such distance, which
+    of them comes next."""
+    cdef int a, b, d, near, n = 0
+    cdef int count[ROWS + 1]
+    for a in range(MAX_UNITS):
+        if s.units[a].owner != s.active or not s.units[a].flags & U_ATTACKING:
+            continue
+        for d in range(ROWS + 1):
+            count[d] = 0
+        for b in range(MAX_UNITS):
+            if s.units[b].owner >= 0 and s.units[b].blocks == a and not s.units[b].rank:
+                count[distance_to(s, a, b)] += 1
+        near = NONE
+        for d in range(ROWS + 1):
+            if count[d] > 1:
+                near = d
+                break
+        if near == NONE:
+            continue
+        for b in range(MAX_UNITS):
+            if s.units[b].owner >= 0 and s.units[b].blocks == a and not s.units[b].rank \
+                    and distance_to(s, a, b) == near:
+                out[n] = A_UNIT + b
+                n += 1
+        return n
+    return 0
+
+cdef void rank_next(CSData* s, int b) noexcept nogil:
+    """Blocker ``b`` takes lethal damage after those its attacker ordered before it."""
+    cdef int a = s.units[b].blocks, v, n = 1
+    for v in range(MAX_UNITS):
+        if s.units[v].owner >= 0 and s.units[v].blocks == a and s.units[v].rank:
+            n += 1
+    s.units[b].rank = n
+
+cdef void order_blocks(CSData* s) noexcept nogil:
+    """Blocks are done: the attacking player orders equally close blockers, one choice
+    at a time on a single frame, then every attacker strikes."""
+    cdef Frame* f = stack_push(&s.stack, FR_ORDER, s.active, NONE)
+    f.data[0] = NONE
+    s.pending = P_STRIKE
+    proceed(s)
+
 cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
     """(C14) One attacker's combat, in the Quick Attack phase or the regular one (C3:
     a Quick Attacker deals its damage first, and only then).  Blocked, its strength
-    goes to its blockers, lethal to the closest first (equally close: the lowest slot
-    first: C15), the rest to the last, and with Stomp what is left past them all to a
-    targeted player (an Armored blocker absorbs it); each blocker strikes back.
+    goes to its blockers, lethal to the closest first (equally close: in the order its
+    player chose, C15), the rest to the last, and with Stomp what is left past them all
+    to a targeted player (an Armored blocker absorbs it); each blocker strikes back.
     Unblocked, it strikes its target, a creature it fights strikes back, a player loses
     life."""
     cdef int p = s.units[a].owner, n = power(s, a), b, best, d, k
@@ -1553,13 +1609,11 @@ cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
             order[count] = b
             count += 1
     if count:
-        # insertion sort by distance from the attacker, then slot
         for i in range(1, count):
             k = order[i]
-            d = distance_ahead(p, row_of(s.units[a].site), row_of(s.units[k].site))
+            d = damage_place(s, a, k)
             j = i - 1
-            while j >= 0 and distance_ahead(p, row_of(s.units[a].site),
-                                           row_of(s.units[order[j]].site)) > d:
+            while j >= 0 and damage_place(s, a, order[j]) > d:
                 order[j + 1] = order[j]
                 j -= 1
             order[j + 1] = k
@@ -1606,9 +1660,9 @@ cdef void resolve_combat(CSData* s) noexcept nogil:
             s.units[u].flags &= ~U_ATTACKING
             s.units[u].target = NONE
             s.units[u].blocks = NONE
+            s.units[u].rank = 0
     s.attacked = 0
     s.pending = P_COMBAT
-    proceed(s)
 
 
 # --- decisions: what is legal, and applying it ------------------------------------------
@@ -1679,6 +1733,8 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
         for x in range(PATHWAYS):
             out[n] = A_SITE + melee_row(f.player) * PATHWAYS + x
             n += 1
+    elif f.kind == FR_ORDER:
+        n = order_actions(s, out)
     return n
 
 cdef int burst_actions(CSData* s, int p, int* out, int n) noexcept nogil:
@@ -1814,6 +1870,8 @@ cdef void flow(CSData* s) noexcept nogil:
     elif k == P_BLOCK:
         if not any_block(s):
             end_blocks(s)
+    elif k == P_STRIKE:
+        resolve_combat(s)
 
 cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
     """Settle the frame on top with action ``a``."""
@@ -1862,6 +1920,10 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
         mount(s, x, a - A_UNIT)
     elif kind == FR_SPAWN:
         spawn(s, p, TOKEN_OF[EFFECTS[f.pc].arg], EFFECTS[f.pc].amount, a - A_SITE)
+    elif kind == FR_ORDER:
+        rank_next(s, a - A_UNIT)
+        f = stack_push(&s.stack, FR_ORDER, p, NONE)
+        f.data[0] = NONE
 
 cdef void act(CSData* s, int p, int a) noexcept nogil:
     """An action of ``p``'s: the active player's in one of their acts, or the
@@ -1947,7 +2009,7 @@ cdef void decide(CSData* s, int a) noexcept nogil:
         proceed(s)
 
 cdef void end_blocks(CSData* s) noexcept nogil:
-    resolve_combat(s)
+    order_blocks(s)
 
 
 # --- hidden cards ------------------------------------------------------------------------
@@ -2305,6 +2367,8 @@ cdef class CreatureShrinesState(GameState):
             return "onto"
         if f != NULL and f.kind == FR_SADDLE:
             return "saddle"
+        if f != NULL and f.kind == FR_ORDER:
+            return "damage first"
         if s.step == ST_BLOCK:
             return "blocker"
         if s.step == ST_ACT and s.act == ACT_TRAVEL:
@@ -2408,6 +2472,8 @@ def _view(CreatureShrinesState st, viewer):
             unit["target"] = "player" if x.target == FACE else x.target
         if x.blocks != NONE:
             unit["blocks"] = x.blocks
+        if x.rank:
+            unit["rank"] = x.rank
         units.append(unit)
     view = {"mode": MODES[s.mode], "turn": s.turn, "active": s.active, "act": ACTS[s.act],
             "step": STEPS[s.step], "players": players, "units": units,
@@ -2521,7 +2587,7 @@ _KNOWN_KEYS = ("mode", "turn", "active", "act", "step", "players", "units", "win
 _PLAYER_KEYS = ("life", "points", "shrine", "shrine_home", "marks", "sources", "tapped",
                 "pool", "graveyard", "hand_size", "hand_secondary_size", "primary_size",
                 "secondary_size") + _PILES
-_UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "host",
+_UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "rank", "host",
               "rider", "pump", "armor", "age") + tuple(_UNIT_FLAGS)
 SOURCE_OF = {DESIGNS[c.id].colour: c.id for c in CARDSET.cards if TYPES[c.type] == "source"}
 SOURCE_NAMES = [CARD_NAMES[SOURCE_OF[c]] for c in range(COLOURS)]
@@ -2732,6 +2798,9 @@ def _read_units(CreatureShrinesState st, units, total):
                 else read_int(unit, "target", 0, MAX_UNITS - 1, 0, where)
         if unit.get("blocks") is not None:
             x.blocks = read_int(unit, "blocks", 0, MAX_UNITS - 1, 0, where)
+        x.rank = read_int(unit, "rank", 0, MAX_UNITS, 0, where)
+        if x.rank and x.blocks == NONE:
+            raise StateFormatError(f"{where}rank: only a blocker has a place in the order")
         if d == s.shrine[p]:
             if s.shrine_home[p]:
                 raise StateFormatError(f"{where}card: player {p}'s Shrine is on the region, "
