@@ -2,6 +2,7 @@
 import argparse
 import dataclasses
 import importlib.metadata
+import json
 import os
 import random
 import shlex
@@ -377,6 +378,50 @@ def _skill(args):
         print(f"No plots: {missing}", file=sys.stderr)
 
 
+def _matchups(args):
+    """How each choice of a per-seat parameter (Creature Shrines' decks) fares against
+    each other: one bot plays both seats on duplicate deals, each pair from both
+    sides, and the table gives each choice's score against each other with its 95%
+    interval, each choice's score against the field, and the lopsided pairs.  Games are
+    stored as they end: run the same command again to resume, or with more --deals to
+    extend."""
+    import search
+    from tournament import matchups, runner
+    try:
+        only = args.only.split(",") if args.only else None
+        plan = matchups.Plan(args.game, args.bot, args.deals, args.seed, only)
+        search.make_bot(args.bot, plan.configs()[0].game, 0)
+    except core.CardArenaError as e:
+        sys.exit(f"cardarena matchups: {e}")
+    out = args.out or f"matchups-{args.game}"
+    _make_folder(out, "matchups")
+    db = args.db or os.path.join(out, "games.db")
+    store = _open_store(db)
+    schedule = plan.configs()
+    with store:
+        total = sum(c.deals for c in schedule)
+        print(f"{count(len(schedule), 'match', 'matches')} of {plan.name}s, "
+              f"{count(total, 'game')}, stored in {db}", file=sys.stderr)
+        try:
+            runner.run(schedule, store, workers=args.workers, scheduler=args.scheduler,
+                       progress=not args.quiet)
+        except KeyboardInterrupt as e:
+            print(f"\nStopped: the games played are stored in {db}; run the same command "
+                  "again to play the rest.", file=sys.stderr)
+            sys.exit(_stop_status(e))
+        table = matchups.measure(store, plan)
+    command = "cardarena matchups " + shlex.join(args.argv)
+    text = matchups.report(table, plan, command)
+    path = os.path.join(out, "report.md")
+    with open(path, "w") as f:
+        f.write(text)
+    with open(os.path.join(out, "matchups.json"), "w") as f:
+        json.dump({"command": command, "bot": plan.bot, "deals": plan.deals,
+                   "seed": plan.seed, "parameter": plan.name, "table": table}, f, indent=1)
+    print(text)
+    print(f"Wrote {path} and {os.path.join(out, 'matchups.json')}", file=sys.stderr)
+
+
 def _levels(args):
     """List the strength levels that play --elo takes for a game, or make them with
     --calibrate: random, greedy and the skill ladder's searcher at doubling budgets
@@ -459,12 +504,12 @@ def _default_out(game):
                                        for k, v in params.items()])
 
 
-def _make_folder(out):
+def _make_folder(out, command="skill"):
     """Make the folder ``--out`` names, or exit saying why it cannot be made."""
     try:
         os.makedirs(out, exist_ok=True)
     except OSError as e:
-        sys.exit(f"cardarena skill: --out {out}: cannot make the folder: {e.strerror}")
+        sys.exit(f"cardarena {command}: --out {out}: cannot make the folder: {e.strerror}")
 
 
 def _positive(text):
@@ -534,6 +579,9 @@ def _replay(args):
 
 # Arguments that name files, which may be any bytes the system allows.
 PATHS = ("config", "db", "load", "source")
+# The bot of a match-up run unless told: the skill ladder's searcher at a budget that
+# plays a long game in well under a second.
+MATCHUP_BOT = "ismcts(iterations=64,rollout_depth=8)"
 
 
 def _undecodable(args):
@@ -696,6 +744,22 @@ def main(argv=None):
                              "(default 1000)")
     _run_options(calibrating)
     lev.set_defaults(run=_levels)
+    mu = sub.add_parser("matchups", help="how each deck (or other per-seat choice) fares "
+                        "against each other", description=_matchups.__doc__)
+    mu.add_argument("game", help="a game with a per-seat parameter, e.g. creature_shrines")
+    mu.add_argument("--bot", default=MATCHUP_BOT, metavar="SPEC",
+                    help="the bot in both seats (default: %(default)s)")
+    mu.add_argument("--deals", type=_positive, default=20,
+                    help="deals per pair and side (default %(default)s)")
+    mu.add_argument("--only", metavar="A,B,...", help="compare only these choices")
+    mu.add_argument("--seed", type=int, default=0, help="fixes every deal and every "
+                    "bot's choices (default 0)")
+    mu.add_argument("--out", metavar="DIR", help="where report.md and matchups.json go "
+                    "(default: matchups-GAME)")
+    mu.add_argument("--db", help="the SQLite file to store games in (default: games.db "
+                    "in --out)")
+    _run_options(mu)
+    mu.set_defaults(run=_matchups)
     skill = sub.add_parser("skill", help="measure how much skill a game and its variants "
                            "reward", description=_skill.__doc__)
     skill.add_argument("game", help="the game, e.g. shrine or 'card_duel(max_exchanges=200)'")

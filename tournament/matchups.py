@@ -1,0 +1,141 @@
+"""Match-ups: how each choice of a per-seat parameter (a deck, a colour, a faction)
+fares against each other, as a designer asks "is any colour strongest, is any pairing
+lopsided?".
+
+A game whose parameters include ``NAME0`` and ``NAME1`` with the same list of
+``choices`` (Creature Shrines' ``deck0`` and ``deck1``) has a match-up for every pair
+of those values.  One bot plays both seats, so only the choices differ; each pair
+``(a, b)`` is played from both sides, ``a`` as seat 0 and then as seat 1, on the same
+deal seeds, so the first player's edge cancels out of the table.  A mirror ``(a, a)``
+measures that edge for ``a`` alone.  The games run through the tournament harness: a
+store resumes a stopped run, and more deals extend it.
+"""
+import itertools
+import re
+
+import core
+from tournament import config as configs
+from tournament.ratings import wilson
+from tournament.skill import utilities
+from tournament.tables import markdown_table
+
+
+class MatchupError(core.CardArenaError):
+    """A game with no per-seat parameter to compare, or a bad request."""
+
+
+def sided(game):
+    """``(name, choices)`` of ``game``'s per-seat parameter: the ``NAME0`` and
+    ``NAME1`` of its ``choices`` with the same values.  Raises MatchupError if it has
+    none, or more than one (name it with ``param``)."""
+    cls = core.GAMES.get(game)
+    if cls is None:
+        raise MatchupError(f"unknown game {game!r}; games: {', '.join(core.GAMES)}")
+    found = {}
+    for key, values in cls.choices.items():
+        m = re.fullmatch(r"(.+)0", key)
+        if m and cls.choices.get(m.group(1) + "1") == values:
+            found[m.group(1)] = tuple(values)
+    if not found:
+        raise MatchupError(f"{game} has no parameter chosen per seat (a pair such as "
+                           "deck0 and deck1 with the same choices) to compare")
+    if len(found) > 1:
+        raise MatchupError(f"{game} has several per-seat parameters: "
+                           f"{', '.join(found)}")
+    return next(iter(found.items()))
+
+
+class Plan:
+    """Every match-up of ``game``'s per-seat choices (all of them, or ``chosen``)
+    played by ``bot`` in both seats over ``deals`` deals from ``seed``."""
+
+    def __init__(self, game, bot, deals, seed=0, chosen=None):
+        self.game, self.bot, self.deals, self.seed = game, bot, deals, seed
+        self.name, allowed = sided(game)
+        self.choices = tuple(chosen or allowed)
+        bad = [c for c in self.choices if c not in allowed]
+        if bad:
+            raise MatchupError(f"{game} {self.name} is one of {', '.join(allowed)}; "
+                               f"not {', '.join(bad)}")
+        if deals < 1:
+            raise MatchupError("deals is at least 1")
+
+    def config(self, a, b):
+        """The harness config of ``a`` in seat 0 against ``b`` in seat 1."""
+        game = f"{self.game}({self.name}0={a},{self.name}1={b})"
+        return configs.Config(game=game, bots={"bot": self.bot}, deals=self.deals,
+                              seed=self.seed, kind="matchup")
+
+    def configs(self):
+        """One config per ordered pair of choices, mirrors included."""
+        return [self.config(a, b) for a, b in itertools.product(self.choices, repeat=2)]
+
+
+def measure(store, plan):
+    """``{a: {b: cell}}``: ``a``'s mean score against ``b`` (1 a win, 0.5 a draw) over
+    the games of both orders, with its 95% Wilson interval and the number of games; a
+    mirror's cell is the first seat's score.  Games a bot failed or the length limit
+    stopped are left out."""
+    scores = {(a, b): [] for a in plan.choices for b in plan.choices}
+    for a, b in scores:
+        for row in store.games(plan.config(a, b).key):
+            if row["status"] != "ok":
+                continue
+            first, second = ((u + 1) / 2 for u in utilities(row["returns"]))
+            scores[a, b].append(first)
+            if a != b:
+                scores[b, a].append(second)
+    table = {}
+    for (a, b), found in scores.items():
+        n = len(found)
+        mean = sum(found) / n if n else None
+        low, high = wilson(mean, n) if n else (None, None)
+        table.setdefault(a, {})[b] = {"score": mean, "low": low, "high": high, "games": n}
+    return table
+
+
+def lopsided(table):
+    """The pairs whose interval lies clear of one half, as ``(winner, loser, cell)``,
+    the most lopsided first."""
+    found = [(a, b, cell) for a, row in table.items() for b, cell in row.items()
+             if a != b and cell["games"] and cell["low"] > 0.5]
+    return sorted(found, key=lambda x: -x[2]["score"])
+
+
+def report(table, plan, command):
+    """The match-up table and what a designer reads from it, as Markdown."""
+    names = list(plan.choices)
+
+    def cell(c):
+        if not c["games"]:
+            return "-"
+        return f"{100 * c['score']:.0f} [{100 * c['low']:.0f}, {100 * c['high']:.0f}]"
+
+    rows = [[a] + [cell(table[a][b]) for b in names] for a in names]
+    overall = []
+    for a in names:
+        found = [table[a][b] for b in names if b != a and table[a][b]["games"]]
+        games = sum(c["games"] for c in found)
+        if games:
+            mean = sum(c["score"] * c["games"] for c in found) / games
+            low, high = wilson(mean, games)
+            overall.append([a, f"{100 * mean:.1f} [{100 * low:.1f}, {100 * high:.1f}]",
+                            str(games)])
+    overall.sort(key=lambda r: -float(r[1].split()[0]))
+    uneven = lopsided(table)
+    lines = [
+        f"`{command}`",
+        f"One bot, `{plan.bot}`, plays both seats; each {plan.name} meets each other on "
+        f"{plan.deals} deals from both seats, so the first player's edge cancels. A cell "
+        f"is the row's score against the column, in percent (a draw half), with its 95% "
+        f"Wilson interval; on the diagonal, the first seat's score in the mirror.",
+        markdown_table([f"{plan.name} \\ against"] + names, rows, "l" + "r" * len(names)),
+        "Each against all the others, pooled:",
+        markdown_table([plan.name, "score % [95%]", "games"], overall, "lrr"),
+    ]
+    if uneven:
+        lines.append("Lopsided (the interval clear of 50%): " + "; ".join(
+            f"{a} over {b} {cell(c)}" for a, b, c in uneven) + ".")
+    else:
+        lines.append("No match-up is lopsided: every interval holds 50%.")
+    return "\n\n".join(lines) + "\n"
