@@ -112,16 +112,16 @@ def report(table, plan, command):
         return f"{100 * c['score']:.0f} [{100 * c['low']:.0f}, {100 * c['high']:.0f}]"
 
     rows = [[a] + [cell(table[a][b]) for b in names] for a in names]
-    overall = []
+    field = []
     for a in names:
         found = [table[a][b] for b in names if b != a and table[a][b]["games"]]
         games = sum(c["games"] for c in found)
         if games:
-            mean = sum(c["score"] * c["games"] for c in found) / games
-            low, high = wilson(mean, games)
-            overall.append([a, f"{100 * mean:.1f} [{100 * low:.1f}, {100 * high:.1f}]",
-                            str(games)])
-    overall.sort(key=lambda r: -float(r[1].split()[0]))
+            field.append((sum(c["score"] * c["games"] for c in found) / games, games, a))
+    overall = []
+    for mean, n, a in sorted(field, key=lambda f: -f[0]):
+        low, high = wilson(mean, n)
+        overall.append([a, f"{100 * mean:.1f} [{100 * low:.1f}, {100 * high:.1f}]", str(n)])
     uneven = lopsided(table)
     lines = [
         f"`{command}`",
