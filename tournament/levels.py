@@ -37,7 +37,7 @@ from core.errors import CardArenaError
 from tournament import config as configs
 from tournament import skill
 from tournament.ratings import elo_samples
-from tournament.tables import count, text_table
+from tournament.tables import count, text_table, write_file
 
 DATA = pathlib.Path(__file__).parent / "data"
 FORMAT = "cardarena levels"
@@ -174,16 +174,7 @@ class Calibration:
         lines = [f" {json.dumps(k)}: " + (
             "[\n" + ",\n".join(f"  {json.dumps(x)}" for x in v) + "\n ]"
             if isinstance(v, (list, tuple)) else json.dumps(v)) for k, v in data.items()]
-        text = "{\n" + ",\n".join(lines) + "\n}\n"
-        # Written beside the target and renamed: a failed write leaves the old one.
-        part = f"{file}.part"
-        try:
-            with open(part, "w") as f:
-                f.write(text)
-            os.replace(part, file)
-        finally:
-            if os.path.exists(part):
-                os.remove(part)
+        write_file(file, "{\n" + ",\n".join(lines) + "\n}\n")
 
 
 def ruleset(game):

@@ -26,6 +26,7 @@ from tournament import levels
 from tournament import review as reviews
 from tournament.narrate import ChanceRuns
 from tournament.runner import Terminated
+from tournament.tables import write_file
 
 FORMAT = "cardarena play"
 
@@ -170,18 +171,7 @@ class Match:
 
     def save(self, path):
         """Write the game to ``path`` as JSON; raises ``OSError`` if it cannot."""
-        text = json.dumps(self.to_dict()) + "\n"
-        path = os.path.expanduser(path)
-        # Written beside the target and renamed, so a failed write never leaves half a
-        # save where a good one was.
-        part = f"{path}.part"
-        try:
-            with open(part, "w") as f:
-                f.write(text)
-            os.replace(part, path)
-        finally:
-            if os.path.exists(part):
-                os.remove(part)
+        write_file(os.path.expanduser(path), json.dumps(self.to_dict()) + "\n")
 
     @classmethod
     def load(cls, path):

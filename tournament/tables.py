@@ -1,5 +1,6 @@
-"""Tables as aligned text for a terminal or as Markdown, for reports and benchmarks, and
-counts of things in words."""
+"""Tables as aligned text for a terminal or as Markdown, for reports and benchmarks,
+counts of things in words, and writing a file so that a failure leaves the old one."""
+import os
 
 
 def count(n, noun, plural=None):
@@ -27,3 +28,16 @@ def markdown_table(headers, body, align):
 
     rule = "|" + "|".join(":---" if a == "l" else "---:" for a in align) + "|"
     return "\n".join([line(headers), rule] + [line(r) for r in body])
+
+
+def write_file(path, text):
+    """Write ``text`` to ``path``: beside it first, then renamed over it, so a failed
+    write never leaves half a file where a good one was.  Raises ``OSError``."""
+    part = f"{path}.part"
+    try:
+        with open(part, "w") as f:
+            f.write(text)
+        os.replace(part, path)
+    finally:
+        if os.path.exists(part):
+            os.remove(part)

@@ -904,11 +904,18 @@ cdef void leave(CSData* s, int u, bint bounce) noexcept nogil:
     if host >= 0 and s.units[host].owner >= 0:
         refresh(s, host)
 
+cdef void push_from_site(CSData* s, int d, int event, int p, int site) noexcept nogil:
+    """Card ``d``'s ``event`` effects on the stack, run from ``site`` by no unit: the
+    card has left the region (a Deathwish, a sprung Trap)."""
+    cdef Frame* f = push_effects(&s.stack, DESIGNS[d].events[event], p, d)
+    if f != NULL:
+        f.data[0] = NONE
+        f.data[1] = site
+
 cdef void bury(CSData* s) noexcept nogil:
     """The destroyed leave the region, and their Deathwish effects (a rider's too) go
     on the stack, each from the site it died on (C3 Deathwish)."""
     cdef int u, d, p, site, rider
-    cdef Frame* f
     for u in range(MAX_UNITS):
         if s.units[u].owner >= 0 and s.units[u].flags & U_DYING:
             d = s.units[u].design
@@ -917,16 +924,9 @@ cdef void bury(CSData* s) noexcept nogil:
             rider = s.units[u].rider
             s.units[u].flags &= ~U_DYING
             leave(s, u, False)
-            f = push_effects(&s.stack, DESIGNS[d].events[EV_DEATHWISH], p, d)
-            if f != NULL:
-                f.data[0] = NONE
-                f.data[1] = site
+            push_from_site(s, d, EV_DEATHWISH, p, site)
             if rider:
-                f = push_effects(&s.stack, DESIGNS[rider - 1].events[EV_DEATHWISH], p,
-                                 rider - 1)
-                if f != NULL:
-                    f.data[0] = NONE
-                    f.data[1] = site
+                push_from_site(s, rider - 1, EV_DEATHWISH, p, site)
 
 cdef bint any_dying(CSData* s) noexcept nogil:
     cdef int u
@@ -947,13 +947,9 @@ cdef void spring(CSData* s, int t) noexcept nogil:
     """A Trap's requirement is met: it turns face up, its effects run over its area,
     and it goes to the Graveyard."""
     cdef int d = s.units[t].design, p = s.units[t].owner, site = s.units[t].site
-    cdef Frame* f
     s.units[t].flags &= ~U_FACE_DOWN
     leave(s, t, False)
-    f = push_effects(&s.stack, DESIGNS[d].events[EV_SPRING], p, d)
-    if f != NULL:
-        f.data[0] = NONE
-        f.data[1] = site
+    push_from_site(s, d, EV_SPRING, p, site)
 
 cdef void check_traps(CSData* s, int u, int trigger) noexcept nogil:
     """Springs every face-down Trap of ``u``'s opponent whose requirement ``u`` meets
