@@ -613,12 +613,13 @@ def _seats(rows, sides=None):
     return seats
 
 
-def wilson(p, n):
-    """The 95% Wilson score interval of a proportion ``p`` seen over ``n`` trials.
+def wilson(p, n, z=Z95):
+    """The Wilson score interval of a proportion ``p`` seen over ``n`` trials, 95%
+    unless ``z`` (the normal quantile of the interval's upper end) says otherwise.
     With draws scored as halves it is a little wider than it need be."""
-    z2 = Z95 * Z95
+    z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     # At p = 0 or 1 one bound is the proportion itself, which rounding misses either way.
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
