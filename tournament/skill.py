@@ -224,6 +224,22 @@ class Plan:
     reach: int = 1
     seconds_per_move: float = 60.0
     max_length: int = configs.DEFAULTS["max_length"]
+    yardsticks: tuple = ()
+    """Each variant's yardstick trial (``yardstick.choose``), in the variants' order:
+    its chosen player climbs that variant's ladder.  Without them, ``ladder``'s player
+    climbs every variant's."""
+
+    def ladder_of(self, variant):
+        """The ladder ``variant`` is measured on."""
+        for choice in self.yardsticks:
+            if choice["variant"] == variant.name:
+                return Ladder(choice["player"], self.ladder.budgets)
+        return self.ladder
+
+    def alone(self, variant):
+        """The plan of ``variant`` alone, on its own ladder."""
+        return dataclasses.replace(self, variants=[variant], ladder=self.ladder_of(variant),
+                                   yardsticks=())
 
     def pairs(self):
         """The matches between rungs as (weaker, stronger) names: every chain rung
@@ -240,6 +256,8 @@ class Plan:
 
     def configs(self, variant):
         """The harness configs of ``variant``: one per pair, one per self-play."""
+        if self.yardsticks:
+            return self.alone(variant).configs(variant)
         specs = {r.name: r.spec for r in self.ladder.rungs}
         base = configs.Config(game=variant.game, bots=specs, deals=self.deals,
                               seed=self.seed, seconds_per_move=self.seconds_per_move,
@@ -258,7 +276,7 @@ class Plan:
         for variant in self.variants:
             data = {"game": variant.game, "deals": self.deals, "seed": self.seed,
                     "seconds_per_move": self.seconds_per_move, "max_length": self.max_length,
-                    "bots": {r.name: r.spec for r in self.ladder.rungs}}
+                    "bots": {r.name: r.spec for r in self.ladder_of(variant).rungs}}
             try:
                 configs.parse(data)
             except configs.ConfigError as e:
@@ -268,25 +286,28 @@ class Plan:
         """Raise SkillError if the plan would take longer than ``MOST_SECONDS`` on
         ``workers`` processes; the line says how long, from the length of random games
         and the searcher's time per iteration, measured here."""
-        game = pyspiel.load_game(self.variants[0].game)
-        decisions, per_iteration = _measure_cost(game, self.ladder.player)
+        seconds = 0.0
+        for v in self.variants:
+            ladder = self.ladder_of(v)
+            decisions, per_iteration = measure_cost(v.game, ladder.player)
+            budget = {r.name: r.budget or 0 for r in ladder.rungs}
+            seconds += sum(c.deals * decisions * per_iteration
+                           * sum(sum(budget[n] for n in s) / len(s) for s in c.seatings())
+                           for c in self.configs(v))
         top = self.ladder.budgets[-1]
-        budget = {r.name: r.budget or 0 for r in self.ladder.rungs}
-        seconds = sum(c.deals * decisions * per_iteration
-                      * sum(sum(budget[n] for n in s) / len(s) for s in c.seatings())
-                      for v in self.variants for c in self.configs(v))
         if seconds / workers > MOST_SECONDS:
             raise SkillError(f"--max-budget {top}, --deals {self.deals}: the analysis "
-                             f"would take about {_duration(seconds / workers)} on "
+                             f"would take about {duration(seconds / workers)} on "
                              f"{count(workers, 'worker')} ({decisions:.0f} decisions a "
                              f"game, {1e6 * per_iteration:.1f} µs an iteration), beyond "
-                             f"the {_duration(MOST_SECONDS)} this runs: lower "
+                             f"the {duration(MOST_SECONDS)} this runs: lower "
                              "--max-budget or --deals")
 
     def schedule(self):
         """Every config of every variant, the costliest first, so that the long games
         are not left for the end of a run, when workers would idle."""
-        budget = {r.name: r.budget or 0 for r in self.ladder.rungs}
+        budget = {r.name: r.budget or 0 for v in self.variants
+                  for r in self.ladder_of(v).rungs}
         every = [c for v in self.variants for c in self.configs(v)]
         return sorted(every, key=lambda c: -sum(budget[n] * (2 if len(c.bots) == 1 else 1)
                                                for n in c.bots))
@@ -301,9 +322,12 @@ PROBE_BUDGET = 256
 PROBE_GAMES = 3
 
 
-def _measure_cost(game, player):
-    """The mean number of decisions in a few seeded random games of ``game``, and the
-    seconds an iteration of ``player`` takes at decisions across them."""
+def measure_cost(game, player):
+    """The mean number of decisions in a few seeded random games of ``game`` (a game
+    string or a loaded game), and the seconds an iteration of ``player`` takes at
+    decisions across them."""
+    if isinstance(game, str):
+        game = pyspiel.load_game(game)
     rng = random.Random(0)
     decisions, positions = [], []
     for _ in range(PROBE_GAMES):
@@ -328,7 +352,7 @@ def _measure_cost(game, player):
     return statistics.fmean(decisions), per_iteration
 
 
-def _duration(seconds):
+def duration(seconds):
     """A length of time in the largest unit that keeps it above 1."""
     for unit, size in (("year", 365 * 86400), ("day", 86400), ("hour", 3600),
                        ("minute", 60)):
@@ -578,7 +602,11 @@ def measure(store, plan, *, bootstrap=1000, seed=0):
     found = []
     samples = {}
     for variant in plan.variants:
-        figures, spans = _measure_variant(store, plan, variant, bootstrap, seed)
+        figures, spans = _measure_variant(store, plan.alone(variant), variant, bootstrap,
+                                          seed)
+        figures["player"] = plan.ladder_of(variant).player
+        figures["yardstick"] = next((c for c in plan.yardsticks
+                                     if c["variant"] == variant.name), None)
         found.append(figures)
         samples[variant.name] = spans
     return {"deals": plan.deals, "seed": plan.seed, "reach": plan.reach,

@@ -41,7 +41,6 @@ def write(results, out, command):
 def summary(results, command):
     """The command, the sample sizes, the verdicts and the variants side by side."""
     variants = results["variants"]
-    top = results["top"]
     span = variants[0]["span"]
     deals = results["deals"]
     lines = [
@@ -57,7 +56,7 @@ def summary(results, command):
                        "too narrow to trust." if deals < FEW_DEALS else ""),
         "",
         _verdict_deepest(results["deepest"]),
-        _verdict_fairest(results["fairest"], top),
+        _verdict_fairest(results["fairest"], _top_of(results, results["fairest"])),
     ]
     failed = {v["name"]: sum(sum(k.values()) for k in v["failures"].values())
               for v in variants}
@@ -81,6 +80,14 @@ def summary(results, command):
             "lrrrrrrrrrr"),
     ]
     return "\n".join(lines) + "\n"
+
+
+def _top_of(results, verdict):
+    """The name of the top rung of the variant a verdict names."""
+    if verdict is None:
+        return results["top"]
+    return next(v["span"]["to"] for v in results["variants"]
+                if v["name"] == verdict["variant"])
 
 
 def _ladder_line(results):
@@ -148,7 +155,7 @@ def report(results, command):
     if len(results["variants"]) > 1:
         parts.append(_differences(results))
     for v in results["variants"]:
-        parts.append(_variant(v, results["top"]))
+        parts.append(_variant(v, v["span"]["to"]))
     return "\n\n".join(parts) + "\n"
 
 

@@ -156,3 +156,28 @@ def describe(choice):
 
 def _pct(c):
     return f"{100 * c['score']:.1f}% [{100 * c['low']:.1f}, {100 * c['high']:.1f}]"
+
+
+def check_cost(trials, workers):
+    """The seconds ``trials`` would take on ``workers`` processes, estimated from the
+    length of random games and each player's time per iteration, measured here; raises
+    SkillError beyond ``skill.MOST_SECONDS``."""
+    measured = {}
+    seconds = 0.0
+    for trial in trials:
+        for config, spec in zip(trial.configs(), trial.challengers):
+            for player in (trial.incumbent, spec):
+                if (trial.variant.game, player) not in measured:
+                    measured[trial.variant.game, player] = skill.measure_cost(
+                        trial.variant.game, player)
+            (decisions, mine), (_, theirs) = (measured[trial.variant.game, p]
+                                              for p in (trial.incumbent, spec))
+            seconds += (config.deals * len(config.seatings()) * decisions * trial.budget
+                        * (mine + theirs) / 2)
+    if seconds / workers > skill.MOST_SECONDS:
+        raise skill.SkillError(
+            f"the yardstick's trial would take about {skill.duration(seconds / workers)} "
+            f"on {count(workers, 'worker')}, beyond the "
+            f"{skill.duration(skill.MOST_SECONDS)} this runs: lower --trial-deals or "
+            "--max-budget, name fewer --challenger, or choose the searcher with --player")
+    return seconds / workers

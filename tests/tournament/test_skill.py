@@ -219,7 +219,7 @@ def test_configs_in_one_run_store_what_each_run_alone_stores(tmp_path):
 
 TINY = ["card_duel", "--grid", "hand_points=20,30", "--grid", "life=15,22", "--deals", "3",
         "--min-budget", "4", "--max-budget", "16", "--reach", "2", "--bootstrap", "200",
-        "--quiet"]
+        "--quiet", "--trial-deals", "2"]
 
 
 @pytest.fixture(scope="module")
@@ -252,6 +252,9 @@ def test_every_variant_gets_every_figure(tiny):
         # 7 pairs of rungs (5 chain rungs, each against the 2 above) and the cheater's
         # pair, 6 games each; two self-plays of 6 games.
         assert v["games"] == 8 * 6 + 2 * 6
+        # Four games are too few for any challenger to beat the default clearly.
+        assert v["player"] == v["yardstick"]["player"] == skill.PLAYER
+        assert [c["games"] for c in v["yardstick"]["challengers"]] == [4] * 7
         assert [r["name"] for r in v["rungs"]] == names
         assert v["rungs"][0]["elo"] == 0
         for r in v["rungs"]:
@@ -332,7 +335,7 @@ def test_more_deals_extend_the_stored_run(tiny, tmp_path):
 def test_failures_are_counted_as_losses_and_reported(tmp_path):
     # No bot can move within a microsecond: every game is lost by its first mover.
     result = cli("skill", "card_duel", "--deals", "2", "--min-budget", "2", "--max-budget",
-                 "8", "--seconds-per-move", "0.000001", "--bootstrap", "20", "--quiet",
+                 "8", "--player", skill.PLAYER, "--seconds-per-move", "0.000001", "--bootstrap", "20", "--quiet",
                  "--workers", "1", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "- **Failures**: 28 games in `default` ended with a bot failing" in result.stdout
@@ -465,7 +468,7 @@ def test_on_shrine_more_search_is_clearly_stronger(tmp_path):
     # the results run; here 20 games, seeded, must show it at 95% confidence: the
     # span's bootstrap interval and the step's Wilson interval both above the null.
     result = cli("skill", "shrine", "--deals", "10", "--min-budget", "8", "--max-budget",
-                 "32", "--bootstrap", "500", "--quiet", "--out", str(tmp_path))
+                 "32", "--player", skill.PLAYER, "--bootstrap", "500", "--quiet", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     figures = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     assert figures["span"]["low"] > 0
@@ -480,7 +483,7 @@ def test_a_team_game_and_a_free_for_all_are_measured(game, matches_a_game, tmp_p
     # Euchre's rungs each hold a team: one match a game, partners never matched.  In
     # three-player oh_hell two rungs share the seats: the lone seat meets the other two.
     result = cli("skill", game, "--deals", "2", "--min-budget", "2", "--max-budget", "8",
-                 "--out", str(tmp_path), "--workers", "1", "--bootstrap", "20", "--quiet")
+                 "--player", skill.PLAYER, "--out", str(tmp_path), "--workers", "1", "--bootstrap", "20", "--quiet")
     assert result.returncode == 0, result.stderr
     variant = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     games_a_pair = 2 * (2 if game == "euchre" else 6)

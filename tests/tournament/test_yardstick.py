@@ -1,6 +1,9 @@
 """The yardstick's trial: which searcher a skill analysis climbs, chosen on evidence."""
+import json
+
 import pytest
 
+from tests.tournament.test_tournament import cli
 from tournament import skill, yardstick
 
 VARIANT = skill.variants("card_duel")[0]
@@ -102,3 +105,34 @@ def test_each_challenger_meets_the_incumbent_at_the_budget_through_the_harness()
     assert configs[1].bots["mo_ismcts-rollout_depth-8"] == \
         "mo_ismcts(iterations=64,rollout_depth=8)"
     assert {c.game for c in configs} == {VARIANT.game} and configs[0].deals == 10
+
+
+# --- through the skill command ------------------------------------------------------
+
+
+def test_the_skill_command_holds_the_trial_first_on_a_team_game(tmp_path):
+    # Euchre: each bot holds a team, so a challenger and the incumbent meet twice a deal.
+    result = cli("skill", "euchre", "--deals", "2", "--min-budget", "2", "--max-budget", "8",
+                 "--trial-deals", "3", "--challenger", "mo_ismcts(rollout_depth=8)",
+                 "--workers", "1", "--bootstrap", "20", "--quiet", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "The yardstick's trial, 1 challenger at 8 iterations in each of 1 variant" \
+        in result.stderr
+    variant = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
+    choice = variant["yardstick"]
+    assert [c["player"] for c in choice["challengers"]] == ["mo_ismcts(rollout_depth=8)"]
+    assert choice["challengers"][0]["games"] == 6 and choice["budget"] == 8
+    assert f"default: {yardstick.describe(choice)}." in result.stderr
+    assert variant["player"] == choice["player"]
+    assert variant["span"]["to"] == skill.rung(choice["player"], 8).name
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--player", "ismcts", "--challenger", "mo_ismcts"], "give one or the other"),
+    (["--challenger", "expectimax"], "a challenger is a searcher whose budget"),
+    (["--trial-deals", "1000000000"], "the yardstick's trial would take about"),
+])
+def test_a_trial_that_cannot_run_gets_one_line_and_no_games(args, message, tmp_path):
+    result = cli("skill", "card_duel", *args, "--workers", "1", "--out", str(tmp_path / "o"))
+    assert result.returncode == 1 and message in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "o").exists()
