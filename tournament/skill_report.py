@@ -184,8 +184,8 @@ def _verdict_searcher(variants, top):
     weak = [v for v in variants if not v["over_greedy"]["clear"]]
     if not weak:
         low = min(v["over_greedy"]["low"] for v in variants)
-        return (f"- **Searcher**: {top} clearly beats greedy in every variant (its Elo over "
-                f"greedy's interval starts at {_elo(low)} or more).")
+        return (f"- **Searcher**: {top} clearly beats greedy in every variant (the interval "
+                f"of its Elo over greedy starts at {_elo(low)} or more).")
     below = [v for v in weak if v["over_greedy"]["high"] < 0]
     text = ("- **Searcher: weak yardstick**: " + top + " does not clearly beat greedy in "
             + ", ".join(f"`{v['name']}` ({_elo_cell(v['over_greedy'])} Elo)" for v in weak)
