@@ -52,7 +52,7 @@ def summary(results, command):
         f"Every match of two rungs played {deals} deals, each in both seatings "
         f"({2 * deals} games), and each self-play {2 * deals} deals; "
         f"{sum(v['games'] for v in variants)} games in all. Intervals are 95%: Elo, "
-        f"skill chains and SkillTrace by a bootstrap over the deals "
+        f"skill chains, SkillTrace and x% by a bootstrap over the deals "
         f"({results['bootstrap']} resamples), scores by Wilson's interval."
         + (f" With fewer than {FEW_DEALS} deals the bootstrap intervals are too narrow to "
            "trust." if deals < FEW_DEALS else ""),
