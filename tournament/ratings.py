@@ -560,15 +560,24 @@ def _bootstrap(wins, draws, rated, seed, resamples):
     return low, high
 
 
+def deal_weights(num_deals, seed, resamples):
+    """A ``resamples`` by ``num_deals`` array: how many times each deal is drawn in each
+    resample of the deals with replacement, from a generator seeded by ``seed``.  The
+    Elo intervals are drawn so; a figure resampled with the same weights moves in step
+    with them, and with the same figure of another variant dealt the same deals."""
+    rng = np.random.default_rng(seed)
+    return np.array([np.bincount(rng.integers(0, num_deals, num_deals),
+                                 minlength=num_deals) for _ in range(resamples)],
+                    dtype=float).reshape(resamples, num_deals)
+
+
 def _resamples(wins, draws, rated, seed, resamples):
     """The Elo of the ``rated`` bots fitted on each of ``resamples`` resamples of the
     deals with replacement."""
-    rng = np.random.default_rng(seed)
     num_deals = len(wins)
     flat_wins, flat_draws = wins.reshape(num_deals, -1), draws.reshape(num_deals, -1)
     samples = []
-    for _ in range(resamples):
-        weights = np.bincount(rng.integers(0, num_deals, num_deals), minlength=num_deals)
+    for weights in deal_weights(num_deals, seed, resamples):
         elo = _elo((weights @ flat_wins).reshape(wins.shape[1:]),
                    (weights @ flat_draws).reshape(wins.shape[1:]), rated)
         samples.append([elo[i] for i in rated])
