@@ -405,6 +405,31 @@ def _skill(args):
         print(f"No plots: {missing}", file=sys.stderr)
 
 
+def _compare(args):
+    """Set skill analyses of different games (the folders cardarena skill wrote) side
+    by side on the budgets their ladders share: each game's doubling gain and its x%
+    of the deepest, its first seat's score and the cheater's edge, with intervals; and
+    which game rewards skill most, which is fairest and where hidden information is
+    worth most, each named only where the intervals tell it apart."""
+    from tournament import compare
+    from tournament.tables import write_file
+    try:
+        analyses = [compare.load(folder) for folder in args.folders]
+        found = compare.compare(analyses, [os.path.basename(os.path.normpath(f))
+                                           for f in args.folders], seed=args.seed)
+    except compare.CompareError as e:
+        sys.exit(f"cardarena compare: {e}")
+    text = compare.report(found, "cardarena compare " + shlex.join(args.argv))
+    if args.out:
+        try:
+            write_file(args.out, text)
+        except OSError as e:
+            sys.exit(f"cardarena compare: --out {args.out}: {e.strerror or e}")
+        print(f"Wrote {args.out}", file=sys.stderr)
+    else:
+        print(text, end="")
+
+
 def _matchups(args):
     """How each choice of a per-seat parameter (Creature Shrines' decks) fares against
     each other: one bot plays both seats on duplicate deals, each pair from both
@@ -772,6 +797,16 @@ def main(argv=None):
                              "(default 1000)")
     _run_options(calibrating)
     lev.set_defaults(run=_levels)
+    cmp = sub.add_parser("compare", help="set skill analyses of different games side by "
+                         "side", description=_compare.__doc__)
+    cmp.add_argument("folders", nargs="+", metavar="DIR",
+                     help="a folder cardarena skill wrote (its skill.json); each is named "
+                     "by its folder")
+    cmp.add_argument("--out", metavar="FILE", help="write the Markdown here instead of "
+                     "printing it")
+    cmp.add_argument("--seed", type=int, default=0,
+                     help="fixes the resampling behind the intervals (default 0)")
+    cmp.set_defaults(run=_compare)
     mu = sub.add_parser("matchups", help="how each deck (or other per-seat choice) fares "
                         "against each other", description=_matchups.__doc__)
     mu.add_argument("game", help="a game with a per-seat parameter, e.g. creature_shrines")
