@@ -371,7 +371,9 @@ cdef bint enemy_holds(CSData* s, int site, int p, bint flying) noexcept nogil:
     return False
 
 cdef bint locked(CSData* s, int site) noexcept nogil:
-    """An Immoveable permanent stops every creature moving onto or off its site."""
+    """An Immoveable permanent stops every creature moving onto or off its site, its
+    own included: the text says all creatures, so its controller's travel and effects
+    are held as the opponent's are (C27)."""
     cdef int u
     for u in range(MAX_UNITS):
         if s.units[u].owner >= 0 and s.units[u].site == site and has(s, u, K_IMMOVEABLE):
@@ -1711,6 +1713,8 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
                 continue
             out[n] = A_TOP + d
             n += 1
+            # (C26) a library holds at most MAX_BOTTOM known cards under it: a position
+            # keeps each in its place, and more would grow every copy of the state
             if s.bottom_len[f.player][f.data[0]] < MAX_BOTTOM:
                 out[n] = A_BOTTOM + d
                 n += 1

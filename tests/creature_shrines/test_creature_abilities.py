@@ -211,3 +211,24 @@ def test_a_bounced_shrine_goes_home_without_time_marks():
     act(st, "play undertow")
     them = st.to_dict()["players"][1]
     assert them["shrine_home"] and them["marks"] == 0
+
+
+def test_a_swap_keeps_its_cards_on_top_of_a_library_with_eight_known_cards_under_it():
+    # (C26) eight cards already lie known under the Primary Library: Scry the Depths may
+    # only keep what it looks at on top, which here is no choice at all (C16)
+    rest = [slug(c.name) for c, n in CARDSET.decks["blue"].primary for _ in range(n)]
+    under = ["tidewall"] * 3 + ["fogbank"] * 3 + ["stone_wall"] * 2
+    for card in ["scry_the_depths"] + ["undertow"] * 3 + under:
+        rest.remove(card)
+    st = position("creature_shrines(deck0=blue,deck1=red)",
+                  [{"sources": {"tidepool": 9}, "hand": ["scry_the_depths"],
+                    "primary": ["undertow"] * 3, "bottom": under, "graveyard": rest}, {}],
+                  turn=2)
+    act(st, "play scry_the_depths")
+    while st.is_chance_node():
+        st.apply_action(st.legal_actions()[0])
+    me = st.to_dict()["players"][0]
+    assert me["top"] == ["undertow"] * 3 and me["bottom"] == under
+    act(st, "draw from the primary library")
+    me = st.to_dict()["players"][0]
+    assert me["top"] == ["undertow"] * 2 and me["hand"] == ["undertow"]

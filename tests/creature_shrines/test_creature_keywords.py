@@ -260,3 +260,19 @@ def test_a_burst_spell_answers_at_priority():
     assert d["players"][0]["graveyard"] == ["blaze_hound"]
     assert d["players"][1]["graveyard"] == ["firebolt"]
     assert st.current_player() == 0 and d["step"] == "act" and d["act"] == "first"
+
+
+def test_immoveable_holds_against_its_own_controller_too():
+    # (C27) the Titan never leaves its own site, and its controller's creatures may not
+    # travel onto it; the only move effect of the set, Blink Wraith's move of itself,
+    # stops before it whoever controls it, as the engine asks no one's side
+    here = [{"slot": 0, "card": "rootbound_titan", "owner": 0, "site": "1a"},
+            {"slot": 1, "card": "thornback_archer", "owner": 0, "site": "0a"},
+            {"slot": 2, "card": "thornback_archer", "owner": 0, "site": "1b"}]
+    st = position(game("green", "purple"), [GREEN, {}], here, turn=2, act="travel")
+    assert travellers(st) == ["traveller thornback_archer#2@1b"]
+    here = [{"slot": 0, "card": "rootbound_titan", "owner": 0, "site": "2a"}]
+    st = position(game("green", "purple"), [{}, dict(PURPLE, hand=["blink_wraith"])], here,
+                  turn=3, active=1)
+    act(st, "play blink_wraith", "at 4a")
+    assert unit(st, 1)["site"] == "3a"
