@@ -56,6 +56,7 @@ ctypedef struct Unit:
     uint8_t rider             # a mounted creature's design + 1, else 0
     int8_t pump               # +N strength and resilience until the turn ends
     uint8_t armor             # instances of damage its Armor still absorbs
+    uint8_t travel            # sites it is declared to travel, until the declared travel
     uint16_t age              # when it arrived: the newest Area Effect wins an overlap
     # what it is now, from its design, rider, Tools, pump and conditions (refresh)
     int8_t strength
@@ -77,7 +78,8 @@ ctypedef struct CSData:
     int8_t step               # what the game waits on when no frame is on the stack
     int8_t act                # the active player's act
     int8_t winner             # -1 playing, 0 or 1, 2 a draw
-    int8_t resume             # after a priority window: stay in the act, or end it
+    int8_t resume             # once a priority exchange ends: RESUME_* in engine.pyx
+    int8_t priority           # who holds priority in a priority window
     int8_t mull_player        # who is taking their mulligan
     uint8_t mulligans_left
     int8_t draw_player        # a draw: whose, from which library, how many, then what

@@ -129,7 +129,7 @@ cdef enum:
 cdef enum:
     U_TAPPED = 1
     U_NEW = 2                 # came onto the region this turn
-    U_TRAVELLED = 4           # has travelled in this Travel Act
+    U_TRAVELLED = 4           # declared to travel in this Travel Act
     U_ATTACKING = 8
     U_FROZEN = 16             # the conditions: they last while it stays on the region
     U_GROUNDED = 32
@@ -161,7 +161,7 @@ cdef enum:
     ST_MULLIGAN = 1           # mull_player puts a card at the bottom, or keeps
     ST_DRAW_CHOICE = 2        # draw_player picks the library to draw from
     ST_ACT = 3                # the active player acts, or passes the act
-    ST_PRIORITY = 4           # the opponent may act at Burst speed, or passes (C7)
+    ST_PRIORITY = 4           # CSData.priority may act at Burst speed, or passes (C7, C28)
     ST_BLOCK = 5              # the defender picks a blocker, or is done
     ST_OVER = 6
 
@@ -172,10 +172,13 @@ cdef enum:
     AFTER_TURN_DRAW = 2       # the First Act begins
     AFTER_END_DRAW = 3        # the first player's delayed draw: the turn ends
 
-# After a priority window: CSData.resume
+# Once a priority exchange ends: CSData.resume
 cdef enum:
-    RESUME_ACT = 0
-    RESUME_NEXT_ACT = 1
+    RESUME_ACT = 0            # the active player's act goes on
+    RESUME_NEXT_ACT = 1       # the act ends
+    RESUME_TRAVEL = 2         # the declared travellers travel (C29)
+    RESUME_TRIGGER = 3        # a trigger during travel: the travelling player's pass
+                              #   gives the opponent priority, then the act ends (C29)
 
 # What follows once the stack empties: CSData.pending
 cdef enum:
@@ -186,6 +189,8 @@ cdef enum:
     P_COMBAT = 4              # combat is over: the Final Act
     P_BLOCK = 5               # a blocker was declared: more blocks, or combat
     P_STRIKE = 6              # blockers are ordered: combat damage
+    P_TRAVEL = 7              # the next declared traveller travels (cursor: from which slot)
+    P_TRAVEL_SPRUNG = 8       # the same, once a Trap has sprung during this travel
 
 # Frames on the decision stack (kind 0 is the kit's running effects; their data[0] is
 # the card's slot on the region or -1, data[1] the site it acts from or -1)
@@ -233,7 +238,9 @@ MODES = ("standard", "rush", "king_of_the_hill", "imperial", "conquest")
 ACTS = ("first", "travel", "combat", "final")
 STEPS = ("draw", "mulligan", "draw_choice", "act", "priority", "block", "over")
 AFTERS = ("mulligan", "setup", "turn", "end")
-PENDING = ("none", "action", "priority", "upkeep", "combat", "block", "strike")
+PENDING = ("none", "action", "priority", "upkeep", "combat", "block", "strike", "travel",
+           "travel_sprung")
+RESUMES = ("act", "next act", "travel", "trigger")
 FRAMES = {0: "effects", FR_SITE: "site", FR_DISTANCE: "distance", FR_TARGET: "target",
           FR_BLOCK: "block", FR_SACRIFICE: "sacrifice", FR_AIM: "aim",
           FR_LIBRARY: "library", FR_DRAW: "draw", FR_SWAP: "swap", FR_HOST: "host",
@@ -677,23 +684,49 @@ cdef void finish_turn(CSData* s) noexcept nogil:
     begin_turn(s, 1 - p)
 
 cdef void after_action(CSData* s, int resume) noexcept nogil:
-    """(C7) After an action or a passed act the opponent gets priority, but only when
-    they have something to do: no forced pass."""
+    """(C7) After an action or a passed act of the active player the opponent gets
+    priority; ``resume`` says what follows once the exchange ends."""
     if s.winner != NONE:
         return
     s.resume = resume
-    if burst_possible(s, 1 - s.active):
+    give_priority(s, 1 - s.active)
+
+cdef void give_priority(CSData* s, int p) noexcept nogil:
+    """``p`` may act at Burst speed; when they have nothing they could do, the engine
+    passes for them rather than ask (C7)."""
+    s.priority = p
+    if burst_possible(s, p):
         s.step = ST_PRIORITY
-    elif resume == RESUME_NEXT_ACT:
+    else:
+        pass_priority(s)
+
+cdef void pass_priority(CSData* s) noexcept nogil:
+    """(C28) The player with priority passes and the exchange ends, but for the
+    travelling player after a trigger during travel: the opponent's turn to respond
+    comes next (C29)."""
+    if s.resume == RESUME_TRIGGER and s.priority == s.active:
+        s.resume = RESUME_NEXT_ACT
+        give_priority(s, 1 - s.active)
+    elif s.resume == RESUME_NEXT_ACT:
         next_act(s)
+    elif s.resume == RESUME_TRAVEL:
+        begin_travel(s)
     else:
         s.step = ST_ACT
 
-cdef void end_priority(CSData* s) noexcept nogil:
-    if s.resume == RESUME_NEXT_ACT:
-        next_act(s)
-    else:
+cdef void respond(CSData* s) noexcept nogil:
+    """(C28) The player with priority acted: the other may respond in turn.  When that
+    is the active player and the exchange goes back to their act, the act itself is
+    their window, where they may do all a window offers and more, and whatever they do
+    there gives the opponent priority again: a window before it would only add a pass
+    that changes nothing."""
+    cdef int p = 1 - s.priority
+    if s.resume == RESUME_TRIGGER:
+        s.resume = RESUME_NEXT_ACT      # the opponent's turn to respond is this one
+    if p == s.active and s.resume == RESUME_ACT:
         s.step = ST_ACT
+    else:
+        give_priority(s, p)
 
 cdef bint burst_possible(CSData* s, int p) noexcept nogil:
     """A time mark to pay off, or a Burst spell ``p`` can cast now."""
@@ -825,6 +858,7 @@ cdef int put_unit(CSData* s, int p, int d, int site, int flags) noexcept nogil:
     x.host = NONE
     x.rider = 0
     x.pump = 0
+    x.travel = 0
     s.age += 1
     x.age = s.age
     refresh(s, u)
@@ -888,6 +922,7 @@ cdef void leave(CSData* s, int u, bint bounce) noexcept nogil:
     cdef Unit* x = &s.units[u]
     cdef int p = x.owner, v, host = x.host
     x.owner = NONE
+    x.travel = 0
     for v in range(MAX_UNITS):
         if s.units[v].owner < 0:
             continue
@@ -953,21 +988,25 @@ cdef void spring(CSData* s, int t) noexcept nogil:
     leave(s, t, False)
     push_from_site(s, d, EV_SPRING, p, site)
 
-cdef void check_traps(CSData* s, int u, int trigger) noexcept nogil:
+cdef bint check_traps(CSData* s, int u, int trigger) noexcept nogil:
     """Springs every face-down Trap of ``u``'s opponent whose requirement ``u`` meets
-    on its site."""
+    on its site; whether any did."""
     cdef int t
+    cdef bint sprung = False
     for t in range(MAX_UNITS):
         if s.units[t].owner == 1 - s.units[u].owner and s.units[t].flags & U_FACE_DOWN \
                 and DESIGNS[s.units[t].design].trigger == trigger \
                 and in_area(s.units[t].design, s.units[t].site, s.units[u].site):
             spring(s, t)
+            sprung = True
+    return sprung
 
-cdef void arrive(CSData* s, int u) noexcept nogil:
-    """A creature or structure came onto its site: Traps there spring, and the site's
-    limit is kept."""
-    check_traps(s, u, TR_ENTERS)
+cdef bint arrive(CSData* s, int u) noexcept nogil:
+    """A creature or structure came onto its site: Traps there spring (whether any
+    did), and the site's limit is kept."""
+    cdef bint sprung = check_traps(s, u, TR_ENTERS)
     check_limit(s, s.units[u].site)
+    return sprung
 
 cdef void check_limit(CSData* s, int site) noexcept nogil:
     """The site limit: over 4 counted permanents, the player with more of them there
@@ -1419,12 +1458,50 @@ cdef bint can_travel(CSData* s, int u) noexcept nogil:
             return True
     return False
 
-cdef void travel(CSData* s, int u, int n) noexcept nogil:
-    """It enters only the site where its travel ends (C22)."""
+cdef bint travel(CSData* s, int u, int n) noexcept nogil:
+    """It enters only the site where its travel ends (C22); whether a Trap sprang."""
     cdef int p = s.units[u].owner
     relocate(s, u, s.units[u].site + n * forward(p) * PATHWAYS)
-    s.units[u].flags |= U_TRAVELLED
-    arrive(s, u)
+    return arrive(s, u)
+
+cdef int declared_reach(CSData* s, int u, int n) noexcept nogil:
+    """How far a declared traveller goes now: its declared distance from where it
+    stands, or as far short of it as it can go (C22), none once Frozen (C29)."""
+    if s.units[u].flags & U_FROZEN or not can_leave(s, u):
+        return 0
+    while n > 0 and not travel_ok(s, u, n):
+        n -= 1
+    return n
+
+cdef void begin_travel(CSData* s) noexcept nogil:
+    """(C29) The declarations are done and the opponent has had priority: the
+    declared creatures travel, one at a time in slot order, each creature's arrival
+    settled before the next goes, and no one acts until all have."""
+    s.cursor = 0
+    s.pending = P_TRAVEL
+    proceed(s)
+
+cdef void travel_next(CSData* s, bint sprung) noexcept nogil:
+    """The next declared traveller travels; once all have, a trigger during the travel
+    (a Trap sprang) gives the travelling player priority, then the opponent (C29), and
+    the Combat Act follows."""
+    cdef int u, n
+    for u in range(s.cursor, MAX_UNITS):
+        n = s.units[u].travel
+        if s.units[u].owner == s.active and n:
+            s.units[u].travel = 0
+            s.cursor = u + 1
+            n = declared_reach(s, u, n)
+            if n and travel(s, u, n):
+                sprung = True
+            s.pending = P_TRAVEL_SPRUNG if sprung else P_TRAVEL
+            return
+    s.cursor = 0
+    if sprung:
+        s.resume = RESUME_TRIGGER
+        give_priority(s, s.active)
+    else:
+        next_act(s)
 
 
 # --- combat ----------------------------------------------------------------------------
@@ -1804,7 +1881,7 @@ cdef int decisions(CSData* s, int* out) noexcept nogil:
         return 2
     if s.step == ST_PRIORITY:
         out[0] = A_PASS
-        return burst_actions(s, 1 - s.active, out, 1)
+        return burst_actions(s, s.priority, out, 1)
     if s.step == ST_BLOCK:
         out[0] = A_PASS
         n = 1
@@ -1861,8 +1938,9 @@ cdef void flow(CSData* s) noexcept nogil:
     if k == P_ACTION:
         after_action(s, RESUME_ACT)
     elif k == P_PRIORITY:
-        if not burst_possible(s, 1 - s.active):
-            end_priority(s)
+        respond(s)
+    elif k == P_TRAVEL or k == P_TRAVEL_SPRUNG:
+        travel_next(s, k == P_TRAVEL_SPRUNG)
     elif k == P_UPKEEP:
         next_upkeep(s)
     elif k == P_COMBAT:
@@ -1896,7 +1974,8 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
     if kind == FR_SITE:
         place(s, p, x, f.data[1], a - A_SITE)
     elif kind == FR_DISTANCE:
-        travel(s, x, a - A_DISTANCE + 1)
+        s.units[x].travel = a - A_DISTANCE + 1
+        s.units[x].flags |= U_TRAVELLED
     elif kind == FR_TARGET:
         s.units[x].flags |= U_ATTACKING | U_TAPPED
         s.units[x].target = FACE if a == A_FACE else a - A_TARGET
@@ -1926,8 +2005,8 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
         f.data[0] = NONE
 
 cdef void act(CSData* s, int p, int a) noexcept nogil:
-    """An action of ``p``'s: the active player's in one of their acts, or the
-    opponent's in a priority window (its Burst cards and the time mark)."""
+    """An action of ``p``'s: the active player's in one of their acts, or that of
+    the player holding priority in a window (Burst cards and the time mark)."""
     cdef int d, u
     cdef Frame* f
     if a == A_MARK:
@@ -1967,16 +2046,19 @@ cdef void act(CSData* s, int p, int a) noexcept nogil:
 cdef void decide(CSData* s, int a) noexcept nogil:
     cdef Frame* f = stack_top(&s.stack)
     cdef int p, u
+    cdef bint declared
     if f != NULL:
         answer(s, f, a)
         proceed(s)
         return
     if s.step == ST_ACT:
         if a == A_PASS:
-            after_action(s, RESUME_NEXT_ACT)
+            after_action(s, RESUME_TRAVEL if s.act == ACT_TRAVEL else RESUME_NEXT_ACT)
             return
         act(s, s.active, a)
-        s.pending = P_ACTION
+        # (C29) the declarations of travel are one action, answered once they are done
+        declared = s.act == ACT_TRAVEL and A_UNIT <= a < A_DISTANCE
+        s.pending = P_NONE if declared else P_ACTION
         proceed(s)
     elif s.step == ST_MULLIGAN:
         p = s.mull_player
@@ -1993,9 +2075,9 @@ cdef void decide(CSData* s, int a) noexcept nogil:
                     s.after_draws)
     elif s.step == ST_PRIORITY:
         if a == A_PASS:
-            end_priority(s)
+            pass_priority(s)
             return
-        act(s, 1 - s.active, a)
+        act(s, s.priority, a)
         s.pending = P_PRIORITY
         proceed(s)
     elif s.step == ST_BLOCK:
@@ -2052,6 +2134,8 @@ cdef class CreatureShrinesState(GameState):
             return s.draw_player
         if s.step == ST_ACT:
             return s.active
+        if s.step == ST_PRIORITY:
+            return s.priority
         return 1 - s.active
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
@@ -2456,7 +2540,7 @@ def _view(CreatureShrinesState st, viewer):
         unit = {"slot": u, "card": "hidden" if hidden else CARD_NAMES[x.design],
                 "owner": x.owner, "site": SITE_NAMES[x.site] if x.site >= 0 else SIDE,
                 "age": x.age}
-        for key, n in (("damage", x.damage), ("pump", x.pump)):
+        for key, n in (("damage", x.damage), ("pump", x.pump), ("travel", x.travel)):
             if n:
                 unit[key] = n
         if x.armor or x.keywords & K_ARMOR:
@@ -2486,7 +2570,8 @@ def _view(CreatureShrinesState st, viewer):
         view["drawing"] = {"player": s.draw_player, "library": LIBRARIES[s.draw_library],
                            "left": s.draws_left, "then": AFTERS[s.after_draws]}
     if s.step == ST_PRIORITY:
-        view["priority_then"] = "next act" if s.resume == RESUME_NEXT_ACT else "act"
+        view["priority"] = s.priority
+        view["priority_then"] = RESUMES[s.resume]
     if s.pending != P_NONE:
         view["pending"] = PENDING[s.pending]
         view["cursor"] = s.cursor
@@ -2582,13 +2667,14 @@ def render(view):
 # --- building positions ------------------------------------------------------------------
 
 _KNOWN_KEYS = ("mode", "turn", "active", "act", "step", "players", "units", "winner",
-               "source_played", "mulligan", "drawing", "priority_then", "choosing",
+               "source_played", "mulligan", "drawing", "priority", "priority_then",
+               "choosing",
                "current_player", "age", "pending", "cursor")
 _PLAYER_KEYS = ("life", "points", "shrine", "shrine_home", "marks", "sources", "tapped",
                 "pool", "graveyard", "hand_size", "hand_secondary_size", "primary_size",
                 "secondary_size") + _PILES
 _UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "rank", "host",
-              "rider", "pump", "armor", "age") + tuple(_UNIT_FLAGS)
+              "rider", "pump", "armor", "age", "travel") + tuple(_UNIT_FLAGS)
 SOURCE_OF = {DESIGNS[c.id].colour: c.id for c in CARDSET.cards if TYPES[c.type] == "source"}
 SOURCE_NAMES = [CARD_NAMES[SOURCE_OF[c]] for c in range(COLOURS)]
 
@@ -2780,6 +2866,7 @@ def _read_units(CreatureShrinesState st, units, total):
         if x.flags & U_FACE_DOWN and not TRAPS[d]:
             raise StateFormatError(f"{where}face_down: only a Trap lies face down")
         x.pump = read_int(unit, "pump", 0, 99, 0, where)
+        x.travel = read_int(unit, "travel", 0, MAX_TRAVEL, 0, where)
         x.armor = read_int(unit, "armor", 0, 9, int(DESIGNS[d].keywords & K_ARMOR != 0),
                            where)
         x.age = read_int(unit, "age", 0, 60000, 0, where)
@@ -2855,9 +2942,11 @@ def _read_flow(CreatureShrinesState st, desc):
         raise StateFormatError(f"step {STEPS[s.step]!r} needs drawing")
     then = desc.get("priority_then")
     if (then is not None) != (s.step == ST_PRIORITY):
-        raise StateFormatError("priority_then: 'act' or 'next act', exactly in step 'priority'")
+        raise StateFormatError(f"priority_then: one of {', '.join(RESUMES)}, exactly in "
+                               "step 'priority'")
     if then is not None:
-        s.resume = read_name(then, ["act", "next act"], "priority_then")
+        s.resume = read_name(then, RESUMES, "priority_then")
+        s.priority = read_int(desc, "priority", 0, 1, 1 - s.active)
     if s.step == ST_OVER:
         return
     if st.c_current_player() != CHANCE and decisions(s, buf) == 0:

@@ -151,7 +151,7 @@ def test_a_trap_lies_face_down_hidden_and_springs_when_an_enemy_enters():
                   [{"slot": 0, "card": "pitfall", "owner": 0, "site": "3a", "face_down": True},
                    {"slot": 1, "card": "riptide_lurker", "owner": 1, "site": "4a"}],
                   turn=3, active=1, act="travel")
-    act(st, "traveller riptide_lurker#1@4a")
+    act(st, "traveller riptide_lurker#1@4a", "pass the travel act")
     assert st.to_dict()["players"][1]["graveyard"] == ["riptide_lurker"]
     assert st.to_dict()["players"][0]["graveyard"] == ["pitfall"]
 
