@@ -195,7 +195,8 @@ cdef enum:
 # Frames on the decision stack (kind 0 is the kit's running effects; their data[0] is
 # the card's slot on the region or -1, data[1] the site it acts from or -1)
 cdef enum:
-    FR_SITE = 1               # data[0]: the design being played (-1: the Shrine), [1] its library
+    FR_SITE = 1               # data[0]: the design being played (-1: the Shrine), [1] its
+                              #   library; a creature's may instead mount with a unit (C30)
     FR_DISTANCE = 2           # data[0]: the traveller
     FR_TARGET = 3             # data[0]: the attacker
     FR_BLOCK = 4              # data[0]: the blocker
@@ -1384,6 +1385,37 @@ cdef bint can_mount(CSData* s, int u) noexcept nogil:
             return True
     return False
 
+cdef bint rides_with(CSData* s, int p, int d, int e) noexcept nogil:
+    """(C3 Saddle/Mount, C30) Whether creature ``d``, being played by ``p``, may mount
+    with ``e`` as it comes: a creature of ``p``'s of the opposite status (a Saddle for
+    one that may Mount, or the other way round), not mounted yet, within one site of a
+    site where ``d`` may be played."""
+    cdef uint32_t k = DESIGNS[d].keywords
+    cdef int site
+    if DESIGNS[d].type != T_CREATURE or not alive(s, e) or s.units[e].owner != p \
+            or not is_type(s, e, T_CREATURE) or s.units[e].rider:
+        return False
+    if not (k & K_MOUNT and has(s, e, K_SADDLE) or k & K_SADDLE and has(s, e, K_MOUNT)):
+        return False
+    for site in range(SITES):
+        if near(site, s.units[e].site) and site_open(s, p, d, site):
+            return True
+    return False
+
+cdef void ride(CSData* s, int p, int d, int e) noexcept nogil:
+    """(C30) A creature played to mount with ``e``: the two are one creature at once,
+    on ``e``'s site, for nothing more than the card's cost; ``e`` carries the new card
+    (the pair keeps the larger stat line, C25) and is new this turn, as the card is.
+    Its play effects run from the pair, and it enters the site."""
+    if d < 0:
+        d = s.shrine[p]
+        s.shrine_home[p] = 0
+    s.units[e].rider = d + 1
+    s.units[e].flags |= U_NEW
+    refresh(s, e)
+    run_play(s, p, d, e)
+    arrive(s, e)
+
 cdef void mount(CSData* s, int rider, int v) noexcept nogil:
     """The two become one creature on the saddle's site: the rider's card rides along,
     its Tools move to the pair."""
@@ -1750,6 +1782,11 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
             if site_open(s, f.player, d, x):
                 out[n] = A_SITE + x
                 n += 1
+        if DESIGNS[d].keywords & (K_MOUNT | K_SADDLE):
+            for x in range(MAX_UNITS):
+                if rides_with(s, f.player, d, x):
+                    out[n] = A_UNIT + x
+                    n += 1
     elif f.kind == FR_DISTANCE:
         for x in range(1, MAX_TRAVEL + 1):
             if travel_ok(s, f.data[0], x):
@@ -1971,7 +2008,9 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
             stack_pop(&s.stack)
         return
     stack_pop(&s.stack)
-    if kind == FR_SITE:
+    if kind == FR_SITE and a >= A_UNIT:
+        ride(s, p, x, a - A_UNIT)
+    elif kind == FR_SITE:
         place(s, p, x, f.data[1], a - A_SITE)
     elif kind == FR_DISTANCE:
         s.units[x].travel = a - A_DISTANCE + 1
@@ -2451,6 +2490,8 @@ cdef class CreatureShrinesState(GameState):
             return "onto"
         if f != NULL and f.kind == FR_SADDLE:
             return "saddle"
+        if f != NULL and f.kind == FR_SITE:
+            return "mount with"
         if f != NULL and f.kind == FR_ORDER:
             return "damage first"
         if s.step == ST_BLOCK:

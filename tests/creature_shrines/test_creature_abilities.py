@@ -232,3 +232,28 @@ def test_a_swap_keeps_its_cards_on_top_of_a_library_with_eight_known_cards_under
     act(st, "draw from the primary library")
     me = st.to_dict()["players"][0]
     assert me["top"] == ["undertow"] * 2 and me["hand"] == ["undertow"]
+
+
+def test_a_creature_played_within_one_site_of_its_partner_may_mount_with_it_at_once():
+    # (C3 Saddle/Mount, C30) the Knight, played on the Melee row, may mount the Pegasus
+    # a site ahead for nothing more: one creature, on the Pegasus's site, new this turn;
+    # a Pegasus played beside a Knight may carry it the other way round, and a Knight too
+    # far from any site the Pegasus may take is not offered
+    st = position("creature_shrines(deck0=yellow,deck1=red)",
+                  [{"sources": {"sunspring": 9}, "hand": ["squire_knight"]}, {}],
+                  [{"slot": 0, "card": "gilded_pegasus", "owner": 0, "site": "1a"}], turn=2)
+    act(st, "play squire_knight")
+    assert names(st) == ["at 0a", "at 0b", "at 0c", "mount with gilded_pegasus#0@1a"]
+    act(st, "mount with gilded_pegasus#0@1a")
+    d = st.to_dict()
+    assert [u["card"] for u in d["units"]] == ["gilded_pegasus"]
+    assert d["units"][0]["rider"] == "squire_knight" and d["units"][0]["site"] == "1a"
+    assert d["units"][0]["new"] and d["players"][0]["tapped"] == {"sunspring": 3}
+    st = position("creature_shrines(deck0=yellow,deck1=red)",
+                  [{"sources": {"sunspring": 9}, "hand": ["gilded_pegasus"]}, {}],
+                  [{"slot": 0, "card": "squire_knight", "owner": 0, "site": "0c"},
+                   {"slot": 1, "card": "squire_knight", "owner": 0, "site": "2b"}], turn=2)
+    act(st, "play gilded_pegasus")
+    assert names(st)[3:] == ["mount with squire_knight#0@0c"]
+    act(st, "mount with squire_knight#0@0c")
+    assert unit(st, 0)["rider"] == "gilded_pegasus" and len(st.to_dict()["units"]) == 2
