@@ -58,6 +58,7 @@ ctypedef struct Unit:
     uint8_t armor             # instances of damage its Armor still absorbs
     uint8_t travel            # sites it is declared to travel, until the declared travel
     uint16_t age              # when it arrived: the newest Area Effect wins an overlap
+    uint16_t paid             # a Trap: the mana its cost took, 3 bits a colour (C31)
     # what it is now, from its design, rider, Tools, pump and conditions (refresh)
     int8_t strength
     int8_t resilience
@@ -89,7 +90,7 @@ ctypedef struct CSData:
     uint8_t source_played     # a Source played this turn
     uint8_t attacked          # any attack declared this combat
     int8_t pending            # what follows once the decision stack empties: P_*
-    int8_t cursor             # the next slot the upkeep scan looks at
+    int8_t cursor             # the next slot the upkeep or the declared travel looks at
     uint16_t age              # arrivals so far: Unit.age
 
     int16_t life[2]

@@ -24,8 +24,8 @@ from libc.math cimport tanh
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from core.kit.effects cimport (Effect, Frame, FRAME_EFFECTS, push_effects, run_effects,
-                               stack_pop, stack_push, stack_top)
+from core.kit.effects cimport (Effect, Frame, FRAME_EFFECTS, STACK_DEPTH, push_effects,
+                               run_effects, stack_pop, stack_push, stack_top)
 from core.kit.piles cimport pile_outcomes, pile_sample, pile_size, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 
@@ -196,7 +196,8 @@ cdef enum:
 # the card's slot on the region or -1, data[1] the site it acts from or -1)
 cdef enum:
     FR_SITE = 1               # data[0]: the design being played (-1: the Shrine), [1] its
-                              #   library; a creature's may instead mount with a unit (C30)
+                              #   library, [2] a Trap's: the mana it took (Unit.paid); a
+                              #   creature's may instead mount with a unit (C30)
     FR_DISTANCE = 2           # data[0]: the traveller
     FR_TARGET = 3             # data[0]: the attacker
     FR_BLOCK = 4              # data[0]: the blocker
@@ -463,6 +464,31 @@ cdef void pay(CSData* s, int p, const int8_t* cost) noexcept nogil:
                 best = c
         s.tapped[p][best] += 1
         n -= 1
+
+cdef int pay_seen(CSData* s, int p, const int8_t* cost) noexcept nogil:
+    """Pay as ``pay`` does, and say what both players saw it take: the mana of each
+    colour, from the pool or by tapping, 3 bits a colour (C31)."""
+    cdef int c, seen = 0
+    cdef int before[COLOURS]
+    for c in range(COLOURS):
+        before[c] = s.tapped[p][c] - s.pool[p][c]
+    pay(s, p, cost)
+    for c in range(COLOURS):
+        seen |= (s.tapped[p][c] - s.pool[p][c] - before[c]) << (3 * c)
+    return seen
+
+cdef bint paid_for(int d, int paid) noexcept nogil:
+    """Whether mana ``paid`` (3 bits a colour) could be the cost of design ``d``: its
+    colours each covered and nothing left over; 0, nothing recorded, fits any (C31)."""
+    cdef int c, n, total = 0
+    if paid == 0:
+        return True
+    for c in range(COLOURS):
+        n = paid >> (3 * c) & 7
+        if n < DESIGNS[d].cost[c + 1]:
+            return False
+        total += n
+    return total == DESIGNS[d].cmc
 
 cdef int8_t MARK_COST[6]
 MARK_COST[:] = [2, 0, 0, 0, 0, 0]
@@ -860,6 +886,7 @@ cdef int put_unit(CSData* s, int p, int d, int site, int flags) noexcept nogil:
     x.rider = 0
     x.pump = 0
     x.travel = 0
+    x.paid = 0
     s.age += 1
     x.age = s.age
     refresh(s, u)
@@ -1272,12 +1299,13 @@ cdef void play_card(CSData* s, int p, int lib, int d) noexcept nogil:
     cdef Design* x = &DESIGNS[d]
     cdef Frame* f
     cdef int u
+    cdef int paid
     play_from_hand(s, p, lib, d)
     if x.type == T_SOURCE:
         s.sources[p][x.colour] += 1
         s.source_played = 1
         return
-    pay(s, p, x.cost)
+    paid = pay_seen(s, p, x.cost)
     if x.type == T_SPELL:
         s.grave[p][d] += 1
         run_play(s, p, d, NONE)
@@ -1295,10 +1323,12 @@ cdef void play_card(CSData* s, int p, int lib, int d) noexcept nogil:
         if f != NULL:
             f.data[0] = d
             f.data[1] = lib
+            f.data[2] = paid if TRAPS[d] else 0
 
-cdef void place(CSData* s, int p, int d, int lib, int site) noexcept nogil:
+cdef void place(CSData* s, int p, int d, int lib, int site, int paid) noexcept nogil:
     """A paid card takes its site (C6: the Shrine, ``d`` -1).  An Area Effect removes
-    those of its subtype it covers whole; a Trap lies face down."""
+    those of its subtype it covers whole; a Trap lies face down, with what its cost took
+    in sight (C31)."""
     cdef int u, v, flags = U_NEW | lib * U_SECONDARY
     cdef Design* x
     if d < 0:
@@ -1313,6 +1343,7 @@ cdef void place(CSData* s, int p, int d, int lib, int site) noexcept nogil:
                     and whole(d, site, s.units[v].design, s.units[v].site):
                 leave(s, v, False)
         u = put_unit(s, p, d, site, flags | (U_FACE_DOWN if x.subtype == SUB_TRAP else 0))
+        s.units[u].paid = paid
         return
     u = put_unit(s, p, d, site, flags)
     run_play(s, p, d, u)
@@ -2011,7 +2042,7 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
     if kind == FR_SITE and a >= A_UNIT:
         ride(s, p, x, a - A_UNIT)
     elif kind == FR_SITE:
-        place(s, p, x, f.data[1], a - A_SITE)
+        place(s, p, x, f.data[1], a - A_SITE, f.data[2])
     elif kind == FR_DISTANCE:
         s.units[x].travel = a - A_DISTANCE + 1
         s.units[x].flags |= U_TRAVELLED
@@ -2143,6 +2174,61 @@ cdef void redeal(uint8_t* pool, uint8_t* hand, int n, Rng* rng) noexcept nogil:
         pool[d] -= 1
         hand[d] += 1
 
+cdef void deal_traps(CSData* s, int q, Rng* rng) noexcept nogil:
+    """(C31) Each face-down Trap of ``q``'s, and one paid for and waiting for its site,
+    dealt afresh from its library's unseen Traps whose cost the mana it took pays.  The
+    Trap with the fewest such cards left goes first, so that none takes the only card
+    another could be; one left with none (a card set whose costs cross) takes any Trap."""
+    cdef int hole[MAX_UNITS + STACK_DEPTH]
+    cdef uint8_t only[MAX_DESIGNS]
+    cdef int n = 0, i, k, best, fewest, count, d, u, lib, paid
+    cdef Frame* f
+    for u in range(MAX_UNITS):
+        if s.units[u].owner == q and s.units[u].flags & U_FACE_DOWN:
+            hole[n] = u
+            n += 1
+    for i in range(s.stack.depth):
+        f = &s.stack.frames[i]
+        if f.player == q and f.kind == FR_SITE and f.data[0] >= 0 and TRAPS[f.data[0]]:
+            hole[n] = -1 - i
+            n += 1
+    while n:
+        best = 0
+        fewest = 1000
+        for k in range(n):
+            trap_hole(s, hole[k], &lib, &paid)
+            count = 0
+            for d in range(NUM_DESIGNS):
+                if TRAPS[d] and paid_for(d, paid):
+                    count += s.library[q][lib][d]
+            if count < fewest:
+                fewest = count
+                best = k
+        trap_hole(s, hole[best], &lib, &paid)
+        for d in range(MAX_DESIGNS):
+            only[d] = TRAPS[d] and (fewest == 0 or paid_for(d, paid))
+        d = deal_one(&s.library[q][lib][0], only, rng)
+        if hole[best] >= 0:
+            s.units[hole[best]].design = d
+        else:
+            f = &s.stack.frames[-1 - hole[best]]
+            f.data[0] = d
+            f.source = d
+        n -= 1
+        hole[best] = hole[n]
+
+cdef void trap_hole(CSData* s, int h, int* lib, int* paid) noexcept nogil:
+    """The library and the mana seen of a Trap ``deal_traps`` deals: a unit's slot, or
+    -1 - a frame's place on the stack."""
+    cdef Frame* f
+    if h >= 0:
+        lib[0] = (s.units[h].flags & U_SECONDARY) != 0
+        paid[0] = s.units[h].paid
+    else:
+        f = &s.stack.frames[-1 - h]
+        lib[0] = f.data[1]
+        paid[0] = f.data[2]
+
 cdef int deal_one(uint8_t* pool, const uint8_t* only, Rng* rng) noexcept nogil:
     """A card from ``pool`` at random among the designs ``only`` marks, out of it."""
     cdef uint8_t some[MAX_DESIGNS]
@@ -2245,7 +2331,7 @@ cdef class CreatureShrinesState(GameState):
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
         """Deal the opponent's hidden cards afresh, each from the library it came from
         and from that library's cards nobody has seen (C10): face-down Traps (and one
-        being placed) among its Traps, then the cards a Swap of theirs is looking at,
+        being placed) among its Traps whose cost the mana each took pays (C31), then the cards a Swap of theirs is looking at,
         those they know on top or at the bottom, and their hand but the cards both
         know."""
         cdef CSData* s = &self.s
@@ -2272,18 +2358,10 @@ cdef class CreatureShrinesState(GameState):
                 s.library[q][lib][s.bottom[q][lib][k]] += 1
             for d in range(MAX_DESIGNS):
                 s.library[q][lib][d] += s.hand[q][lib][d] - s.hand_known[q][lib][d]
-        for u in range(MAX_UNITS):
-            if s.units[u].owner == q and s.units[u].flags & U_FACE_DOWN:
-                pool = &s.library[q][(s.units[u].flags & U_SECONDARY) != 0][0]
-                s.units[u].design = deal_one(pool, TRAPS, rng)
+        deal_traps(s, q, rng)
         for i in range(s.stack.depth):
             f = &s.stack.frames[i]
-            if f.player != q:
-                continue
-            if f.kind == FR_SITE and f.data[0] >= 0 and TRAPS[f.data[0]]:
-                f.data[0] = deal_one(&s.library[q][f.data[1]][0], TRAPS, rng)
-                f.source = f.data[0]
-            elif f.kind == FR_SWAP:
+            if f.player == q and f.kind == FR_SWAP:
                 for k in range(1, 4):
                     if f.data[k] >= 0:
                         f.data[k] = pile_sample(&s.library[q][f.data[0]][0], 0, MAX_DESIGNS,
@@ -2584,6 +2662,9 @@ def _view(CreatureShrinesState st, viewer):
         for key, n in (("damage", x.damage), ("pump", x.pump), ("travel", x.travel)):
             if n:
                 unit[key] = n
+        if x.paid:
+            unit["paid"] = {COLOUR_NAMES[c]: x.paid >> (3 * c) & 7 for c in range(COLOURS)
+                            if x.paid >> (3 * c) & 7}
         if x.armor or x.keywords & K_ARMOR:
             unit["armor"] = x.armor
         for name, flag in _UNIT_FLAGS.items():
@@ -2715,7 +2796,7 @@ _PLAYER_KEYS = ("life", "points", "shrine", "shrine_home", "marks", "sources", "
                 "pool", "graveyard", "hand_size", "hand_secondary_size", "primary_size",
                 "secondary_size") + _PILES
 _UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "rank", "host",
-              "rider", "pump", "armor", "age", "travel") + tuple(_UNIT_FLAGS)
+              "rider", "pump", "armor", "age", "travel", "paid") + tuple(_UNIT_FLAGS)
 SOURCE_OF = {DESIGNS[c.id].colour: c.id for c in CARDSET.cards if TYPES[c.type] == "source"}
 SOURCE_NAMES = [CARD_NAMES[SOURCE_OF[c]] for c in range(COLOURS)]
 
@@ -2908,6 +2989,10 @@ def _read_units(CreatureShrinesState st, units, total):
             raise StateFormatError(f"{where}face_down: only a Trap lies face down")
         x.pump = read_int(unit, "pump", 0, 99, 0, where)
         x.travel = read_int(unit, "travel", 0, MAX_TRAVEL, 0, where)
+        paid = _colours(unit.get("paid", {}), where + "paid", COLOUR_NAMES)
+        if any(n > 7 for n in paid) or any(paid) and not TRAPS[d]:
+            raise StateFormatError(f"{where}paid: a Trap's mana, at most 7 of a colour")
+        x.paid = sum(n << (3 * c) for c, n in enumerate(paid))
         x.armor = read_int(unit, "armor", 0, 9, int(DESIGNS[d].keywords & K_ARMOR != 0),
                            where)
         x.age = read_int(unit, "age", 0, 60000, 0, where)
@@ -3011,7 +3096,7 @@ def _read_frames(CreatureShrinesState st, desc, total):
                                    "end and data, as to_dict writes it")
         data = fr["data"]
         if not isinstance(data, list) or len(data) != 4 \
-                or not all(type(x) is int and -1 <= x < 1000 for x in data):
+                or not all(type(x) is int and -1 <= x < 1 << 15 for x in data):
             raise StateFormatError(f"{where}data: four integers")
         kind = kinds.get(fr["choose"])
         if kind is None:

@@ -257,3 +257,26 @@ def test_a_creature_played_within_one_site_of_its_partner_may_mount_with_it_at_o
     assert names(st)[3:] == ["mount with squire_knight#0@0c"]
     act(st, "mount with squire_knight#0@0c")
     assert unit(st, 0)["rider"] == "gilded_pegasus" and len(st.to_dict()["units"]) == 2
+
+
+def test_a_traps_cost_shows_in_the_mana_it_takes_and_the_opponent_deals_only_traps_it_pays():
+    # (C31) green mana in the pool (as a second colour would bring) pays all of
+    # Pitfall's 3 and none of Hex Mire's purple: the opponent sees what each took, not
+    # which Trap it was, and deals either face-down card afresh only among the Traps
+    # that mana pays for
+    game = "creature_shrines(deck0=purple,deck1=red)"
+    rich = {"sources": {"gloom_well": 3}, "pool": {"green": 3},
+            "hand": ["pitfall", "hex_mire"]}
+    dealt = {}
+    for trap, seen in (("pitfall", {"green": 3}), ("hex_mire", {"purple": 1, "green": 2})):
+        st = position(game, [dict(rich), {}], turn=2)
+        play = next(a for a in st.legal_actions() if st.action_to_string(a) == f"play {trap}")
+        assert st.action_view(play, 1) == -3
+        act(st, f"play {trap}", "at 2b")
+        shown = st.observation_dict(1)["units"][0]
+        assert shown["card"] == "hidden" and shown["paid"] == seen
+        worlds = [st.determinized(1, seed) for seed in range(40)]
+        assert all(w.information_state_string(1) == st.information_state_string(1)
+                   for w in worlds)
+        dealt[trap] = {w.to_dict()["units"][0]["card"] for w in worlds}
+    assert dealt == {"pitfall": {"pitfall"}, "hex_mire": {"pitfall", "hex_mire"}}
