@@ -286,6 +286,11 @@ def test_after_a_response_the_active_player_may_respond_and_a_pass_ends_the_exch
     assert names(st) == ["pass", "play firebolt"]
     act(st, "play firebolt")
     assert unit(st, 1)["damage"] == 3 and st.to_dict()["act"] == "travel"
+    # player 0's pass ends the exchange, though player 1 holds another Firebolt
+    st = position("creature_shrines(deck0=red,deck1=red)",
+                  [dict(bolt), dict(bolt, hand=["firebolt", "firebolt"])], here, turn=2)
+    act(st, "pass the first act", "play firebolt", "pass")
+    assert st.to_dict()["act"] == "travel" and st.current_player() == 0
     # the same answer to an action that keeps the act going: the act is player 0's
     # window, and their pass there passes the act
     st = position("creature_shrines(deck0=red,deck1=red)",
