@@ -14,6 +14,8 @@ Prints one table.  Each row is a searcher on a game, timed on the same fixed pos
 * hearts, OpenSpiel's C++ ISMCTS (``pyspiel.ISMCTSBot``): the reference for compiled
   speed; and our ``ismcts`` on hearts through ``core.ForeignGame``, which calls into
   pyspiel at every step, so it says what the wrapper costs, not what our search does.
+* oh_hell, the same two: the game on which ``--match`` meets OpenSpiel's C++ ISMCTS,
+  so the iterations each side runs in its time per move, on the same positions.
 
 Each searcher gets the same wall time on each position: ours by their time budget,
 OpenSpiel's bots, whose budget is a simulation count, by a count calibrated on that
@@ -56,7 +58,11 @@ our games, its C++ bot on OpenSpiel's own (``--game oh_hell``).  With ``--oppone
 threads`` it is our ismcts on one thread, and ours runs on two.  Moves with a single
 legal action are played without asking any bot, and every bot is told every move and
 chance outcome.  The result is a score (a draw counts half) with its 95% Wilson
-interval, and the mean margin over the opponents' mean payoff with its 95% interval.
+interval, and the mean margin over the opponents' mean payoff with its 95% interval,
+over the games and, where deals were played from every seat, over the deals, whose
+interval decides the verdict.  OpenSpiel's bot sizes its searches by the rate it
+measured before, so its time per move is near the budget, not at it: the mean
+seconds each side spent per searched move are printed beside the result.
 On Shrine at one second per move, a game takes about a minute.
 
 Every row but ``ismcts(threads=2)`` runs in one thread, so its figure is for one core;
@@ -396,6 +402,18 @@ def make_rows(mode, seed):
     row = Row("hearts", "ismcts via ForeignGame", None, steps)
     row.search = our_searcher(row, "ismcts", {}, foreign, states, seed)
     rows.append(row)
+
+    oh_hell = pyspiel.load_game("oh_hell")
+    histories = positions(oh_hell.new_initial_state, seed)
+    spiel_states = [replay(oh_hell.new_initial_state, h) for h in histories]
+    foreign = core.ForeignGame(oh_hell)
+    states = [foreign.wrap(ps) for ps in spiel_states]
+    steps = [random_steps(st, max(20, games // 10), seed) for st in states]
+    rows.append(Row("oh_hell", "OpenSpiel ISMCTS, C++",
+                    peer(oh_hell, spiel_states, seed, 64), steps))
+    row = Row("oh_hell", "ismcts via ForeignGame", None, steps)
+    row.search = our_searcher(row, "ismcts", {}, foreign, states, seed)
+    rows.append(row)
     return rows
 
 
@@ -497,8 +515,10 @@ def match(game_name, opponent, games, seconds, seed, ours, out):
     mine, theirs = match_specs(opponent, seconds, ours)
     wins = losses = draws = 0
     margins = []
+    by_deal = {}
     times = {"ours": [], "peer": []}
     out(f"match on {game_name}: {mine} against {theirs}, {games} games, seed {seed}")
+    load = os.getloadavg()[0]
     for i in range(games):
         deal, seat = seed * 1000 + i // n, i % n
         specs = [mine if p == seat else theirs for p in range(n)]
@@ -510,6 +530,7 @@ def match(game_name, opponent, games, seconds, seed, ours, out):
         times["peer"] += [t for p in range(n) if p != seat for t in clock[p]]
         margin = returns[seat] - statistics.fmean(r for p, r in enumerate(returns) if p != seat)
         margins.append(margin)
+        by_deal.setdefault(deal, []).append(margin)
         wins, losses, draws = wins + (margin > 0), losses + (margin < 0), draws + (margin == 0)
         outcome = "win" if margin > 0 else "loss" if margin < 0 else "draw"
         out(f"  game {i + 1}: deal {deal}, ours in seat {seat}: {outcome}, margin {margin:+g}; "
@@ -525,13 +546,23 @@ def match(game_name, opponent, games, seconds, seed, ours, out):
         f"game{'s' if games > 1 else ''}, {wins} won, {losses} lost, {draws} drawn; score "
         f"{score:.3f}, 95% Wilson interval {low:.3f}-{high:.3f}; mean margin {mean:+.3f} "
         f"± {half:.3f} (95%)")
+    # A deal played from every seat is one draw of the cards: the games of one deal
+    # share its luck, so the deals, not the games, are the independent samples, and
+    # their mean margins vary less than single games' do.
+    deals = [statistics.fmean(v) for v in by_deal.values() if len(v) == n]
+    if len(deals) > 1:
+        mean = statistics.fmean(deals)
+        half = 1.96 * statistics.stdev(deals) / math.sqrt(len(deals))
+        out(f"by deal, ours in each of the {n} seats: {len(deals)} deals, mean margin "
+            f"{mean:+.3f} ± {half:.3f} (95%)")
     out(f"mean seconds per searched move: ours {spent['ours']:.3f}, "
-        f"opponent {spent['peer']:.3f}")
+        f"opponent {spent['peer']:.3f}; the machine's load average (of {os.cpu_count()} "
+        f"cores) {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     # The margin, not the score, says who is stronger: with more than two players, or
     # payoffs spread unevenly, an even match need not score one half.
     verdict = "ours is stronger" if mean - half > 0 else "the opponent is stronger" \
         if mean + half < 0 else "no difference shown"
-    out(f"verdict at 95%, by the margin: {verdict}")
+    out(f"verdict at 95%, by the margin{' over deals' if len(deals) > 1 else ''}: {verdict}")
     if game_name == "shrine" and opponent == "openspiel":
         goal = "met" if score >= GOAL_WIN_RATE else "NOT met"
         out(f"goal: at least {GOAL_WIN_RATE:.0%} wins against OpenSpiel's Python ISMCTS at 1 s "
@@ -561,7 +592,9 @@ def cells(rows):
     return out
 
 
-def notes(mode, seed, repeats):
+def notes(rows, mode, seed, repeats):
+    theirs = find(rows, "oh_hell", "OpenSpiel ISMCTS, C++")
+    ours = find(rows, "oh_hell", "ismcts via ForeignGame")
     return [
         f"Positions: for each game, {POSITIONS} seeded random games (seed {seed}), each cut "
         f"at its first decision with at least {MIN_LEGAL} legal moves from its middle on "
@@ -582,10 +615,16 @@ def notes(mode, seed, repeats):
         "× Python ISMCTS: iterations/s over OpenSpiel's Python ISMCTS's on Shrine (Shrine "
         "rows only). steps × C++ ISMCTS: rollout steps/s over OpenSpiel's C++ ISMCTS's on "
         "hearts, a different game, so steps, not iterations, are compared.",
-        "ismcts via ForeignGame calls into pyspiel for every step and copy, and plays "
+        "ismcts via ForeignGame calls into pyspiel for every step of the tree, and plays "
         "each sampled world of hearts out once in Python before using it (OpenSpiel's "
         "hearts resampler can break the rules; ForeignGame.checks_worlds): it measures "
-        "the wrapper, not the searcher.",
+        "the wrapper, not the searcher. Its copies share one pyspiel state until one "
+        "moves, what it reads of a state (legal moves, the searcher's information "
+        "state) is read once per copied root, and the views of an opponent's move are "
+        "remembered by information state.",
+        f"On oh_hell, ismcts via ForeignGame runs {ratio(ours.rate, theirs.rate)} the "
+        "iterations/s of OpenSpiel's C++ ISMCTS on the same positions; --match plays "
+        "the two at equal time per move.",
         "Every row but ismcts(threads=2) runs in one thread, so its figure is for one "
         "core. ismcts(threads=2) grows two trees side by side (root parallelisation), "
         "each thread with half the iterations; it needs two idle cores to show its "
@@ -688,7 +727,7 @@ def main(argv=None):
     print(table(HEADERS, cells(rows), LEFT))
     print()
     bullet = "- " if args.markdown else "* "
-    for n in notes(mode, args.seed, args.repeats):
+    for n in notes(rows, mode, args.seed, args.repeats):
         print(bullet + n)
     if with_million:
         nodes, node_bytes, grown, seconds = tree

@@ -33,7 +33,7 @@ import pyspiel
 from core.errors import CardArenaError, IllegalActionError, ParameterError, StateFormatError
 from core.kit.tensor import TensorLayout
 
-from core.state cimport TERMINAL, GameState, Rng, rng_next
+from core.state cimport TERMINAL, GameState, Rng, rng_next, rng_seed, rng_uniform
 from core.state import Game
 
 from libc.stdint cimport uint64_t
@@ -43,6 +43,9 @@ from libc.stdint cimport uint64_t
 _SPIEL_FAILURES = (RuntimeError, IndexError, ValueError)
 # Worlds drawn before a determinization gives up on a resampler that breaks rules.
 _TRIES = 16
+# Action views remembered per game before the memory is cleared and refilled: a few
+# tens of megabytes of information-state strings at most.
+_VIEWS = 100_000
 # OpenSpiel's partnership games, which it does not declare as such: their sides.
 PARTNERS = {"euchre": ((0, 2), (1, 3)), "bridge": ((0, 2), (1, 3)),
             "tiny_bridge_4p": ((0, 2), (1, 3))}
@@ -110,6 +113,11 @@ class ForeignGame(Game):
         if self._knowledge is None:
             raise ParameterError(f"{self.name} offers neither an information state nor "
                                  "an observation string, so no player's view can be told")
+        # An information state has perfect recall: what its player knows after an
+        # action follows from what they knew before and what they saw of it, in every
+        # world alike.  So each view is computed once and remembered by the information
+        # state before it; an observation string forgets, and is asked every time.
+        self._views = {} if kind.provides_information_state_string else None
         if kind.provides_observation_tensor:
             self._tensor = pyspiel.State.observation_tensor
             size = game.observation_tensor_size()
@@ -199,16 +207,22 @@ def _whole_state(ps, player):
     return str(ps)
 
 
-def _plays_out(world, rng):
-    """Whether random play takes ``world`` (left unchanged) to its end within the rules."""
+def _plays_out(world, uniform):
+    """Whether random play, drawn from ``uniform`` (a callable returning a number in
+    [0, 1)), takes ``world`` (left unchanged) to its end within the rules."""
     world = world.clone()
     try:
         while not world.is_terminal():
             if world.is_chance_node():
-                actions, probs = zip(*world.chance_outcomes())
-                world.apply_action(rng.choices(actions, probs)[0])
+                u = uniform()
+                for action, prob in world.chance_outcomes():
+                    u -= prob
+                    if u < 0:
+                        break
             else:
-                world.apply_action(rng.choice(world.legal_actions()))
+                legal = world.legal_actions()
+                action = legal[int(uniform() * len(legal))]
+            world.apply_action(action)
     except _SPIEL_FAILURES:
         return False
     return True
@@ -231,7 +245,7 @@ def _breaks_rules(game_string):
                 world = ps.resample_from_infostate(ps.current_player(), rng.random)
             except _SPIEL_FAILURES:
                 return True
-            if not _plays_out(world, rng):
+            if not _plays_out(world, rng.random):
                 return True
             ps.apply_action(rng.choice(ps.legal_actions()))
     return False
@@ -277,7 +291,34 @@ cdef ForeignState _wrapping(game, ps):
     cdef ForeignState st = ForeignState.__new__(ForeignState)
     st.game = game
     st.ps = ps
+    st.player = ps.current_player()
     return st
+
+
+cdef class _Facts:
+    """What a ForeignState read of its pyspiel.State, kept while the state stands
+    still: search copies one state (the root of a search) again and again, and asks
+    each copy the same questions."""
+    cdef object legal        # the legal actions, or None
+    cdef int known_to        # the observer whose knowledge is read, or -1
+    cdef object known        # that observer's knowledge string
+    cdef object steps        # the length of the history, or None
+
+    def __cinit__(self):
+        self.known_to = -1
+
+
+cdef class _Uniform:
+    """A seeded stream of uniform numbers in [0, 1), called as OpenSpiel's resamplers
+    call their sampler: seeding one costs a few nanoseconds, where seeding a
+    ``random.Random`` costs more than the resampling it serves."""
+    cdef Rng rng
+
+    def __cinit__(self, uint64_t seed):
+        rng_seed(&self.rng, seed)
+
+    def __call__(self):
+        return rng_uniform(&self.rng)
 
 
 cdef inline void _sort_outcomes(int* actions, double* probs, int n) noexcept nogil:
@@ -299,24 +340,35 @@ cdef class ForeignState(GameState):
     ``new_initial_state()``, ``wrap(spiel_state)``, ``state_from_dict(...)`` or
     ``deserialize_state(...)``."""
 
-    # The pyspiel.State; never shared with a caller, so no one else changes it.
+    # The pyspiel.State; never shared with a caller, so no one else changes it.  Copies
+    # share it until one of them applies an action (copy on write): search copies a
+    # state and then resamples it or plays on it, and a resampled world is new anyway.
     cdef object ps
+    cdef bint shared
     # Set when pyspiel refused an action search applied: the state then reads as over,
     # so a rollout cannot spin on it, and the game's ``errors`` says what went wrong.
     cdef bint broken
+    # Read from ``ps`` once each time it changes, for search asks at every step.
+    cdef int player
+    # What was read of ``ps`` while it stands still, shared by the copies that share
+    # it; None until a copy or a question needs it, and after every action.
+    cdef _Facts facts
 
     # --- the hot path --------------------------------------------------------------
 
     cdef int c_current_player(self) noexcept nogil:
-        if self.broken:
-            return TERMINAL
-        with gil:
-            return self.ps.current_player()
+        return TERMINAL if self.broken else self.player
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
         cdef int n = 0
         with gil:
-            for action in self.ps.legal_actions():
+            if self.facts is None:
+                legal = self.ps.legal_actions()
+            else:
+                if self.facts.legal is None:
+                    self.facts.legal = self.ps.legal_actions()
+                legal = self.facts.legal
+            for action in legal:
                 out[n] = action
                 n += 1
         return n
@@ -333,11 +385,16 @@ cdef class ForeignState(GameState):
 
     cdef void c_apply_action(self, int action) noexcept nogil:
         with gil:
+            if self.shared:
+                self.ps = self.ps.clone()
+                self.shared = False
+            self.facts = None
             try:
                 self.ps.apply_action(action)
             except _SPIEL_FAILURES as e:
                 self.broken = True
                 self.game.errors.append(f"{self.ps.history()} + {action}: {e}")
+            self.player = self.ps.current_player()
 
     cdef double c_returns(self, int player) noexcept nogil:
         if self.broken:
@@ -346,15 +403,19 @@ cdef class ForeignState(GameState):
             return self.ps.player_return(player)
 
     cdef bint c_is_terminal(self) noexcept nogil:
-        if self.broken:
-            return True
-        with gil:
-            return self.ps.is_terminal()
+        # OpenSpiel names the player to move kTerminalPlayerId exactly when a game is
+        # over.
+        return self.broken or self.player == TERMINAL
 
     cdef void copy_into(self, GameState dst) noexcept nogil:
-        (<ForeignState>dst).broken = self.broken
         with gil:
-            (<ForeignState>dst).ps = self.ps.clone()
+            self._copy_into(<ForeignState>dst)
+
+    cdef void _copy_into(self, ForeignState dst):
+        if self.facts is None:
+            self.facts = _Facts()
+        dst.ps, dst.facts, dst.broken, dst.player = self.ps, self.facts, self.broken, self.player
+        dst.shared = self.shared = True
 
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
         """OpenSpiel's ResampleFromInfostate, its sampler seeded from ``rng``.  A
@@ -369,25 +430,48 @@ cdef class ForeignState(GameState):
         with gil:
             self._resample(observer, seed)
 
+    cdef _Facts _facts(self):
+        if self.facts is None:
+            self.facts = _Facts()
+        return self.facts
+
+    cdef object _knows(self, int observer):
+        """What ``observer`` knows of ``ps``, read once while it stands still."""
+        cdef _Facts facts = self._facts()
+        if facts.known_to != observer:
+            facts.known = self.game._knowledge(self.ps, observer)
+            facts.known_to = observer
+        return facts.known
+
     cdef _resample(self, int observer, uint64_t seed):
+        cdef _Facts facts, seen
         game, ps = self.game, self.ps
-        player = ps.current_player()
+        player = self.player
         if game.perfect_information or not game.can_determinize or player < 0:
             return
-        know = game._knowledge
-        rng = random.Random(seed)
+        facts = self._facts()
+        known = self._knows(observer)
+        if player == observer and facts.legal is None:
+            facts.legal = ps.legal_actions()
+        uniform = _Uniform(seed)
         for _ in range(_TRIES if game.checks_worlds else 1):
             try:
-                world = ps.resample_from_infostate(observer, rng.random)
+                world = ps.resample_from_infostate(observer, uniform)
             except _SPIEL_FAILURES:
                 continue
-            if world.current_player() != player or know(world, observer) != know(ps, observer):
+            if world.current_player() != player or game._knowledge(world, observer) != known:
                 continue
-            if player == observer and world.legal_actions() != ps.legal_actions():
+            if player == observer and world.legal_actions() != facts.legal:
                 continue
-            if game.checks_worlds and not _plays_out(world, rng):
+            if game.checks_worlds and not _plays_out(world, uniform):
                 continue
-            self.ps = world
+            # The world keeps what the observer knows, and the mover's legal actions
+            # where the observer moves; the mover's may differ where they do not.
+            seen = _Facts()
+            seen.known_to, seen.known = observer, known
+            if player == observer:
+                seen.legal = facts.legal
+            self.ps, self.shared, self.facts = world, False, seen
             return
         game.unsampled += 1
 
@@ -395,11 +479,30 @@ cdef class ForeignState(GameState):
         # The observer's information state after the action, hashed, is what it sees of
         # the action: equal for actions it cannot tell apart, and the same in every
         # world of its information set.  crc32, not hash(), so keys repeat across runs.
+        if self.player == observer:
+            return action
         with gil:
-            if self.game.perfect_information or self.ps.current_player() == observer:
-                return action
-            seen = self.game._knowledge(self.ps.child(action), observer)
-            return -1 - <int>(zlib.crc32(seen.encode()) & 0x3FFFFFFF)
+            return self._view(action, observer)
+
+    cdef int _view(self, int action, int observer):
+        game = self.game
+        if game.perfect_information:
+            return action
+        views = game._views
+        if views is None:
+            return _hashed(game._knowledge(self.ps.child(action), observer))
+        # The step count joins the key: some games' strings leave it out (hearts'
+        # during the deal), though it says who a dealt card goes to.
+        facts = self._facts()
+        if facts.steps is None:
+            facts.steps = len(self.ps.history())
+        key = (observer, self._knows(observer), facts.steps, action)
+        view = views.get(key)
+        if view is None:
+            if len(views) >= _VIEWS:
+                views.clear()
+            view = views[key] = _hashed(game._knowledge(self.ps.child(action), observer))
+        return view
 
     # --- the Python edge -----------------------------------------------------------
 
@@ -456,6 +559,10 @@ cdef class ForeignState(GameState):
 
     def __str__(self):
         return str(self.ps)
+
+
+cdef int _hashed(seen):
+    return -1 - <int>(zlib.crc32(seen.encode()) & 0x3FFFFFFF)
 
 
 def _replayed(game, history):

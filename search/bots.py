@@ -240,14 +240,20 @@ class SearchBot(Bot):
 class PeerBot(Bot):
     """One of OpenSpiel's own bots, given our states as pyspiel states, with its
     simulation count matched to a time per move when ``seconds`` is set: a search's
-    count comes from the rate the previous search measured (100 on the first), and a
-    move searches again, in the time it has left, until half its time is spent; it
-    plays its last search's move."""
+    count comes from the rate the previous search measured (100 on the first), at most
+    ``GROWTH`` times the previous search's count, and a move searches again, in the
+    time it has left, until half its time is spent; it plays its last search's move."""
+
+    # A search's rate holds for searches of about its size only: a tree grows slower
+    # per simulation as it deepens, and a first probe's rate, taken over a millisecond,
+    # is mostly noise; sized from it alone, moves overran their time by more than half.
+    GROWTH = 4
 
     def __init__(self, engine, player, spec, spiel_game, make, iterations, seconds):
         super().__init__(engine, player, spec)
         self.spiel_game, self.make = spiel_game, make
         self.iterations, self.seconds, self.rate = iterations, seconds, None
+        self.sims = 100
         self.bot = make(iterations)
 
     def step_with_policy(self, state):
@@ -262,7 +268,9 @@ class PeerBot(Bot):
         left = self.seconds
         while True:
             # OpenSpiel's Python ISMCTS needs two simulations to have a visited child.
-            sims = 100 if self.rate is None else max(2, int(self.rate * left))
+            if self.rate is not None:
+                self.sims = max(2, min(int(self.rate * left), self.GROWTH * self.sims))
+            sims = self.sims
             self.bot = self.make(sims)
             policy, action = self.bot.step_with_policy(state)
             now = time.perf_counter()

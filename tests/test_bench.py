@@ -34,8 +34,8 @@ def test_search_benchmark_prints_a_row_of_figures_for_every_searcher():
     others = [name for name in core.GAMES if name != "shrine"]
     assert list(rows) == ([("shrine", s) for s in ours] + [("shrine", "OpenSpiel ISMCTS, Python")]
                           + [(name, s) for name in others for s in ours]
-                          + [("hearts", "OpenSpiel ISMCTS, C++"),
-                             ("hearts", "ismcts via ForeignGame")])
+                          + [(name, s) for name in ("hearts", "oh_hell")
+                             for s in ("OpenSpiel ISMCTS, C++", "ismcts via ForeignGame")])
     for key, figures in rows.items():
         assert len(figures) == len(header) - 2, key
         for figure in figures:
@@ -46,6 +46,8 @@ def test_search_benchmark_prints_a_row_of_figures_for_every_searcher():
     goals = out.split("Goals:")[1]
     assert re.search(r"OpenSpiel's Python ISMCTS on Shrine: \S+× -- (met|NOT met)", goals)
     assert re.search(r"C\+\+ ISMCTS on hearts: \S+× -- (met|NOT met)", goals)
+    assert re.search(r"On oh_hell, ismcts via ForeignGame runs \S+× the iterations/s of "
+                     r"OpenSpiel's C\+\+ ISMCTS", out)
     assert "Million" not in out
 
 
