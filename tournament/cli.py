@@ -430,13 +430,14 @@ def _levels(args):
     From the searcher's weakest budget up, its Elo is fitted to rise with the budget;
     a step that rises more than 150 Elo is split at the budget half-way between (on a
     log scale) and played again.  play --elo N plays the smallest budget the fit puts
-    at N.  The calibration is written where play --elo reads it.  Games are stored as
+    at N.  The calibration is written where play --elo reads it, unless --out says
+    where else.  Games are stored as
     they end: run the same command again to resume, or with more --deals to extend.
     See docs/play.md."""
     from tournament import levels, runner
     options = {"deals": levels.DEALS, "seed": 0, "min_budget": 1,
                "max_budget": levels.MAX_BUDGET, "db": None, "workers": None,
-               "scheduler": None, "bootstrap": 1000}
+               "scheduler": None, "bootstrap": 1000, "out": None}
     if not args.calibrate:
         given = [name for name in options if getattr(args, name) is not None] \
             + ["quiet"] * args.quiet
@@ -455,7 +456,8 @@ def _levels(args):
                            args.max_budget)
     except core.CardArenaError as e:
         _fail("levels", str(e), 2)
-    out = levels.path(plan.game)
+    out = levels.path(plan.game, args.out)
+    _make_folder(out.parent, "levels")
     db = args.db or f"{out.stem}.db"
     command = "cardarena levels " + shlex.join(args.argv)
     with _open_store(db) as store:
@@ -742,6 +744,9 @@ def main(argv=None):
     calibrating.add_argument("--bootstrap", type=_positive, metavar="N",
                              help="resamples of the deals behind the Elo intervals "
                              "(default 1000)")
+    calibrating.add_argument("--out", metavar="DIR", help="the folder to write "
+                             "levels-GAME.json in (default: tournament/data, where play "
+                             "--elo reads it)")
     _run_options(calibrating)
     lev.set_defaults(run=_levels)
     mu = sub.add_parser("matchups", help="how each deck (or other per-seat choice) fares "

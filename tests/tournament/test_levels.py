@@ -1,6 +1,7 @@
 """Strength levels (``cardarena levels``, ``play --elo``): a level plays as strong as its
 calibration says, levels are found between and at the calibrated budgets, and the
 commands answer bad input clearly."""
+import io
 import json
 import math
 import os
@@ -11,6 +12,7 @@ import sys
 
 import pytest
 
+import core
 from tournament import cli, levels, play, runner
 from tournament import config as configs
 from tournament.ratings import match_scores
@@ -162,7 +164,7 @@ def test_a_broken_calibration_file_is_refused_with_its_name(tmp_path, monkeypatc
 
 
 def test_the_shipped_calibrations_load_and_rise():
-    for game in ("card_duel", "shrine", "relinquish"):
+    for game in core.GAMES:
         c = levels.load(game)
         assert c.game == game and c.command.startswith(f"cardarena levels {game} --calibrate")
         assert [r.name for r in c.rungs[:2]] == ["random", "greedy"]
@@ -203,6 +205,45 @@ def test_a_calibration_plays_the_ladder_and_fits_what_it_measured(tmp_path, monk
         again, last = levels.calibrate(store, plan, made.command, play=lambda plan: None)
         assert again == made
         assert len(store.tournaments()) >= len(last.pairs()) >= len(plan.pairs()) == 7
+
+
+def test_a_variant_calibrated_is_played_at_its_own_levels(tmp_path, monkeypatch, capsys):
+    # A variant's levels are its own calibration, made with the command its refusal
+    # names; play --elo then takes them, and the default rules' levels stay as they are.
+    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.chdir(tmp_path)
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        cli.main(["levels", "card_duel(life=4)", "--calibrate", "--deals", "2", "--max-budget",
+                  "2", "--workers", "1", "--quiet"])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    made = levels.load("card_duel(life=4)")
+    level = made.level(made.fit[-1].elo)
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["play", "card_duel(life=4)", "--elo", str(level.elo), "--seed", "3"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out.splitlines()[0] == levels.describe(level,
+                                                                      "card_duel(life=4)")
+    assert sorted(p.name for p in tmp_path.glob("levels-*.json")) == \
+        ["levels-card_duel-life=4.json"]
+
+
+def test_a_calibration_is_written_into_out_when_asked(tmp_path, monkeypatch):
+    monkeypatch.setattr(levels, "DATA", tmp_path / "data")
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        cli.main(["levels", "card_duel(life=4)", "--calibrate", "--deals", "2", "--max-budget",
+                  "2", "--workers", "1", "--quiet", "--db", str(tmp_path / "games.db"),
+                  "--out", str(tmp_path / "elsewhere")])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    written = tmp_path / "elsewhere" / "levels-card_duel-life=4.json"
+    assert levels.Calibration.from_dict(json.loads(written.read_text())).game == \
+        "card_duel(life=4)"
+    assert not (tmp_path / "data").exists()
 
 
 def test_a_step_that_rises_too_far_is_split_where_a_budget_lies_between():
@@ -297,7 +338,7 @@ def test_the_web_pages_bot_picker_lists_each_games_levels(tmp_path, monkeypatch)
 
 def test_docs_quote_the_levels_shipped():
     text = (pathlib.Path(__file__).parents[2] / "docs" / "play.md").read_text()
-    for game in ("card_duel", "shrine", "relinquish"):
+    for game in core.GAMES:
         for p in levels.load(game).levels:
             assert f"| {p.budget} | {p.elo:+d} [{p.low:+d}, {p.high:+d}] |" in text, \
                 (game, p)
