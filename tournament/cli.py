@@ -585,6 +585,18 @@ def _share(text):
     return value
 
 
+def _tutor(text):
+    from tournament.marks import BASE
+    if text in dict(BASE):
+        return text
+    try:
+        return _share(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"a score given up, from 0 up to 1, or a mark ({', '.join(dict(BASE))}), "
+            f"not {text!r}") from None
+
+
 def _load_config(args):
     from tournament import config as configs
     try:
@@ -693,13 +705,13 @@ def main(argv=None):
     play.add_argument("--seed", type=int, default=None,
                       help="seed for the deal and the bot (default: a fresh one, shown)")
     play.add_argument("--load", metavar="FILE", help="resume a game saved with save FILE")
-    play.add_argument("--tutor", nargs="?", type=_share, const=reviews.TUTOR_MARK,
+    play.add_argument("--tutor", nargs="?", type=_tutor, const=reviews.TUTOR_MARK,
                       metavar="THRESHOLD",
                       help="before playing a move of yours that gives up more than "
-                      "THRESHOLD of your expected score (0 to 1; default: the game's "
-                      f"threshold of a {reviews.TUTOR_MARK} move, cardarena marks GAME "
-                      "shows it), say so and ask again; the same move again plays it. "
-                      "Implies --review")
+                      "THRESHOLD of your expected score (0 to 1, or a mark: the game's "
+                      "threshold of a doubtful, bad or 'very bad' move, which cardarena "
+                      f"marks GAME shows; default {reviews.TUTOR_MARK}), say so and ask "
+                      "again; the same move again plays it. Implies --review")
     play.add_argument("--review", action="store_true",
                       help="offer a review of your moves when the game ends (review at "
                       "the prompt gives one at any time)")

@@ -588,7 +588,7 @@ def run(args):
         if tutor is not None or args.review:
             # Checked before the game starts, not at the first move the tutor rates.
             reviewer = reviews.Reviewer(match.game, match.seat, args.review_iterations)
-            if tutor == reviews.TUTOR_MARK:
+            if isinstance(tutor, str):
                 tutor = dict(reviewer.thresholds)[tutor]
     except SaveFileError as e:
         print(f"cardarena play: {e}", file=sys.stderr)

@@ -372,6 +372,38 @@ def test_the_tutor_lets_a_good_move_through_and_a_changed_mind_is_not_warned(tmp
     assert match.history[step] == worst.preferred
 
 
+@pytest.mark.parametrize("given, warnings", [([], 1), (["doubtful"], 1), (["very bad"], 1),
+                                             (["0.03"], 2)])
+def test_the_tutor_warns_above_the_games_threshold_of_the_mark_asked(tmp_path, given,
+                                                                     warnings):
+    # Here the moves give up 0.039 and 0.142: between them lie Card Duel's thresholds of
+    # a doubtful and a bad move, below both that of a very bad one.
+    match = first_decision("card_duel", "greedy", 0, 11)
+    legal = match.state.legal_actions()
+    thresholds = dict(review.Reviewer("card_duel", 0).thresholds)
+    threshold = float(given[0]) if given and given[0][0].isdigit() else \
+        thresholds[given[0] if given else "bad"]
+    warned = []
+    for decision in (match.judge(a, ITERATIONS) for a in legal):
+        if decision.loss == 0:
+            continue
+        result = subprocess.run([CARDARENA, "play", "card_duel", "--seed", "11", "--tutor",
+                                 *given, "--review-iterations", str(ITERATIONS)],
+                                input=f"{legal.index(decision.chosen) + 1}\n",
+                                capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert ("tutor: " in result.stdout) == (decision.loss > threshold)
+        warned.append("tutor: " in result.stdout)
+    assert sum(warned) == warnings
+
+
+def test_the_tutor_refuses_a_threshold_it_cannot_read(tmp_path):
+    result = cli("play", "card_duel", "--tutor", "awful", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "argument --tutor: a score given up, from 0 up to 1, or a mark (very bad, bad, " \
+        "doubtful), not 'awful'" in result.stderr
+
+
 def test_review_at_the_prompt_and_after_the_game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     match = first_decision("card_duel", "greedy", 1, 3)
