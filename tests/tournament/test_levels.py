@@ -59,29 +59,56 @@ def measured_elo(rows, level, anchors):
 # --- a level is as strong as it says ------------------------------------------------
 
 
-def test_a_level_measures_within_its_stated_interval_against_two_ladder_rungs():
-    # The level in the middle of Card Duel's shipped range (between two calibrated
-    # budgets, so interpolation is tested too) plays random and greedy, whose Elo the
-    # calibration measured, on 500 fixed deals each, in both seatings.  Its rating
-    # from those 2000 games alone, the rungs' Elo held fixed, must lie in its stated
+# Deals per rung for each game's check.  Card Duel's levels are close together and
+# their intervals narrow, so it needs the most games; the others' take a minute each
+# and run only when CARDARENA_LONG_CHECKS is set.
+INTERVAL_DEALS = {"card_duel": 500, "shrine": 200, "relinquish": 200,
+                  "creature_shrines": 200, "energy_deckbuilder": 200}
+# Where the level measures far outside its interval against random and greedy play,
+# held by a test that must fail (docs/play.md, Checks): their ladders are not
+# transitive, and the chain of neighbouring matches carries the error up.
+INTRANSITIVE = {"relinquish", "creature_shrines", "energy_deckbuilder"}
+
+
+def interval_check(game):
+    """The interval test's parameter for ``game``, skipped or expected to fail as
+    ``INTERVAL_DEALS`` and ``INTRANSITIVE`` say."""
+    marks = []
+    if game != "card_duel":
+        marks.append(pytest.mark.skipif(not os.environ.get("CARDARENA_LONG_CHECKS"),
+                                        reason="takes a minute: set CARDARENA_LONG_CHECKS"))
+    if game in INTRANSITIVE:
+        marks.append(pytest.mark.xfail(strict=True, raises=AssertionError,
+                                       reason="the level measures outside its interval "
+                                       "against random and greedy play (docs/play.md)"))
+    return pytest.param(game, marks=marks)
+
+
+@pytest.mark.parametrize("game", [interval_check(game) for game in sorted(INTERVAL_DEALS)])
+def test_a_level_measures_within_its_stated_interval_against_two_ladder_rungs(game):
+    # The level in the middle of the game's shipped range (in Card Duel between two
+    # calibrated budgets, so interpolation is tested too) plays random and greedy,
+    # whose Elo the calibration measured, on fixed deals, in every seating.  Its rating
+    # from those games alone, the rungs' Elo held fixed, must lie in its stated
     # interval, give or take the rating's own error: a test at the 1% level of the
-    # claim that its Elo lies in that interval (2.576 standard errors, about 8 Elo
-    # each, beyond either end rejects it).
-    shipped = levels.load("card_duel")
+    # claim that its Elo lies in that interval (2.576 standard errors beyond either end
+    # rejects it).
+    shipped = levels.load(game)
     middle = (shipped.fit[0].elo + shipped.fit[-1].elo) / 2
     level = shipped.level(middle)
-    assert level.interpolated and level.low < level.elo < level.high
+    assert level.low < level.elo < level.high
+    assert level.interpolated or game != "card_duel"
     rungs = {r.name: r for r in shipped.rungs}
     bots = {"level": level.spec, "random": "random", "greedy": "greedy"}
     rows = []
     for rung in ("random", "greedy"):
-        config = configs.Config("card_duel", {n: bots[n] for n in ("level", rung)},
-                                deals=500, seed=1)
+        config = configs.Config(game, {n: bots[n] for n in ("level", rung)},
+                                deals=INTERVAL_DEALS[game], seed=1)
         rows += [runner.play(runner.job(config, deal, seating))
                  for deal, seating in config.games()]
     assert all(row["status"] == "ok" for row in rows)
     elo, error = measured_elo(rows, "level", {n: rungs[n].elo for n in ("random", "greedy")})
-    assert error < 10
+    assert error < 40
     assert level.low - 2.576 * error <= elo <= level.high + 2.576 * error, (elo, error, level)
 
 
