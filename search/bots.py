@@ -332,8 +332,16 @@ _kind("mo_ismcts", "multiple-observer ISMCTS: one tree per player, each from tha
 _kind("determinized", "UCT on each of several sampled worlds, which vote for the move",
       worlds=Param(8, "worlds sampled; the budget is shared among them", low=1),
       **_MCTS)(_mcts_bot("perfect"))
-_kind("cheater", "UCT on the true state, hidden cards and all: the yardstick for what "
-      "hidden information costs", **_MCTS)(_mcts_bot("perfect", cheat=True))
+@_kind("cheater", "search on the true state, hidden cards and all: the yardstick for "
+       "what hidden information costs",
+       tree=Param("perfect", "'perfect': one UCT tree on the true state; 'searcher': "
+                  "ismcts's tree, handed the true state where ismcts samples a world, so "
+                  "that against ismcts only the information differs",
+                  choices=("perfect", "searcher")),
+       **_MCTS)
+def _cheater(engine, player, spec, seed, tree, **params):
+    mode = "perfect" if tree == "perfect" else "so"
+    return _mcts_bot(mode, cheat=True)(engine, player, spec, seed, **params)
 
 
 @_kind("expectimax", "depth-limited expectimax with chance nodes over sampled worlds, "

@@ -90,7 +90,7 @@ cdef class MCTS:
     cdef readonly double epsilon
     cdef readonly int rollout_depth
     cdef readonly bint resample     # a new world each iteration (ISMCTS)
-    cdef readonly bint cheat        # search the true state, hidden cards and all
+    cdef readonly bint cheat        # search the true state, hidden cards and all, never a sampled world
     cdef readonly bint reuse        # continue the last search's trees where it can
     cdef int player                 # who the last search was for
     cdef list workers

@@ -10,7 +10,9 @@ One engine plays four ways (Cowling, Powley and Whitehouse 2012 for the first tw
   so an opponent's hidden choice is searched from the opponent's own view.
 - Determinized UCT: ``worlds`` independent perfect-information trees, each on one
   sampled world, which vote for the move.
-- Cheating UCT: one perfect-information tree on the true state.
+- Cheating UCT: one perfect-information tree on the true state; or, as a control for
+  what the information alone is worth, SO-ISMCTS handed the true state at every
+  iteration instead of a sampled world.
 
 Chance outcomes are sampled; a chance edge is keyed by what the tree's owner sees of
 the outcome.  An edge is named by its mover as well as its key.  Payoffs are rescaled
@@ -500,7 +502,9 @@ cdef class MCTS:
 
     ``mode`` is ``"so"`` (SO-ISMCTS), ``"mo"`` (MO-ISMCTS) or ``"perfect"``; under
     ``"perfect"``, ``cheat`` searches the true state and otherwise each of ``worlds``
-    sampled worlds gets its own tree, the worlds sharing the budget.  The budget is
+    sampled worlds gets its own tree, the worlds sharing the budget; under ``"so"`` or
+    ``"mo"``, ``cheat`` hands the trees the true state at every iteration, where they
+    would sample a world.  The budget is
     ``iterations`` per move, or ``seconds`` of wall time per move when that is
     positive.  ``policy`` is the rollout policy (``"random"`` or ``"heuristic"``, the
     latter playing the game's heuristic move except with probability ``epsilon``);
@@ -549,7 +553,7 @@ cdef class MCTS:
         self.rollout_depth = rollout_depth
         self.cheat = cheat
         self.worlds = 1 if cheat or mode != PERFECT else max(1, worlds)
-        self.resample = mode != PERFECT
+        self.resample = mode != PERFECT and not cheat
         self.threads = threads
         self.reuse = reuse and (cheat or mode != PERFECT)
         self.path = None

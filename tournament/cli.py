@@ -324,17 +324,29 @@ def _skill(args):
     gives each rung's Elo, the skill chain, SkillTrace, the seat advantage, the game's
     length and branching, the cheater's edge, and how often the strongest and the
     greedy player choose each kind of move and how they score when they do, and says
-    which variant is deepest and which fairest.  Games are stored as they end: run the
-    same command again to resume, or with more --deals or a higher --max-budget to
-    extend."""
-    from tournament import config as configs, runner, skill, skill_report
+    which variant is deepest and which fairest.  Unless --player names the searcher,
+    a short trial first chooses each variant's: the default searcher meets each
+    challenger at the top budget, and one that beats it clearly climbs the ladder
+    instead.  Games are stored as they end: run the same command again to resume, or
+    with more --deals or a higher --max-budget to extend."""
+    from tournament import config as configs, runner, skill, skill_report, yardstick
+    if args.player and args.challenger:
+        sys.exit("cardarena skill: --challenger names the trial's searchers, and "
+                 "--player skips the trial; give one or the other")
+    workers = args.workers or runner.cpus()
     try:
         plan = skill.Plan(skill.variants(args.game, args.variant, args.grid),
-                          skill.ladder(args.player, args.min_budget, args.max_budget),
+                          skill.ladder(args.player or skill.PLAYER, args.min_budget,
+                                       args.max_budget),
                           deals=args.deals, seed=args.seed, reach=args.reach,
                           seconds_per_move=args.seconds_per_move)
         plan.check()
-        plan.check_cost(args.workers or runner.cpus())
+        trials = [] if args.player else yardstick.trials(
+            plan.variants, skill.PLAYER, plan.ladder.budgets[-1],
+            args.challenger or yardstick.CHALLENGERS, deals=args.trial_deals,
+            seed=args.seed, seconds_per_move=args.seconds_per_move)
+        plan.check_cost(workers)
+        trial_seconds = yardstick.check_cost(trials, workers)
     except skill.SkillError as e:
         sys.exit(f"cardarena skill: {e}")
     out = args.out or _default_out(args.game)
@@ -351,16 +363,12 @@ def _skill(args):
         _make_folder(out)
         db = os.path.join(out, "games.db")
         store = _open_store(db)
-    schedule = plan.schedule()
 
-    def stored():  # of the games asked for: fewer --deals than before leave some out
-        return sum(d < c.deals for c in schedule for d, _ in store.done(c))
-
-    with store:
+    def play(schedule, what):
+        def stored():  # of the games asked for: fewer --deals than before leave some out
+            return sum(d < c.deals for c in schedule for d, _ in store.done(c))
         total = sum(c.deals * len(c.seatings()) for c in schedule)
-        print(f"{count(len(plan.variants), 'variant')}, "
-              f"{count(len(schedule) // len(plan.variants), 'match', 'matches')} each: "
-              f"{count(total, 'game')}; {stored()} stored in {db}", file=sys.stderr)
+        print(f"{what}: {count(total, 'game')}; {stored()} stored in {db}", file=sys.stderr)
         try:
             runner.run(schedule, store, workers=args.workers, scheduler=args.scheduler,
                        progress=not args.quiet)
@@ -370,6 +378,25 @@ def _skill(args):
             print(f"\nStopped: {stored()} of {total} games are stored in {db}; run the "
                   "same command again to play the rest.", file=sys.stderr)
             sys.exit(_stop_status(e))
+
+    with store:
+        if trials:
+            play([c for t in trials for c in t.configs()],
+                 f"The yardstick's trial, {count(len(trials[0].challengers), 'challenger')} "
+                 f"at {trials[0].budget} iterations in each of "
+                 f"{count(len(trials), 'variant')} (about {skill.duration(trial_seconds)})")
+            choices = tuple(yardstick.choose(store, t) for t in trials)
+            for choice in choices:
+                print(f"{choice['variant']}: {yardstick.describe(choice)}.", file=sys.stderr)
+            plan = dataclasses.replace(plan, yardsticks=choices)
+            try:
+                plan.check_cost(workers)
+            except skill.SkillError as e:
+                sys.exit(f"cardarena skill: {e}")
+        schedule = plan.schedule()
+        play(schedule, f"{count(len(plan.variants), 'variant')}, "
+                       f"{count(len(schedule) // len(plan.variants), 'match', 'matches')} "
+                       "each")
         results = skill.measure(store, plan, bootstrap=args.bootstrap, seed=args.seed)
     command = "cardarena skill " + shlex.join(args.argv)
     written, missing = skill_report.write(results, out, command)
@@ -377,6 +404,31 @@ def _skill(args):
     print("Wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
     if missing:
         print(f"No plots: {missing}", file=sys.stderr)
+
+
+def _compare(args):
+    """Set skill analyses of different games (the folders cardarena skill wrote) side
+    by side on the budgets their ladders share: each game's doubling gain and its x%
+    of the deepest, its first seat's score and the cheater's edge, with intervals; and
+    which game rewards skill most, which is fairest and where hidden information is
+    worth most, each named only where the intervals tell it apart."""
+    from tournament import compare
+    from tournament.tables import write_file
+    try:
+        analyses = [compare.load(folder) for folder in args.folders]
+        found = compare.compare(analyses, [os.path.basename(os.path.normpath(f))
+                                           for f in args.folders], seed=args.seed)
+    except compare.CompareError as e:
+        sys.exit(f"cardarena compare: {e}")
+    text = compare.report(found, "cardarena compare " + shlex.join(args.argv))
+    if args.out:
+        try:
+            write_file(args.out, text)
+        except OSError as e:
+            sys.exit(f"cardarena compare: --out {args.out}: {e.strerror or e}")
+        print(f"Wrote {args.out}", file=sys.stderr)
+    else:
+        print(text, end="")
 
 
 def _matchups(args):
@@ -672,6 +724,7 @@ def main(argv=None):
     from tournament import marks as marks_module
     from tournament import review as reviews
     from tournament import skill as skill_module
+    from tournament import yardstick
     parser = argparse.ArgumentParser(
         prog="cardarena",
         description="Game-AI search and tournaments for hidden-information card games.")
@@ -833,6 +886,16 @@ def main(argv=None):
                            "marks-GAME.json in (default: tournament/data, where reviews "
                            "read it)")
     mk.set_defaults(run=_marks)
+    cmp = sub.add_parser("compare", help="set skill analyses of different games side by "
+                         "side", description=_compare.__doc__)
+    cmp.add_argument("folders", nargs="+", metavar="DIR",
+                     help="a folder cardarena skill wrote (its skill.json); each is named "
+                     "by its folder")
+    cmp.add_argument("--out", metavar="FILE", help="write the Markdown here instead of "
+                     "printing it")
+    cmp.add_argument("--seed", type=int, default=0,
+                     help="fixes the resampling behind the intervals (default 0)")
+    cmp.set_defaults(run=_compare)
     mu = sub.add_parser("matchups", help="how each deck (or other per-seat choice) fares "
                         "against each other", description=_matchups.__doc__)
     mu.add_argument("game", help="a game with a per-seat parameter, e.g. creature_shrines")
@@ -861,9 +924,18 @@ def main(argv=None):
     skill.add_argument("--deals", type=_positive, default=30,
                        help="deals per match, each played in both seatings "
                        "(default %(default)s)")
-    skill.add_argument("--player", default=skill_module.PLAYER, metavar="SPEC",
-                       help="the searcher the ladder climbs with, without iterations "
-                       "(default: %(default)s)")
+    skill.add_argument("--player", metavar="SPEC",
+                       help="the searcher the ladder climbs with, without iterations; "
+                       "skips the yardstick's trial (default: the trial's choice for each "
+                       f"variant, {skill_module.PLAYER} unless a challenger beats it "
+                       "clearly)")
+    skill.add_argument("--challenger", action="append", default=[], metavar="SPEC",
+                       help="a searcher the trial tries against the default, without "
+                       "iterations; give it once per challenger (default: "
+                       f"{', '.join(yardstick.CHALLENGERS)})")
+    skill.add_argument("--trial-deals", type=_positive, default=yardstick.DEALS,
+                       metavar="N", help="deals each challenger plays against the "
+                       "default, each in every seating (default %(default)s)")
     skill.add_argument("--min-budget", type=_positive, default=8, metavar="N",
                        help="the lowest rung's iterations per move (default %(default)s)")
     skill.add_argument("--max-budget", type=_positive, default=1024, metavar="N",

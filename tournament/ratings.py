@@ -560,15 +560,24 @@ def _bootstrap(wins, draws, rated, seed, resamples):
     return low, high
 
 
+def deal_weights(num_deals, seed, resamples):
+    """A ``resamples`` by ``num_deals`` array: how many times each deal is drawn in each
+    resample of the deals with replacement, from a generator seeded by ``seed``.  The
+    Elo intervals are drawn so; a figure resampled with the same weights moves in step
+    with them, and with the same figure of another variant dealt the same deals."""
+    rng = np.random.default_rng(seed)
+    return np.array([np.bincount(rng.integers(0, num_deals, num_deals),
+                                 minlength=num_deals) for _ in range(resamples)],
+                    dtype=float).reshape(resamples, num_deals)
+
+
 def _resamples(wins, draws, rated, seed, resamples):
     """The Elo of the ``rated`` bots fitted on each of ``resamples`` resamples of the
     deals with replacement."""
-    rng = np.random.default_rng(seed)
     num_deals = len(wins)
     flat_wins, flat_draws = wins.reshape(num_deals, -1), draws.reshape(num_deals, -1)
     samples = []
-    for _ in range(resamples):
-        weights = np.bincount(rng.integers(0, num_deals, num_deals), minlength=num_deals)
+    for weights in deal_weights(num_deals, seed, resamples):
         elo = _elo((weights @ flat_wins).reshape(wins.shape[1:]),
                    (weights @ flat_draws).reshape(wins.shape[1:]), rated)
         samples.append([elo[i] for i in rated])
@@ -613,12 +622,13 @@ def _seats(rows, sides=None):
     return seats
 
 
-def wilson(p, n):
-    """The 95% Wilson score interval of a proportion ``p`` seen over ``n`` trials.
+def wilson(p, n, z=Z95):
+    """The Wilson score interval of a proportion ``p`` seen over ``n`` trials, 95%
+    unless ``z`` (the normal quantile of the interval's upper end) says otherwise.
     With draws scored as halves it is a little wider than it need be."""
-    z2 = Z95 * Z95
+    z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     # At p = 0 or 1 one bound is the proportion itself, which rounding misses either way.
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 

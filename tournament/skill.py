@@ -38,7 +38,7 @@ import core
 import search
 from core.errors import CardArenaError
 from tournament import config as configs
-from tournament.ratings import wilson, elo_samples, match_scores
+from tournament.ratings import deal_weights, elo_samples, match_scores, wilson
 from tournament.tables import count
 
 # Kinds of bot whose strength grows with their iteration budget, any of which can be
@@ -224,6 +224,22 @@ class Plan:
     reach: int = 1
     seconds_per_move: float = 60.0
     max_length: int = configs.DEFAULTS["max_length"]
+    yardsticks: tuple = ()
+    """Each variant's yardstick trial (``yardstick.choose``), in the variants' order:
+    its chosen player climbs that variant's ladder.  Without them, ``ladder``'s player
+    climbs every variant's."""
+
+    def ladder_of(self, variant):
+        """The ladder ``variant`` is measured on."""
+        for choice in self.yardsticks:
+            if choice["variant"] == variant.name:
+                return Ladder(choice["player"], self.ladder.budgets)
+        return self.ladder
+
+    def alone(self, variant):
+        """The plan of ``variant`` alone, on its own ladder."""
+        return dataclasses.replace(self, variants=[variant], ladder=self.ladder_of(variant),
+                                   yardsticks=())
 
     def pairs(self):
         """The matches between rungs as (weaker, stronger) names: every chain rung
@@ -240,6 +256,8 @@ class Plan:
 
     def configs(self, variant):
         """The harness configs of ``variant``: one per pair, one per self-play."""
+        if self.yardsticks:
+            return self.alone(variant).configs(variant)
         specs = {r.name: r.spec for r in self.ladder.rungs}
         base = configs.Config(game=variant.game, bots=specs, deals=self.deals,
                               seed=self.seed, seconds_per_move=self.seconds_per_move,
@@ -258,7 +276,7 @@ class Plan:
         for variant in self.variants:
             data = {"game": variant.game, "deals": self.deals, "seed": self.seed,
                     "seconds_per_move": self.seconds_per_move, "max_length": self.max_length,
-                    "bots": {r.name: r.spec for r in self.ladder.rungs}}
+                    "bots": {r.name: r.spec for r in self.ladder_of(variant).rungs}}
             try:
                 configs.parse(data)
             except configs.ConfigError as e:
@@ -268,25 +286,28 @@ class Plan:
         """Raise SkillError if the plan would take longer than ``MOST_SECONDS`` on
         ``workers`` processes; the line says how long, from the length of random games
         and the searcher's time per iteration, measured here."""
-        game = pyspiel.load_game(self.variants[0].game)
-        decisions, per_iteration = _measure_cost(game, self.ladder.player)
+        seconds = 0.0
+        for v in self.variants:
+            ladder = self.ladder_of(v)
+            decisions, per_iteration = measure_cost(v.game, ladder.player)
+            budget = {r.name: r.budget or 0 for r in ladder.rungs}
+            seconds += sum(c.deals * decisions * per_iteration
+                           * sum(sum(budget[n] for n in s) / len(s) for s in c.seatings())
+                           for c in self.configs(v))
         top = self.ladder.budgets[-1]
-        budget = {r.name: r.budget or 0 for r in self.ladder.rungs}
-        seconds = sum(c.deals * decisions * per_iteration
-                      * sum(sum(budget[n] for n in s) / len(s) for s in c.seatings())
-                      for v in self.variants for c in self.configs(v))
         if seconds / workers > MOST_SECONDS:
             raise SkillError(f"--max-budget {top}, --deals {self.deals}: the analysis "
-                             f"would take about {_duration(seconds / workers)} on "
+                             f"would take about {duration(seconds / workers)} on "
                              f"{count(workers, 'worker')} ({decisions:.0f} decisions a "
                              f"game, {1e6 * per_iteration:.1f} µs an iteration), beyond "
-                             f"the {_duration(MOST_SECONDS)} this runs: lower "
+                             f"the {duration(MOST_SECONDS)} this runs: lower "
                              "--max-budget or --deals")
 
     def schedule(self):
         """Every config of every variant, the costliest first, so that the long games
         are not left for the end of a run, when workers would idle."""
-        budget = {r.name: r.budget or 0 for r in self.ladder.rungs}
+        budget = {r.name: r.budget or 0 for v in self.variants
+                  for r in self.ladder_of(v).rungs}
         every = [c for v in self.variants for c in self.configs(v)]
         return sorted(every, key=lambda c: -sum(budget[n] * (2 if len(c.bots) == 1 else 1)
                                                for n in c.bots))
@@ -301,9 +322,12 @@ PROBE_BUDGET = 256
 PROBE_GAMES = 3
 
 
-def _measure_cost(game, player):
-    """The mean number of decisions in a few seeded random games of ``game``, and the
-    seconds an iteration of ``player`` takes at decisions across them."""
+def measure_cost(game, player):
+    """The mean number of decisions in a few seeded random games of ``game`` (a game
+    string or a loaded game), and the seconds an iteration of ``player`` takes at
+    decisions across them."""
+    if isinstance(game, str):
+        game = pyspiel.load_game(game)
     rng = random.Random(0)
     decisions, positions = [], []
     for _ in range(PROBE_GAMES):
@@ -328,7 +352,7 @@ def _measure_cost(game, player):
     return statistics.fmean(decisions), per_iteration
 
 
-def _duration(seconds):
+def duration(seconds):
     """A length of time in the largest unit that keeps it above 1."""
     for unit, size in (("year", 365 * 86400), ("day", 86400), ("hour", 3600),
                        ("minute", 60)):
@@ -433,6 +457,58 @@ def elo_of(score):
     if score <= 0 or score >= 1:
         return math.copysign(800.0, score - 0.5)
     return max(-800.0, min(800.0, -400 * math.log10(1 / score - 1)))
+
+
+def resampled_scores(rows, bot, deals, weights, sides=None):
+    """``bot``'s score against the other bot of ``rows`` on each resample of the deals:
+    ``weights[k, i]`` is how many times resample k draws the deal ``deals[i]``
+    (``ratings.deal_weights``).
+
+    >>> rows = [{"deal": d, "seating": ["a", "b"], "returns": [1, -1] if d else [-1, 1],
+    ...          "failed": None} for d in range(2)]
+    >>> resampled_scores(rows, "a", [0, 1], np.array([[2, 0], [1, 1]])).tolist()
+    [0.0, 0.5]
+    """
+    column = {deal: i for i, deal in enumerate(deals)}
+    points, matches = np.zeros(len(deals)), np.zeros(len(deals))
+    for row in rows:
+        for a, _, score in match_scores(row, sides):
+            points[column[row["deal"]]] += score if a == bot else 1 - score
+            matches[column[row["deal"]]] += 1
+    return (weights @ points) / (weights @ matches)
+
+
+def gain(scores):
+    """The Elo a ladder climbs, step by step: the sum of the Elo each step's score
+    implies (``elo_of``, capped at +-800), over the first axis of ``scores``."""
+    scores = np.asarray(scores, dtype=float)
+    with np.errstate(divide="ignore"):
+        elo = 400 * np.log10(scores / (1 - scores))
+    return np.clip(elo, -800, 800).sum(axis=0)
+
+
+def chess_share(reference, other):
+    """The "x%-chess" reading (Duersch, Lambrecht and Oechssler 2020): ``100 (1 - p)``
+    for the share p of the reference's games that a fair coin would have to decide
+    (each step score s becoming p / 2 + (1 - p) s) before the reference's ``gain``
+    falls to the other's.  ``reference`` and ``other`` are step scores, the first axis
+    the steps; further axes (resamples taken in step) give one reading each.  100
+    where the other climbs at least as far as the reference, 0 where it climbs no Elo.
+
+    >>> round(float(chess_share([0.9, 0.9], [0.7, 0.7])), 6)
+    50.0
+    """
+    reference, other = np.asarray(reference, dtype=float), np.asarray(other, dtype=float)
+    target, full = gain(other), gain(reference)
+    low, high = np.zeros(np.shape(target)), np.ones(np.shape(target))
+    # The diluted gain runs from the reference's at p = 0 to none at p = 1, so halving
+    # keeps a crossing between low and high even where a step below 50% bends it.
+    for _ in range(40):
+        p = (low + high) / 2
+        above = gain(p / 2 + (1 - p) * reference) > target
+        low, high = np.where(above, p, low), np.where(above, high, p)
+    x = 100 * (1 - (low + high) / 2)
+    return np.where(target >= full, 100.0, np.where(target <= 0, 0.0, x))
 
 
 def shape(game, rows):
@@ -573,21 +649,27 @@ def _mean_score(scores):
 
 def measure(store, plan, *, bootstrap=1000, seed=0):
     """Every figure of ``plan`` from the games in ``store``: a dict of plain data, one
-    entry per variant and the verdicts on depth and fairness.  Raises SkillError if a
-    game of the plan is missing."""
+    entry per variant, the verdicts on depth and fairness, and each variant's x% of the
+    deepest (``chess_share``).  Raises SkillError if a game of the plan is missing."""
     found = []
     samples = {}
     for variant in plan.variants:
-        figures, spans = _measure_variant(store, plan, variant, bootstrap, seed)
+        figures, samples[variant.name] = _measure_variant(store, plan.alone(variant),
+                                                          variant, bootstrap, seed)
+        figures["player"] = plan.ladder_of(variant).player
+        figures["yardstick"] = next((c for c in plan.yardsticks
+                                     if c["variant"] == variant.name), None)
         found.append(figures)
-        samples[variant.name] = spans
+    spans = {name: s["span"] for name, s in samples.items()}
+    deepest = _deepest(found, spans)
     return {"deals": plan.deals, "seed": plan.seed, "reach": plan.reach,
             "bootstrap": bootstrap, "player": plan.ladder.player,
             "budgets": list(plan.ladder.budgets), "top": plan.ladder.top.name,
             "rungs": [dataclasses.asdict(r) for r in plan.ladder.rungs],
-            "variants": found, "deepest": _deepest(found, samples),
-            "depth_differences": _differences(found, samples),
-            "fairest": _fairest(found)}
+            "variants": found, "deepest": deepest,
+            "depth_differences": _differences(found, spans),
+            "fairest": _fairest(found, {name: s["seat"] for name, s in samples.items()}),
+            "chess": _chess(found, samples, deepest["variant"])}
 
 
 def _measure_variant(store, plan, variant, bootstrap, seed):
@@ -622,14 +704,24 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
     low, high = _interval(span_samples)
     steps = [step(rows[pair], *pair, sides) for pair in plan.pairs()[:-1]]
     scores = {(s["lower"], s["upper"]): s["score"] for s in steps}
+    # Resampled with the deals the Elo fit drew, so that every variant's figures move
+    # in step with each other's.
+    deals = sorted({row["deal"] for row in matched})
+    weights = deal_weights(len(deals), seed, bootstrap)
+    resampled = {pair: resampled_scores(rows[pair], pair[1], deals, weights, sides)
+                 for pair in scores}
     chain = [r.name for r in ladder.chain]
     searchers = [r.name for r in ladder.searchers]
     doubling = [scores[pair] for pair in zip(searchers, searchers[1:])]
+    doubling_samples = np.array([resampled[pair] for pair in zip(searchers, searchers[1:])])
+    greedy = names.index("greedy")
+    over_greedy = anchored_samples[:, top] - anchored_samples[:, greedy]
     edge = step(rows[plan.pairs()[-1]], *plan.pairs()[-1], sides)
     edge["elo"] = elo_of(edge["score"])
     edge["elo_low"], edge["elo_high"] = elo_of(edge["low"]), elo_of(edge["high"])
     game = pyspiel.load_game(variant.game)
     random_play, strong_play = (rows[(name,)] for name in plan.self_play())
+    seat_samples = _resampled_seat(strong_play, sides, seed, bootstrap)
     moves = usage(configs.rules(variant.game), itertools.chain.from_iterable(rows.values()))
     failures = {}
     for row in itertools.chain.from_iterable(rows.values()):
@@ -642,8 +734,12 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
         "rungs": rungs,
         "span": {"elo": float(anchored[top] - anchored[bottom]), "low": low, "high": high,
                  "from": ladder.searchers[0].name, "to": ladder.top.name},
-        "chain": {f"{t:.0%}": skill_chain(scores, chain, t) for t in THRESHOLDS},
-        "skill_trace": skill_trace([2 * score - 1 for score in doubling]),
+        "over_greedy": _clear(float(anchored[top] - anchored[greedy]), over_greedy),
+        "chain": {f"{t:.0%}": _chain(scores, resampled, chain, t) for t in THRESHOLDS},
+        "skill_trace": dict(skill_trace([2 * score - 1 for score in doubling]),
+                            **_bounds([skill_trace(2 * level - 1)["trace"]
+                                       for level in doubling_samples.T])),
+        "gain": _clear(float(gain(doubling)), gain(doubling_samples)),
         "steps": steps,
         "seat": seat_advantage(strong_play, sides),
         "seat_random": seat_advantage(random_play, sides),
@@ -652,14 +748,59 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
         "failures": failures,
         "usage": {r.name: moves.get(r.name, move_figures([])) for r in ladder.rungs},
     }
-    return figures, span_samples
+    return figures, {"span": span_samples, "seat": seat_samples,
+                     "doubling": (doubling, doubling_samples)}
 
 
 def _interval(samples):
     if not len(samples):
         return None, None
-    low, high = np.percentile(samples, [2.5, 97.5])
+    # A resample of self-play deals that draws no game that ended has no seat figure
+    # (NaN): it is left out rather than taken for one.
+    low, high = np.nanpercentile(samples, [2.5, 97.5])
     return float(low), float(high)
+
+
+def _bounds(samples):
+    low, high = _interval(samples)
+    return {"low": low, "high": high}
+
+
+def _clear(value, samples):
+    """A figure, its interval, and whether the interval is clear of zero."""
+    low, high = _interval(samples)
+    return {"elo": value, "low": low, "high": high, "clear": low is not None and low > 0}
+
+
+def _chain(scores, resampled, rungs, threshold):
+    """The skill chain at ``threshold`` and its interval over the resamples."""
+    draws = len(next(iter(resampled.values())))
+    lengths = [skill_chain({pair: s[k] for pair, s in resampled.items()}, rungs, threshold)
+               for k in range(draws)]
+    # A length is a whole number of steps: the bounds are lengths a resample found.
+    return {"length": skill_chain(scores, rungs, threshold),
+            "low": int(np.percentile(lengths, 2.5, method="lower")),
+            "high": int(np.percentile(lengths, 97.5, method="higher"))}
+
+
+def _resampled_seat(rows, sides, seed, bootstrap):
+    """The first side's score in each resample of the deals of self-play ``rows``, over
+    the games that ended, as ``seat_advantage`` counts it (NaN in a resample that draws
+    none of them); None without such a game."""
+    ended = [r for r in rows if r["status"] == "ok"]
+    if not ended:
+        return None
+    deals = sorted({r["deal"] for r in rows})
+    column = {deal: i for i, deal in enumerate(deals)}
+    points, games = np.zeros(len(deals)), np.zeros(len(deals))
+    for row in ended:
+        by_side = [sum(row["returns"][p] for p in side)
+                   for side in sides or [(p,) for p in range(len(row["returns"]))]]
+        points[column[row["deal"]]] += (utilities(by_side)[0] + 1) / 2
+        games[column[row["deal"]]] += 1
+    weights = deal_weights(len(deals), seed, bootstrap)
+    with np.errstate(invalid="ignore"):
+        return (weights @ points) / (weights @ games)
 
 
 def _lead(a, b, samples):
@@ -673,13 +814,14 @@ def _lead(a, b, samples):
 
 def _deepest(found, samples):
     """The variant with the widest Elo span and its lead over every other, the
-    runner-up first.  Ties go to the variant listed first."""
+    runner-up first, and whether it leads every other clearly (``clear``): only then
+    do the games tell it is the deepest.  Ties go to the variant listed first."""
     ranked = sorted(found, key=lambda f: -f["span"]["elo"])
     best = ranked[0]
     behind = [_lead(best, other, samples) for other in ranked[1:]]
     return {"variant": best["name"], "span": best["span"],
             "runner_up": dict(behind[0], span=ranked[1]["span"]) if behind else None,
-            "behind": behind}
+            "behind": behind, "clear": all(b["clear"] for b in behind)}
 
 
 def _differences(found, samples):
@@ -689,16 +831,51 @@ def _differences(found, samples):
             for a in found}
 
 
-def _fairest(found):
+def _fairest(found, samples):
     """The variant whose first seat scores nearest 50% in strong self-play (ties go to
     the variant listed first), whether its interval holds 50%, and the variants whose
-    intervals do not; None if no variant has a self-play game that ended."""
+    intervals do not; how much nearer 50% it is than every other variant (``behind``,
+    the runner-up first), with the interval of the differences of their resamples
+    taken in step, and whether it is clearly nearer than every other (``clear``).
+    None if no variant has a self-play game that ended."""
     seated = [f for f in found if f["seat"]["games"]]
     if not seated:
         return None
-    best = min(seated, key=lambda f: abs(f["seat"]["score"] - 0.5))
+    ranked = sorted(seated, key=lambda f: abs(f["seat"]["score"] - 0.5))
+    best = ranked[0]
     seat = best["seat"]
+    behind = []
+    for other in ranked[1:]:
+        low, high = _interval(np.abs(samples[other["name"]] - 0.5)
+                              - np.abs(samples[best["name"]] - 0.5))
+        behind.append({"variant": other["name"],
+                       "lead": abs(other["seat"]["score"] - 0.5) - abs(seat["score"] - 0.5),
+                       "low": low, "high": high, "clear": low is not None and low > 0})
     return {"variant": best["name"], "seat": seat,
             "even": seat["low"] <= 0.5 <= seat["high"],
             "uneven": [f["name"] for f in seated
-                       if not f["seat"]["low"] <= 0.5 <= f["seat"]["high"]]}
+                       if not f["seat"]["low"] <= 0.5 <= f["seat"]["high"]],
+            "behind": behind, "clear": all(b["clear"] for b in behind)}
+
+
+def _chess(found, samples, reference):
+    """Each variant's x% of ``reference`` (``chess_share``) from its doubling steps,
+    with the interval of the resamples taken in step; None, with the reason, when the
+    reference's own gain is not clear of zero: a coin cannot dilute a skill the games
+    do not show."""
+    base = next(f for f in found if f["name"] == reference)
+    if not base["gain"]["clear"]:
+        return {"reference": reference, "gain": base["gain"], "readings": None,
+                "reason": "its doubling gain is not clear of zero"}
+    scores, resampled = samples[reference]["doubling"]
+    readings = []
+    for figures in found:
+        if figures["name"] == reference:
+            continue
+        other, other_resampled = samples[figures["name"]]["doubling"]
+        low, high = _interval(chess_share(resampled, other_resampled))
+        readings.append({"variant": figures["name"], "x": float(chess_share(scores, other)),
+                         "low": low, "high": high,
+                         "wider": figures["gain"]["elo"] >= base["gain"]["elo"]})
+    return {"reference": reference, "gain": base["gain"], "readings": readings,
+            "reason": None}

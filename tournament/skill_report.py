@@ -41,7 +41,6 @@ def write(results, out, command):
 def summary(results, command):
     """The command, the sample sizes, the verdicts and the variants side by side."""
     variants = results["variants"]
-    top = results["top"]
     span = variants[0]["span"]
     deals = results["deals"]
     lines = [
@@ -51,14 +50,19 @@ def summary(results, command):
         "",
         f"Every match of two rungs played {deals} deals, each in both seatings "
         f"({2 * deals} games), and each self-play {2 * deals} deals; "
-        f"{sum(v['games'] for v in variants)} games in all. Intervals are 95%: Elo by a "
-        f"bootstrap over the deals ({results['bootstrap']} resamples), scores by Wilson's "
-        "interval." + (f" With fewer than {FEW_DEALS} deals the bootstrap intervals are "
-                       "too narrow to trust." if deals < FEW_DEALS else ""),
+        f"{sum(v['games'] for v in variants)} games in all. Intervals are 95%: Elo, "
+        f"skill chains, SkillTrace and x% by a bootstrap over the deals "
+        f"({results['bootstrap']} resamples), scores by Wilson's interval."
+        + (f" With fewer than {FEW_DEALS} deals the bootstrap intervals are too narrow to "
+           "trust." if deals < FEW_DEALS else ""),
         "",
         _verdict_deepest(results["deepest"]),
-        _verdict_fairest(results["fairest"], top),
+        _verdict_fairest(results["fairest"], _top_of(results, results["fairest"])),
+        _verdict_searcher(variants),
     ]
+    chess = results["chess"]
+    if len(variants) > 1:
+        lines.append(_verdict_chess(chess))
     failed = {v["name"]: sum(sum(k.values()) for k in v["failures"].values())
               for v in variants}
     if any(failed.values()):
@@ -66,50 +70,95 @@ def summary(results, command):
             f"{count(n, 'game')} in `{name}`" for name, n in failed.items() if n)
             + " ended with a bot failing (a timeout or an error) and count as its losses; "
             "raise --seconds-per-move, or see the report.")
+    shares = {r["variant"]: r for r in chess["readings"] or ()}
+    share = ([f"x% of `{chess['reference']}`"] if shares else [])
     lines += [
         "",
         markdown_table(
             ["variant", f"Elo span {span['from']} to {span['to']}", "chain 60%", "chain 75%",
-             "SkillTrace", "first seat %", "Balance", "cheater's edge %", "draws %", "decisions",
-             "branching"],
-            [[f"`{v['name']}`", _elo_cell(v["span"]), str(v["chain"]["60%"]),
-              str(v["chain"]["75%"]), f"{v['skill_trace']['trace']:.3f}",
-              _score_cell(v["seat"]), _number(v["seat"]["balance"], "{:.3f}"),
-              _score_cell(v["cheater_edge"]), _pct(v["shape"]["strong"]["draws"]),
-              _number(v["shape"]["strong"]["decisions_mean"], "{:.0f}"),
-              _number(v["shape"]["strong"]["branching"], "{:.1f}")] for v in variants],
-            "lrrrrrrrrrr"),
+             "SkillTrace"] + share + ["first seat %", "Balance", "cheater's edge %",
+                                      "draws %", "decisions", "branching"],
+            [[f"`{v['name']}`", _elo_cell(v["span"]), _chain_cell(v["chain"]["60%"]),
+              _chain_cell(v["chain"]["75%"]), _trace_cell(v["skill_trace"])]
+             + ([_share_cell(shares.get(v["name"]))] if shares else [])
+             + [_score_cell(v["seat"]), _number(v["seat"]["balance"], "{:.3f}"),
+                _score_cell(v["cheater_edge"]), _pct(v["shape"]["strong"]["draws"]),
+                _number(v["shape"]["strong"]["decisions_mean"], "{:.0f}"),
+                _number(v["shape"]["strong"]["branching"], "{:.1f}")] for v in variants],
+            "l" + "r" * (10 + len(share))),
     ]
     return "\n".join(lines) + "\n"
 
 
+def _top_of(results, verdict):
+    """The name of the top rung of the variant a verdict names."""
+    if verdict is None:
+        return results["top"]
+    return next(v["span"]["to"] for v in results["variants"]
+                if v["name"] == verdict["variant"])
+
+
 def _ladder_line(results):
     budgets = results["budgets"]
-    return (f"Ladder: random, greedy, `{results['player']}` at {budgets[0]} to "
-            f"{budgets[-1]} iterations per move (doubling), and the cheater at "
-            f"{budgets[-1]}; each rung met the {results['reach']} above it.")
+    players = {}
+    for v in results["variants"]:
+        players.setdefault(v.get("player", results["player"]), []).append(f"`{v['name']}`")
+    if len(players) == 1:
+        searcher = f"`{next(iter(players))}`"
+    else:
+        searcher = "the searcher (" + "; ".join(
+            f"`{p}` in {_join(names, 'and')}" for p, names in players.items()) + ")"
+    line = (f"Ladder: random, greedy, {searcher} at {budgets[0]} to {budgets[-1]} "
+            f"iterations per move (doubling), and the cheater at {budgets[-1]}; each rung "
+            f"met the {results['reach']} above it.")
+    return line + _trial_sentence(results["variants"])
+
+
+def _trial_sentence(variants):
+    """How the yardstick's trial chose the searchers, or nothing if --player did."""
+    trials = [v["yardstick"] for v in variants if v.get("yardstick")]
+    if not trials:
+        return ""
+    first = trials[0]
+    games = first["challengers"][0]["games"]
+    text = (f" The searcher is the yardstick's: `{first['incumbent']}` met "
+            f"{count(len(first['challengers']), 'challenger')} at {first['budget']} "
+            f"iterations, {count(games, 'game')} each in every variant, ")
+    moved = [t for t in trials if t["player"] != t["incumbent"]]
+    if not moved:
+        return text + "and none beat it clearly in any."
+    return text + "and " + "; ".join(
+        f"`{t['player']}` beat it clearly in `{t['variant']}`" for t in moved) + "."
 
 
 def _verdict_deepest(deepest):
     span = deepest["span"]
-    text = (f"- **Deepest: `{deepest['variant']}`**: the Elo span from {span['from']} to "
-            f"{span['to']} is {_elo_cell(span)}")
+    name = f"`{deepest['variant']}`"
+    widest = f"the Elo span from {span['from']} to {span['to']} is {_elo_cell(span)}"
     second = deepest["runner_up"]
     if second is None:
-        return text + "."
+        return f"- **Deepest: {name}**: {widest}."
     lead = f"{_elo(second['lead'])} [{_elo(second['low'])}, {_elo(second['high'])}]"
+    if deepest["clear"]:
+        return (f"- **Deepest: {name}**: {widest}; it leads the runner-up "
+                f"`{second['variant']}` by {lead}, and every other variant clearly.")
+    text = (f"- **Deepest: not told apart**: {name} has the widest Elo span from "
+            f"{span['from']} to {span['to']}, {_elo_cell(span)}")
     unclear = [f"`{b['variant']}`" for b in deepest["behind"][1:] if not b["clear"]]
     if second["clear"]:
-        text += f"; it leads the runner-up `{second['variant']}` by {lead}"
-        if not unclear:
-            return text + ", and every other variant clearly."
-        return text + (f", but its {_leads(unclear)} {_are(unclear)} not clear of zero, so "
-                       f"it is not told apart from {'it' if len(unclear) == 1 else 'them'}.")
-    text += f"; its lead over the runner-up `{second['variant']}`, {lead}, is not clear of zero"
+        text += (f"; it leads the runner-up `{second['variant']}` by {lead}, but its "
+                 f"{_leads(unclear)} {_are(unclear)} not clear of zero")
+        return text + f", so these games do not tell it apart from {_them(unclear)}."
+    text += (f", but its lead over the runner-up `{second['variant']}`, {lead}, is not "
+             "clear of zero")
     if unclear:
-        return text + (f", nor {_are(unclear)} its {_leads(unclear)}, so it is not told "
-                       "apart from them.")
-    return text + ", so the two are not told apart."
+        return text + (f", nor {_are(unclear)} its {_leads(unclear)}, so these games do "
+                       "not tell it apart from them.")
+    return text + ", so these games do not tell the two apart."
+
+
+def _them(names):
+    return "it" if len(names) == 1 else "them"
 
 
 def _leads(names):
@@ -125,9 +174,25 @@ def _verdict_fairest(fairest, top):
         return (f"- **Fairest: none**: no self-play game of {top} ended without a failure "
                 "or the length limit.")
     seat = fairest["seat"]
-    text = (f"- **Fairest: `{fairest['variant']}`**: in self-play of {top} the first seat "
-            f"scores {_score_cell(seat)} (Balance {seat['balance']:.3f}); ")
-    text += "the interval holds 50%." if fairest["even"] else "even so the seats are uneven."
+    name = f"`{fairest['variant']}`"
+    scores = (f"in self-play of {top} the first seat scores {_score_cell(seat)} (Balance "
+              f"{seat['balance']:.3f})")
+    behind = fairest["behind"]
+    if fairest["clear"]:
+        text = f"- **Fairest: {name}**: {scores}"
+        if behind:
+            second = behind[0]
+            text += (f", clearly nearer 50% than in every other variant (by {_points(second)} "
+                     f"points over the runner-up `{second['variant']}`)")
+        text += "; "
+    else:
+        unclear = [f"`{b['variant']}`" for b in behind if not b["clear"]]
+        text = (f"- **Fairest: not told apart**: {name}'s first seat scores nearest 50% "
+                f"in self-play of {top}, {_score_cell(seat)} (Balance "
+                f"{seat['balance']:.3f}), but not clearly nearer 50% than the first seat "
+                f"of {_join(unclear, 'or')} (the interval of the difference in distance "
+                "from 50% holds zero); ")
+    text += "its interval holds 50%." if fairest["even"] else "even so its seats are uneven."
     uneven = fairest["uneven"]
     if uneven:
         text += " The seats are clearly uneven in " + ", ".join(f"`{n}`" for n in uneven) + "."
@@ -136,19 +201,82 @@ def _verdict_fairest(fairest, top):
     return text
 
 
+def _points(lead):
+    return (f"{100 * lead['lead']:.1f} [{100 * lead['low']:.1f}, "
+            f"{100 * lead['high']:.1f}]")
+
+
+def _join(names, word):
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
+
+
+def _verdict_searcher(variants):
+    """Whether the top rung clearly beats the greedy player in every variant: where it
+    does not, the ladder's searcher plays the game no better than a one-move look-ahead,
+    and the spans above it tell of the searcher as much as of the rules."""
+    tops = {v["span"]["to"] for v in variants}
+    top = tops.pop() if len(tops) == 1 else "each variant's top rung"
+    weak = [v for v in variants if not v["over_greedy"]["clear"]]
+    if not weak:
+        low = min(v["over_greedy"]["low"] for v in variants)
+        return (f"- **Searcher**: {top} clearly beats greedy in every variant (the interval "
+                f"of its Elo over greedy starts at {_elo(low)} or more).")
+    below = [v for v in weak if v["over_greedy"]["high"] < 0]
+    text = ("- **Searcher: weak yardstick**: " + top + " does not clearly beat greedy in "
+            + ", ".join(f"`{v['name']}` ({_elo_cell(v['over_greedy'])} Elo)" for v in weak)
+            + ("" if not below else "; it is clearly weaker in "
+               + ", ".join(f"`{v['name']}`" for v in below)))
+    return text + (". There the searcher plays the game no better than a one-move "
+                   "look-ahead, so the spans, chains and SkillTrace measure the searcher "
+                   "as much as the rules.")
+
+
+def _verdict_chess(chess):
+    reference = f"`{chess['reference']}`"
+    gain = chess["gain"]
+    if chess["readings"] is None:
+        return (f"- **x% of {reference}**: not given: the deepest variant's doubling gain, "
+                f"{_elo_cell(gain)} Elo, is not clear of zero, so there is no skill "
+                "for a coin to dilute.")
+    text = (f"- **x% of {reference}** (Duersch, Lambrecht and Oechssler 2020): a variant "
+            f"is x% {reference} when a fair coin deciding 100 - x% of {reference}'s "
+            f"doubling games brings their Elo gain, {_elo_cell(gain)}, down to the "
+            "variant's")
+    readings = chess["readings"]
+    wider = [f"`{r['variant']}`" for r in readings if r["wider"]]
+    if wider:
+        text += (f"; {_join(wider, 'and')} gain{'s' if len(wider) == 1 else ''}"
+                 f" at least as much, so no coin brings {reference} down to "
+                 f"{_them(wider)}")
+    below = [f"`{r['variant']}`" for r in readings if r["high"] < 100]
+    level = [f"`{r['variant']}`" for r in readings if r["high"] >= 100]
+    if below:
+        text += (f". Clearly less than 100% {reference}: {_join(below, 'and')}"
+                 + (f"; not told apart from it: {_join(level, 'and')}" if level else ""))
+    else:
+        text += (f". Every interval reaches 100%: by this reading no variant is told "
+                 f"apart from {reference}")
+    return text + "."
+
+
 def report(results, command):
     """The summary, then each variant in full."""
     parts = [f"# Skill ceiling\n\n{summary(results, command)}",
              "Columns: the Elo span, what the searcher gains from its lowest budget to its "
              "highest, is the depth; a skill chain counts the steps of the longest chain "
              "of rungs, up the ladder, each scoring at least 60% (or 75%) against the one "
-             "before it; first seat % is its score in strong self-play; the cheater's "
-             "edge is its score against the searcher at the same budget; draws and "
-             "decisions are from strong self-play."]
+             "before it; SkillTrace is Ludii's, over the searcher's doublings; x% is the "
+             "share of the reference's doubling games a fair coin could decide before its "
+             "Elo gain falls to the variant's (see docs/skill.md); first seat % is its "
+             "score in strong self-play; the cheater's edge is its score against the "
+             "searcher at the same budget; draws and decisions are from strong self-play. "
+             "The bracketed intervals of the chains, SkillTrace and x% are 95% from "
+             "resampling the deals with the draws the Elo intervals use, so that they "
+             "move in step from variant to variant."]
     if len(results["variants"]) > 1:
         parts.append(_differences(results))
     for v in results["variants"]:
-        parts.append(_variant(v, results["top"]))
+        parts.append(_variant(v, v["span"]["to"]))
     return "\n\n".join(parts) + "\n"
 
 
@@ -261,12 +389,20 @@ def _variant(v, top):
                          for bot, kinds in v["failures"].items())
     return "\n\n".join([
         f"## `{v['name']}` (`{v['game']}`)",
+        *_yardstick(v),
         "### Elo, relative to random play",
         rungs,
         "### Ladder steps: the upper rung's score (draws half)",
         steps,
-        f"Skill chain: {v['chain']['60%']} steps at 60%, {v['chain']['75%']} at 75%.",
-        f"SkillTrace {trace['trace']:.3f}: the stronger searcher's mean utility by level "
+        f"Skill chain: {_chain_cell(v['chain']['60%'])} steps at 60%, "
+        f"{_chain_cell(v['chain']['75%'])} at 75%.",
+        f"Doubling gain: the Elo the searcher's doubling steps imply, added up, "
+        f"{_elo_cell(v['gain'])}.",
+        f"{top} over greedy: {_elo_cell(v['over_greedy'])} Elo"
+        + ("." if v["over_greedy"]["clear"] else ": not clear of zero, so the searcher is "
+           "a weak yardstick for these rules, and this variant's span measures it as much "
+           "as the rules."),
+        f"SkillTrace {_trace_cell(trace)}: the stronger searcher's mean utility by level "
         f"{levels}; area {trace['area']:.3f}; the fitted line, {trace['slope']:+.4f} per "
         f"level from {trace['intercept']:+.4f} at the first, reads "
         f"{trace['predicted']:+.3f} two levels past the last, so y = {trace['y']:.3f}."
@@ -301,6 +437,28 @@ def _variant(v, top):
     ])
 
 
+def _yardstick(v):
+    """The trial that chose the variant's searcher: each challenger's score against
+    the default, its interval and whether it beat it clearly."""
+    trial = v.get("yardstick")
+    if not trial:
+        return []
+    k = len(trial["challengers"])
+    return [
+        "### Yardstick",
+        f"The searcher is `{v['player']}`. At {trial['budget']} iterations a move, "
+        f"`{trial['incumbent']}` met each challenger on {trial['deals']} deals; a "
+        f"challenger beats it clearly when its score's Wilson interval, at "
+        f"{100 - 5 / k:.4g}% so that the {count(k, 'interval')} together hold 95%, lies "
+        "above 50%.",
+        markdown_table(
+            ["challenger", "games", "score %", "interval", "clearly better"],
+            [[f"`{c['player']}`", str(c["games"]), _pct(c["score"]),
+              f"{_pct(c['low'])}-{_pct(c['high'])}", "yes" if c["clear"] else "no"]
+             for c in trial["challengers"]], "lrrrl"),
+    ]
+
+
 def _pct(x):
     return "-" if x is None else f"{100 * x:.1f}"
 
@@ -328,6 +486,20 @@ def _elo(x):
 
 def _elo_cell(span):
     return f"{_elo(span['elo'])} [{_elo(span['low'])}, {_elo(span['high'])}]"
+
+
+def _chain_cell(chain):
+    return f"{chain['length']} [{chain['low']}, {chain['high']}]"
+
+
+def _trace_cell(trace):
+    return f"{trace['trace']:.3f} [{trace['low']:.3f}, {trace['high']:.3f}]"
+
+
+def _share_cell(reading):
+    if reading is None:
+        return "100"
+    return f"{reading['x']:.0f} [{reading['low']:.0f}, {reading['high']:.0f}]"
 
 
 # --- plots ------------------------------------------------------------------------

@@ -56,7 +56,9 @@ ctypedef struct Unit:
     uint8_t rider             # a mounted creature's design + 1, else 0
     int8_t pump               # +N strength and resilience until the turn ends
     uint8_t armor             # instances of damage its Armor still absorbs
+    uint8_t travel            # sites it is declared to travel, until the declared travel
     uint16_t age              # when it arrived: the newest Area Effect wins an overlap
+    uint16_t paid             # a Trap: the mana its cost took, 3 bits a colour (C31)
     # what it is now, from its design, rider, Tools, pump and conditions (refresh)
     int8_t strength
     int8_t resilience
@@ -77,7 +79,8 @@ ctypedef struct CSData:
     int8_t step               # what the game waits on when no frame is on the stack
     int8_t act                # the active player's act
     int8_t winner             # -1 playing, 0 or 1, 2 a draw
-    int8_t resume             # after a priority window: stay in the act, or end it
+    int8_t resume             # once a priority exchange ends: RESUME_* in engine.pyx
+    int8_t priority           # who holds priority in a priority window
     int8_t mull_player        # who is taking their mulligan
     uint8_t mulligans_left
     int8_t draw_player        # a draw: whose, from which library, how many, then what
@@ -87,7 +90,7 @@ ctypedef struct CSData:
     uint8_t source_played     # a Source played this turn
     uint8_t attacked          # any attack declared this combat
     int8_t pending            # what follows once the decision stack empties: P_*
-    int8_t cursor             # the next slot the upkeep scan looks at
+    int8_t cursor             # the next slot the upkeep or the declared travel looks at
     uint16_t age              # arrivals so far: Unit.age
 
     int16_t life[2]

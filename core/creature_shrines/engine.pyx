@@ -24,8 +24,8 @@ from libc.math cimport tanh
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from core.kit.effects cimport (Effect, Frame, FRAME_EFFECTS, push_effects, run_effects,
-                               stack_pop, stack_push, stack_top)
+from core.kit.effects cimport (Effect, Frame, FRAME_EFFECTS, STACK_DEPTH, push_effects,
+                               run_effects, stack_pop, stack_push, stack_top)
 from core.kit.piles cimport pile_outcomes, pile_sample, pile_size, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 
@@ -129,7 +129,7 @@ cdef enum:
 cdef enum:
     U_TAPPED = 1
     U_NEW = 2                 # came onto the region this turn
-    U_TRAVELLED = 4           # has travelled in this Travel Act
+    U_TRAVELLED = 4           # declared to travel in this Travel Act
     U_ATTACKING = 8
     U_FROZEN = 16             # the conditions: they last while it stays on the region
     U_GROUNDED = 32
@@ -161,7 +161,7 @@ cdef enum:
     ST_MULLIGAN = 1           # mull_player puts a card at the bottom, or keeps
     ST_DRAW_CHOICE = 2        # draw_player picks the library to draw from
     ST_ACT = 3                # the active player acts, or passes the act
-    ST_PRIORITY = 4           # the opponent may act at Burst speed, or passes (C7)
+    ST_PRIORITY = 4           # CSData.priority may act at Burst speed, or passes (C7, C28)
     ST_BLOCK = 5              # the defender picks a blocker, or is done
     ST_OVER = 6
 
@@ -172,10 +172,13 @@ cdef enum:
     AFTER_TURN_DRAW = 2       # the First Act begins
     AFTER_END_DRAW = 3        # the first player's delayed draw: the turn ends
 
-# After a priority window: CSData.resume
+# Once a priority exchange ends: CSData.resume
 cdef enum:
-    RESUME_ACT = 0
-    RESUME_NEXT_ACT = 1
+    RESUME_ACT = 0            # the active player's act goes on
+    RESUME_NEXT_ACT = 1       # the act ends
+    RESUME_TRAVEL = 2         # the declared travellers travel (C29)
+    RESUME_TRIGGER = 3        # a trigger during travel: the travelling player's pass
+                              #   gives the opponent priority, then the act ends (C29)
 
 # What follows once the stack empties: CSData.pending
 cdef enum:
@@ -186,11 +189,15 @@ cdef enum:
     P_COMBAT = 4              # combat is over: the Final Act
     P_BLOCK = 5               # a blocker was declared: more blocks, or combat
     P_STRIKE = 6              # blockers are ordered: combat damage
+    P_TRAVEL = 7              # the next declared traveller travels (cursor: from which slot)
+    P_TRAVEL_SPRUNG = 8       # the same, once a Trap has sprung during this travel
 
 # Frames on the decision stack (kind 0 is the kit's running effects; their data[0] is
 # the card's slot on the region or -1, data[1] the site it acts from or -1)
 cdef enum:
-    FR_SITE = 1               # data[0]: the design being played (-1: the Shrine), [1] its library
+    FR_SITE = 1               # data[0]: the design being played (-1: the Shrine), [1] its
+                              #   library, [2] a Trap's: the mana it took (Unit.paid); a
+                              #   creature's may instead mount with a unit (C30)
     FR_DISTANCE = 2           # data[0]: the traveller
     FR_TARGET = 3             # data[0]: the attacker
     FR_BLOCK = 4              # data[0]: the blocker
@@ -233,7 +240,9 @@ MODES = ("standard", "rush", "king_of_the_hill", "imperial", "conquest")
 ACTS = ("first", "travel", "combat", "final")
 STEPS = ("draw", "mulligan", "draw_choice", "act", "priority", "block", "over")
 AFTERS = ("mulligan", "setup", "turn", "end")
-PENDING = ("none", "action", "priority", "upkeep", "combat", "block", "strike")
+PENDING = ("none", "action", "priority", "upkeep", "combat", "block", "strike", "travel",
+           "travel_sprung")
+RESUMES = ("act", "next act", "travel", "trigger")
 FRAMES = {0: "effects", FR_SITE: "site", FR_DISTANCE: "distance", FR_TARGET: "target",
           FR_BLOCK: "block", FR_SACRIFICE: "sacrifice", FR_AIM: "aim",
           FR_LIBRARY: "library", FR_DRAW: "draw", FR_SWAP: "swap", FR_HOST: "host",
@@ -371,7 +380,9 @@ cdef bint enemy_holds(CSData* s, int site, int p, bint flying) noexcept nogil:
     return False
 
 cdef bint locked(CSData* s, int site) noexcept nogil:
-    """An Immoveable permanent stops every creature moving onto or off its site."""
+    """An Immoveable permanent stops every creature moving onto or off its site, its
+    own included: the text says all creatures, so its controller's travel and effects
+    are held as the opponent's are (C27)."""
     cdef int u
     for u in range(MAX_UNITS):
         if s.units[u].owner >= 0 and s.units[u].site == site and has(s, u, K_IMMOVEABLE):
@@ -453,6 +464,31 @@ cdef void pay(CSData* s, int p, const int8_t* cost) noexcept nogil:
                 best = c
         s.tapped[p][best] += 1
         n -= 1
+
+cdef int pay_seen(CSData* s, int p, const int8_t* cost) noexcept nogil:
+    """Pay as ``pay`` does, and say what both players saw it take: the mana of each
+    colour, from the pool or by tapping, 3 bits a colour (C31)."""
+    cdef int c, seen = 0
+    cdef int before[COLOURS]
+    for c in range(COLOURS):
+        before[c] = s.tapped[p][c] - s.pool[p][c]
+    pay(s, p, cost)
+    for c in range(COLOURS):
+        seen |= (s.tapped[p][c] - s.pool[p][c] - before[c]) << (3 * c)
+    return seen
+
+cdef bint paid_for(int d, int paid) noexcept nogil:
+    """Whether mana ``paid`` (3 bits a colour) could be the cost of design ``d``: its
+    colours each covered and nothing left over; 0, nothing recorded, fits any (C31)."""
+    cdef int c, n, total = 0
+    if paid == 0:
+        return True
+    for c in range(COLOURS):
+        n = paid >> (3 * c) & 7
+        if n < DESIGNS[d].cost[c + 1]:
+            return False
+        total += n
+    return total == DESIGNS[d].cmc
 
 cdef int8_t MARK_COST[6]
 MARK_COST[:] = [2, 0, 0, 0, 0, 0]
@@ -675,23 +711,49 @@ cdef void finish_turn(CSData* s) noexcept nogil:
     begin_turn(s, 1 - p)
 
 cdef void after_action(CSData* s, int resume) noexcept nogil:
-    """(C7) After an action or a passed act the opponent gets priority, but only when
-    they have something to do: no forced pass."""
+    """(C7) After an action or a passed act of the active player the opponent gets
+    priority; ``resume`` says what follows once the exchange ends."""
     if s.winner != NONE:
         return
     s.resume = resume
-    if burst_possible(s, 1 - s.active):
+    give_priority(s, 1 - s.active)
+
+cdef void give_priority(CSData* s, int p) noexcept nogil:
+    """``p`` may act at Burst speed; when they have nothing they could do, the engine
+    passes for them rather than ask (C7)."""
+    s.priority = p
+    if burst_possible(s, p):
         s.step = ST_PRIORITY
-    elif resume == RESUME_NEXT_ACT:
+    else:
+        pass_priority(s)
+
+cdef void pass_priority(CSData* s) noexcept nogil:
+    """(C28) The player with priority passes and the exchange ends, but for the
+    travelling player after a trigger during travel: the opponent's turn to respond
+    comes next (C29)."""
+    if s.resume == RESUME_TRIGGER and s.priority == s.active:
+        s.resume = RESUME_NEXT_ACT
+        give_priority(s, 1 - s.active)
+    elif s.resume == RESUME_NEXT_ACT:
         next_act(s)
+    elif s.resume == RESUME_TRAVEL:
+        begin_travel(s)
     else:
         s.step = ST_ACT
 
-cdef void end_priority(CSData* s) noexcept nogil:
-    if s.resume == RESUME_NEXT_ACT:
-        next_act(s)
-    else:
+cdef void respond(CSData* s) noexcept nogil:
+    """(C28) The player with priority acted: the other may respond in turn.  When that
+    is the active player and the exchange goes back to their act, the act itself is
+    their window, where they may do all a window offers and more, and whatever they do
+    there gives the opponent priority again: a window before it would only add a pass
+    that changes nothing."""
+    cdef int p = 1 - s.priority
+    if s.resume == RESUME_TRIGGER:
+        s.resume = RESUME_NEXT_ACT      # the opponent's turn to respond is this one
+    if p == s.active and s.resume == RESUME_ACT:
         s.step = ST_ACT
+    else:
+        give_priority(s, p)
 
 cdef bint burst_possible(CSData* s, int p) noexcept nogil:
     """A time mark to pay off, or a Burst spell ``p`` can cast now."""
@@ -823,6 +885,8 @@ cdef int put_unit(CSData* s, int p, int d, int site, int flags) noexcept nogil:
     x.host = NONE
     x.rider = 0
     x.pump = 0
+    x.travel = 0
+    x.paid = 0
     s.age += 1
     x.age = s.age
     refresh(s, u)
@@ -886,6 +950,7 @@ cdef void leave(CSData* s, int u, bint bounce) noexcept nogil:
     cdef Unit* x = &s.units[u]
     cdef int p = x.owner, v, host = x.host
     x.owner = NONE
+    x.travel = 0
     for v in range(MAX_UNITS):
         if s.units[v].owner < 0:
             continue
@@ -951,21 +1016,25 @@ cdef void spring(CSData* s, int t) noexcept nogil:
     leave(s, t, False)
     push_from_site(s, d, EV_SPRING, p, site)
 
-cdef void check_traps(CSData* s, int u, int trigger) noexcept nogil:
+cdef bint check_traps(CSData* s, int u, int trigger) noexcept nogil:
     """Springs every face-down Trap of ``u``'s opponent whose requirement ``u`` meets
-    on its site."""
+    on its site; whether any did."""
     cdef int t
+    cdef bint sprung = False
     for t in range(MAX_UNITS):
         if s.units[t].owner == 1 - s.units[u].owner and s.units[t].flags & U_FACE_DOWN \
                 and DESIGNS[s.units[t].design].trigger == trigger \
                 and in_area(s.units[t].design, s.units[t].site, s.units[u].site):
             spring(s, t)
+            sprung = True
+    return sprung
 
-cdef void arrive(CSData* s, int u) noexcept nogil:
-    """A creature or structure came onto its site: Traps there spring, and the site's
-    limit is kept."""
-    check_traps(s, u, TR_ENTERS)
+cdef bint arrive(CSData* s, int u) noexcept nogil:
+    """A creature or structure came onto its site: Traps there spring (whether any
+    did), and the site's limit is kept."""
+    cdef bint sprung = check_traps(s, u, TR_ENTERS)
     check_limit(s, s.units[u].site)
+    return sprung
 
 cdef void check_limit(CSData* s, int site) noexcept nogil:
     """The site limit: over 4 counted permanents, the player with more of them there
@@ -1230,12 +1299,13 @@ cdef void play_card(CSData* s, int p, int lib, int d) noexcept nogil:
     cdef Design* x = &DESIGNS[d]
     cdef Frame* f
     cdef int u
+    cdef int paid
     play_from_hand(s, p, lib, d)
     if x.type == T_SOURCE:
         s.sources[p][x.colour] += 1
         s.source_played = 1
         return
-    pay(s, p, x.cost)
+    paid = pay_seen(s, p, x.cost)
     if x.type == T_SPELL:
         s.grave[p][d] += 1
         run_play(s, p, d, NONE)
@@ -1253,10 +1323,12 @@ cdef void play_card(CSData* s, int p, int lib, int d) noexcept nogil:
         if f != NULL:
             f.data[0] = d
             f.data[1] = lib
+            f.data[2] = paid if TRAPS[d] else 0
 
-cdef void place(CSData* s, int p, int d, int lib, int site) noexcept nogil:
+cdef void place(CSData* s, int p, int d, int lib, int site, int paid) noexcept nogil:
     """A paid card takes its site (C6: the Shrine, ``d`` -1).  An Area Effect removes
-    those of its subtype it covers whole; a Trap lies face down."""
+    those of its subtype it covers whole; a Trap lies face down, with what its cost took
+    in sight (C31)."""
     cdef int u, v, flags = U_NEW | lib * U_SECONDARY
     cdef Design* x
     if d < 0:
@@ -1271,6 +1343,7 @@ cdef void place(CSData* s, int p, int d, int lib, int site) noexcept nogil:
                     and whole(d, site, s.units[v].design, s.units[v].site):
                 leave(s, v, False)
         u = put_unit(s, p, d, site, flags | (U_FACE_DOWN if x.subtype == SUB_TRAP else 0))
+        s.units[u].paid = paid
         return
     u = put_unit(s, p, d, site, flags)
     run_play(s, p, d, u)
@@ -1342,6 +1415,37 @@ cdef bint can_mount(CSData* s, int u) noexcept nogil:
         if can_saddle(s, u, v):
             return True
     return False
+
+cdef bint rides_with(CSData* s, int p, int d, int e) noexcept nogil:
+    """(C3 Saddle/Mount, C30) Whether creature ``d``, being played by ``p``, may mount
+    with ``e`` as it comes: a creature of ``p``'s of the opposite status (a Saddle for
+    one that may Mount, or the other way round), not mounted yet, within one site of a
+    site where ``d`` may be played."""
+    cdef uint32_t k = DESIGNS[d].keywords
+    cdef int site
+    if DESIGNS[d].type != T_CREATURE or not alive(s, e) or s.units[e].owner != p \
+            or not is_type(s, e, T_CREATURE) or s.units[e].rider:
+        return False
+    if not (k & K_MOUNT and has(s, e, K_SADDLE) or k & K_SADDLE and has(s, e, K_MOUNT)):
+        return False
+    for site in range(SITES):
+        if near(site, s.units[e].site) and site_open(s, p, d, site):
+            return True
+    return False
+
+cdef void ride(CSData* s, int p, int d, int e) noexcept nogil:
+    """(C30) A creature played to mount with ``e``: the two are one creature at once,
+    on ``e``'s site, for nothing more than the card's cost; ``e`` carries the new card
+    (the pair keeps the larger stat line, C25) and is new this turn, as the card is.
+    Its play effects run from the pair, and it enters the site."""
+    if d < 0:
+        d = s.shrine[p]
+        s.shrine_home[p] = 0
+    s.units[e].rider = d + 1
+    s.units[e].flags |= U_NEW
+    refresh(s, e)
+    run_play(s, p, d, e)
+    arrive(s, e)
 
 cdef void mount(CSData* s, int rider, int v) noexcept nogil:
     """The two become one creature on the saddle's site: the rider's card rides along,
@@ -1417,12 +1521,50 @@ cdef bint can_travel(CSData* s, int u) noexcept nogil:
             return True
     return False
 
-cdef void travel(CSData* s, int u, int n) noexcept nogil:
-    """It enters only the site where its travel ends (C22)."""
+cdef bint travel(CSData* s, int u, int n) noexcept nogil:
+    """It enters only the site where its travel ends (C22); whether a Trap sprang."""
     cdef int p = s.units[u].owner
     relocate(s, u, s.units[u].site + n * forward(p) * PATHWAYS)
-    s.units[u].flags |= U_TRAVELLED
-    arrive(s, u)
+    return arrive(s, u)
+
+cdef int declared_reach(CSData* s, int u, int n) noexcept nogil:
+    """How far a declared traveller goes now: its declared distance from where it
+    stands, or as far short of it as it can go (C22), none once Frozen (C29)."""
+    if s.units[u].flags & U_FROZEN or not can_leave(s, u):
+        return 0
+    while n > 0 and not travel_ok(s, u, n):
+        n -= 1
+    return n
+
+cdef void begin_travel(CSData* s) noexcept nogil:
+    """(C29) The declarations are done and the opponent has had priority: the
+    declared creatures travel, one at a time in slot order, each creature's arrival
+    settled before the next goes, and no one acts until all have."""
+    s.cursor = 0
+    s.pending = P_TRAVEL
+    proceed(s)
+
+cdef void travel_next(CSData* s, bint sprung) noexcept nogil:
+    """The next declared traveller travels; once all have, a trigger during the travel
+    (a Trap sprang) gives the travelling player priority, then the opponent (C29), and
+    the Combat Act follows."""
+    cdef int u, n
+    for u in range(s.cursor, MAX_UNITS):
+        n = s.units[u].travel
+        if s.units[u].owner == s.active and n:
+            s.units[u].travel = 0
+            s.cursor = u + 1
+            n = declared_reach(s, u, n)
+            if n and travel(s, u, n):
+                sprung = True
+            s.pending = P_TRAVEL_SPRUNG if sprung else P_TRAVEL
+            return
+    s.cursor = 0
+    if sprung:
+        s.resume = RESUME_TRIGGER
+        give_priority(s, s.active)
+    else:
+        next_act(s)
 
 
 # --- combat ----------------------------------------------------------------------------
@@ -1671,6 +1813,11 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
             if site_open(s, f.player, d, x):
                 out[n] = A_SITE + x
                 n += 1
+        if DESIGNS[d].keywords & (K_MOUNT | K_SADDLE):
+            for x in range(MAX_UNITS):
+                if rides_with(s, f.player, d, x):
+                    out[n] = A_UNIT + x
+                    n += 1
     elif f.kind == FR_DISTANCE:
         for x in range(1, MAX_TRAVEL + 1):
             if travel_ok(s, f.data[0], x):
@@ -1711,6 +1858,8 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
                 continue
             out[n] = A_TOP + d
             n += 1
+            # (C26) a library holds at most MAX_BOTTOM known cards under it: a position
+            # keeps each in its place, and more would grow every copy of the state
             if s.bottom_len[f.player][f.data[0]] < MAX_BOTTOM:
                 out[n] = A_BOTTOM + d
                 n += 1
@@ -1800,7 +1949,7 @@ cdef int decisions(CSData* s, int* out) noexcept nogil:
         return 2
     if s.step == ST_PRIORITY:
         out[0] = A_PASS
-        return burst_actions(s, 1 - s.active, out, 1)
+        return burst_actions(s, s.priority, out, 1)
     if s.step == ST_BLOCK:
         out[0] = A_PASS
         n = 1
@@ -1857,8 +2006,9 @@ cdef void flow(CSData* s) noexcept nogil:
     if k == P_ACTION:
         after_action(s, RESUME_ACT)
     elif k == P_PRIORITY:
-        if not burst_possible(s, 1 - s.active):
-            end_priority(s)
+        respond(s)
+    elif k == P_TRAVEL or k == P_TRAVEL_SPRUNG:
+        travel_next(s, k == P_TRAVEL_SPRUNG)
     elif k == P_UPKEEP:
         next_upkeep(s)
     elif k == P_COMBAT:
@@ -1889,10 +2039,13 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
             stack_pop(&s.stack)
         return
     stack_pop(&s.stack)
-    if kind == FR_SITE:
-        place(s, p, x, f.data[1], a - A_SITE)
+    if kind == FR_SITE and a >= A_UNIT:
+        ride(s, p, x, a - A_UNIT)
+    elif kind == FR_SITE:
+        place(s, p, x, f.data[1], a - A_SITE, f.data[2])
     elif kind == FR_DISTANCE:
-        travel(s, x, a - A_DISTANCE + 1)
+        s.units[x].travel = a - A_DISTANCE + 1
+        s.units[x].flags |= U_TRAVELLED
     elif kind == FR_TARGET:
         s.units[x].flags |= U_ATTACKING | U_TAPPED
         s.units[x].target = FACE if a == A_FACE else a - A_TARGET
@@ -1922,8 +2075,8 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
         f.data[0] = NONE
 
 cdef void act(CSData* s, int p, int a) noexcept nogil:
-    """An action of ``p``'s: the active player's in one of their acts, or the
-    opponent's in a priority window (its Burst cards and the time mark)."""
+    """An action of ``p``'s: the active player's in one of their acts, or that of
+    the player holding priority in a window (Burst cards and the time mark)."""
     cdef int d, u
     cdef Frame* f
     if a == A_MARK:
@@ -1963,16 +2116,19 @@ cdef void act(CSData* s, int p, int a) noexcept nogil:
 cdef void decide(CSData* s, int a) noexcept nogil:
     cdef Frame* f = stack_top(&s.stack)
     cdef int p, u
+    cdef bint declared
     if f != NULL:
         answer(s, f, a)
         proceed(s)
         return
     if s.step == ST_ACT:
         if a == A_PASS:
-            after_action(s, RESUME_NEXT_ACT)
+            after_action(s, RESUME_TRAVEL if s.act == ACT_TRAVEL else RESUME_NEXT_ACT)
             return
         act(s, s.active, a)
-        s.pending = P_ACTION
+        # (C29) the declarations of travel are one action, answered once they are done
+        declared = s.act == ACT_TRAVEL and A_UNIT <= a < A_DISTANCE
+        s.pending = P_NONE if declared else P_ACTION
         proceed(s)
     elif s.step == ST_MULLIGAN:
         p = s.mull_player
@@ -1989,9 +2145,9 @@ cdef void decide(CSData* s, int a) noexcept nogil:
                     s.after_draws)
     elif s.step == ST_PRIORITY:
         if a == A_PASS:
-            end_priority(s)
+            pass_priority(s)
             return
-        act(s, 1 - s.active, a)
+        act(s, s.priority, a)
         s.pending = P_PRIORITY
         proceed(s)
     elif s.step == ST_BLOCK:
@@ -2017,6 +2173,61 @@ cdef void redeal(uint8_t* pool, uint8_t* hand, int n, Rng* rng) noexcept nogil:
         d = pile_sample(pool, 0, MAX_DESIGNS, rng)
         pool[d] -= 1
         hand[d] += 1
+
+cdef void deal_traps(CSData* s, int q, Rng* rng) noexcept nogil:
+    """(C31) Each face-down Trap of ``q``'s, and one paid for and waiting for its site,
+    dealt afresh from its library's unseen Traps whose cost the mana it took pays.  The
+    Trap with the fewest such cards left goes first, so that none takes the only card
+    another could be; one left with none (a card set whose costs cross) takes any Trap."""
+    cdef int hole[MAX_UNITS + STACK_DEPTH]
+    cdef uint8_t only[MAX_DESIGNS]
+    cdef int n = 0, i, k, best, fewest, count, d, u, lib, paid
+    cdef Frame* f
+    for u in range(MAX_UNITS):
+        if s.units[u].owner == q and s.units[u].flags & U_FACE_DOWN:
+            hole[n] = u
+            n += 1
+    for i in range(s.stack.depth):
+        f = &s.stack.frames[i]
+        if f.player == q and f.kind == FR_SITE and f.data[0] >= 0 and TRAPS[f.data[0]]:
+            hole[n] = -1 - i
+            n += 1
+    while n:
+        best = 0
+        fewest = 1000
+        for k in range(n):
+            trap_hole(s, hole[k], &lib, &paid)
+            count = 0
+            for d in range(NUM_DESIGNS):
+                if TRAPS[d] and paid_for(d, paid):
+                    count += s.library[q][lib][d]
+            if count < fewest:
+                fewest = count
+                best = k
+        trap_hole(s, hole[best], &lib, &paid)
+        for d in range(MAX_DESIGNS):
+            only[d] = TRAPS[d] and (fewest == 0 or paid_for(d, paid))
+        d = deal_one(&s.library[q][lib][0], only, rng)
+        if hole[best] >= 0:
+            s.units[hole[best]].design = d
+        else:
+            f = &s.stack.frames[-1 - hole[best]]
+            f.data[0] = d
+            f.source = d
+        n -= 1
+        hole[best] = hole[n]
+
+cdef void trap_hole(CSData* s, int h, int* lib, int* paid) noexcept nogil:
+    """The library and the mana seen of a Trap ``deal_traps`` deals: a unit's slot, or
+    -1 - a frame's place on the stack."""
+    cdef Frame* f
+    if h >= 0:
+        lib[0] = (s.units[h].flags & U_SECONDARY) != 0
+        paid[0] = s.units[h].paid
+    else:
+        f = &s.stack.frames[-1 - h]
+        lib[0] = f.data[1]
+        paid[0] = f.data[2]
 
 cdef int deal_one(uint8_t* pool, const uint8_t* only, Rng* rng) noexcept nogil:
     """A card from ``pool`` at random among the designs ``only`` marks, out of it."""
@@ -2048,6 +2259,8 @@ cdef class CreatureShrinesState(GameState):
             return s.draw_player
         if s.step == ST_ACT:
             return s.active
+        if s.step == ST_PRIORITY:
+            return s.priority
         return 1 - s.active
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
@@ -2118,7 +2331,7 @@ cdef class CreatureShrinesState(GameState):
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
         """Deal the opponent's hidden cards afresh, each from the library it came from
         and from that library's cards nobody has seen (C10): face-down Traps (and one
-        being placed) among its Traps, then the cards a Swap of theirs is looking at,
+        being placed) among its Traps whose cost the mana each took pays (C31), then the cards a Swap of theirs is looking at,
         those they know on top or at the bottom, and their hand but the cards both
         know."""
         cdef CSData* s = &self.s
@@ -2145,18 +2358,10 @@ cdef class CreatureShrinesState(GameState):
                 s.library[q][lib][s.bottom[q][lib][k]] += 1
             for d in range(MAX_DESIGNS):
                 s.library[q][lib][d] += s.hand[q][lib][d] - s.hand_known[q][lib][d]
-        for u in range(MAX_UNITS):
-            if s.units[u].owner == q and s.units[u].flags & U_FACE_DOWN:
-                pool = &s.library[q][(s.units[u].flags & U_SECONDARY) != 0][0]
-                s.units[u].design = deal_one(pool, TRAPS, rng)
+        deal_traps(s, q, rng)
         for i in range(s.stack.depth):
             f = &s.stack.frames[i]
-            if f.player != q:
-                continue
-            if f.kind == FR_SITE and f.data[0] >= 0 and TRAPS[f.data[0]]:
-                f.data[0] = deal_one(&s.library[q][f.data[1]][0], TRAPS, rng)
-                f.source = f.data[0]
-            elif f.kind == FR_SWAP:
+            if f.player == q and f.kind == FR_SWAP:
                 for k in range(1, 4):
                     if f.data[k] >= 0:
                         f.data[k] = pile_sample(&s.library[q][f.data[0]][0], 0, MAX_DESIGNS,
@@ -2363,6 +2568,8 @@ cdef class CreatureShrinesState(GameState):
             return "onto"
         if f != NULL and f.kind == FR_SADDLE:
             return "saddle"
+        if f != NULL and f.kind == FR_SITE:
+            return "mount with"
         if f != NULL and f.kind == FR_ORDER:
             return "damage first"
         if s.step == ST_BLOCK:
@@ -2452,9 +2659,12 @@ def _view(CreatureShrinesState st, viewer):
         unit = {"slot": u, "card": "hidden" if hidden else CARD_NAMES[x.design],
                 "owner": x.owner, "site": SITE_NAMES[x.site] if x.site >= 0 else SIDE,
                 "age": x.age}
-        for key, n in (("damage", x.damage), ("pump", x.pump)):
+        for key, n in (("damage", x.damage), ("pump", x.pump), ("travel", x.travel)):
             if n:
                 unit[key] = n
+        if x.paid:
+            unit["paid"] = {COLOUR_NAMES[c]: x.paid >> (3 * c) & 7 for c in range(COLOURS)
+                            if x.paid >> (3 * c) & 7}
         if x.armor or x.keywords & K_ARMOR:
             unit["armor"] = x.armor
         for name, flag in _UNIT_FLAGS.items():
@@ -2482,7 +2692,8 @@ def _view(CreatureShrinesState st, viewer):
         view["drawing"] = {"player": s.draw_player, "library": LIBRARIES[s.draw_library],
                            "left": s.draws_left, "then": AFTERS[s.after_draws]}
     if s.step == ST_PRIORITY:
-        view["priority_then"] = "next act" if s.resume == RESUME_NEXT_ACT else "act"
+        view["priority"] = s.priority
+        view["priority_then"] = RESUMES[s.resume]
     if s.pending != P_NONE:
         view["pending"] = PENDING[s.pending]
         view["cursor"] = s.cursor
@@ -2578,13 +2789,14 @@ def render(view):
 # --- building positions ------------------------------------------------------------------
 
 _KNOWN_KEYS = ("mode", "turn", "active", "act", "step", "players", "units", "winner",
-               "source_played", "mulligan", "drawing", "priority_then", "choosing",
+               "source_played", "mulligan", "drawing", "priority", "priority_then",
+               "choosing",
                "current_player", "age", "pending", "cursor")
 _PLAYER_KEYS = ("life", "points", "shrine", "shrine_home", "marks", "sources", "tapped",
                 "pool", "graveyard", "hand_size", "hand_secondary_size", "primary_size",
                 "secondary_size") + _PILES
 _UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "rank", "host",
-              "rider", "pump", "armor", "age") + tuple(_UNIT_FLAGS)
+              "rider", "pump", "armor", "age", "travel", "paid") + tuple(_UNIT_FLAGS)
 SOURCE_OF = {DESIGNS[c.id].colour: c.id for c in CARDSET.cards if TYPES[c.type] == "source"}
 SOURCE_NAMES = [CARD_NAMES[SOURCE_OF[c]] for c in range(COLOURS)]
 
@@ -2776,6 +2988,11 @@ def _read_units(CreatureShrinesState st, units, total):
         if x.flags & U_FACE_DOWN and not TRAPS[d]:
             raise StateFormatError(f"{where}face_down: only a Trap lies face down")
         x.pump = read_int(unit, "pump", 0, 99, 0, where)
+        x.travel = read_int(unit, "travel", 0, MAX_TRAVEL, 0, where)
+        paid = _colours(unit.get("paid", {}), where + "paid", COLOUR_NAMES)
+        if any(n > 7 for n in paid) or any(paid) and not TRAPS[d]:
+            raise StateFormatError(f"{where}paid: a Trap's mana, at most 7 of a colour")
+        x.paid = sum(n << (3 * c) for c, n in enumerate(paid))
         x.armor = read_int(unit, "armor", 0, 9, int(DESIGNS[d].keywords & K_ARMOR != 0),
                            where)
         x.age = read_int(unit, "age", 0, 60000, 0, where)
@@ -2851,9 +3068,11 @@ def _read_flow(CreatureShrinesState st, desc):
         raise StateFormatError(f"step {STEPS[s.step]!r} needs drawing")
     then = desc.get("priority_then")
     if (then is not None) != (s.step == ST_PRIORITY):
-        raise StateFormatError("priority_then: 'act' or 'next act', exactly in step 'priority'")
+        raise StateFormatError(f"priority_then: one of {', '.join(RESUMES)}, exactly in "
+                               "step 'priority'")
     if then is not None:
-        s.resume = read_name(then, ["act", "next act"], "priority_then")
+        s.resume = read_name(then, RESUMES, "priority_then")
+        s.priority = read_int(desc, "priority", 0, 1, 1 - s.active)
     if s.step == ST_OVER:
         return
     if st.c_current_player() != CHANCE and decisions(s, buf) == 0:
@@ -2877,7 +3096,7 @@ def _read_frames(CreatureShrinesState st, desc, total):
                                    "end and data, as to_dict writes it")
         data = fr["data"]
         if not isinstance(data, list) or len(data) != 4 \
-                or not all(type(x) is int and -1 <= x < 1000 for x in data):
+                or not all(type(x) is int and -1 <= x < 1 << 15 for x in data):
             raise StateFormatError(f"{where}data: four integers")
         kind = kinds.get(fr["choose"])
         if kind is None:

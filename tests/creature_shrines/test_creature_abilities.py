@@ -151,7 +151,7 @@ def test_a_trap_lies_face_down_hidden_and_springs_when_an_enemy_enters():
                   [{"slot": 0, "card": "pitfall", "owner": 0, "site": "3a", "face_down": True},
                    {"slot": 1, "card": "riptide_lurker", "owner": 1, "site": "4a"}],
                   turn=3, active=1, act="travel")
-    act(st, "traveller riptide_lurker#1@4a")
+    act(st, "traveller riptide_lurker#1@4a", "pass the travel act")
     assert st.to_dict()["players"][1]["graveyard"] == ["riptide_lurker"]
     assert st.to_dict()["players"][0]["graveyard"] == ["pitfall"]
 
@@ -211,3 +211,72 @@ def test_a_bounced_shrine_goes_home_without_time_marks():
     act(st, "play undertow")
     them = st.to_dict()["players"][1]
     assert them["shrine_home"] and them["marks"] == 0
+
+
+def test_a_swap_keeps_its_cards_on_top_of_a_library_with_eight_known_cards_under_it():
+    # (C26) eight cards already lie known under the Primary Library: Scry the Depths may
+    # only keep what it looks at on top, which here is no choice at all (C16)
+    rest = [slug(c.name) for c, n in CARDSET.decks["blue"].primary for _ in range(n)]
+    under = ["tidewall"] * 3 + ["fogbank"] * 3 + ["stone_wall"] * 2
+    for card in ["scry_the_depths"] + ["undertow"] * 3 + under:
+        rest.remove(card)
+    st = position("creature_shrines(deck0=blue,deck1=red)",
+                  [{"sources": {"tidepool": 9}, "hand": ["scry_the_depths"],
+                    "primary": ["undertow"] * 3, "bottom": under, "graveyard": rest}, {}],
+                  turn=2)
+    act(st, "play scry_the_depths")
+    while st.is_chance_node():
+        st.apply_action(st.legal_actions()[0])
+    me = st.to_dict()["players"][0]
+    assert me["top"] == ["undertow"] * 3 and me["bottom"] == under
+    act(st, "draw from the primary library")
+    me = st.to_dict()["players"][0]
+    assert me["top"] == ["undertow"] * 2 and me["hand"] == ["undertow"]
+
+
+def test_a_creature_played_within_one_site_of_its_partner_may_mount_with_it_at_once():
+    # (C3 Saddle/Mount, C30) the Knight, played on the Melee row, may mount the Pegasus
+    # a site ahead for nothing more: one creature, on the Pegasus's site, new this turn;
+    # a Pegasus played beside a Knight may carry it the other way round, and a Knight too
+    # far from any site the Pegasus may take is not offered
+    st = position("creature_shrines(deck0=yellow,deck1=red)",
+                  [{"sources": {"sunspring": 9}, "hand": ["squire_knight"]}, {}],
+                  [{"slot": 0, "card": "gilded_pegasus", "owner": 0, "site": "1a"}], turn=2)
+    act(st, "play squire_knight")
+    assert names(st) == ["at 0a", "at 0b", "at 0c", "mount with gilded_pegasus#0@1a"]
+    act(st, "mount with gilded_pegasus#0@1a")
+    d = st.to_dict()
+    assert [u["card"] for u in d["units"]] == ["gilded_pegasus"]
+    assert d["units"][0]["rider"] == "squire_knight" and d["units"][0]["site"] == "1a"
+    assert d["units"][0]["new"] and d["players"][0]["tapped"] == {"sunspring": 3}
+    st = position("creature_shrines(deck0=yellow,deck1=red)",
+                  [{"sources": {"sunspring": 9}, "hand": ["gilded_pegasus"]}, {}],
+                  [{"slot": 0, "card": "squire_knight", "owner": 0, "site": "0c"},
+                   {"slot": 1, "card": "squire_knight", "owner": 0, "site": "2b"}], turn=2)
+    act(st, "play gilded_pegasus")
+    assert names(st)[3:] == ["mount with squire_knight#0@0c"]
+    act(st, "mount with squire_knight#0@0c")
+    assert unit(st, 0)["rider"] == "gilded_pegasus" and len(st.to_dict()["units"]) == 2
+
+
+def test_a_traps_cost_shows_in_the_mana_it_takes_and_the_opponent_deals_only_traps_it_pays():
+    # (C31) green mana in the pool (as a second colour would bring) pays all of
+    # Pitfall's 3 and none of Hex Mire's purple: the opponent sees what each took, not
+    # which Trap it was, and deals either face-down card afresh only among the Traps
+    # that mana pays for
+    game = "creature_shrines(deck0=purple,deck1=red)"
+    rich = {"sources": {"gloom_well": 3}, "pool": {"green": 3},
+            "hand": ["pitfall", "hex_mire"]}
+    dealt = {}
+    for trap, seen in (("pitfall", {"green": 3}), ("hex_mire", {"purple": 1, "green": 2})):
+        st = position(game, [dict(rich), {}], turn=2)
+        play = next(a for a in st.legal_actions() if st.action_to_string(a) == f"play {trap}")
+        assert st.action_view(play, 1) == -3
+        act(st, f"play {trap}", "at 2b")
+        shown = st.observation_dict(1)["units"][0]
+        assert shown["card"] == "hidden" and shown["paid"] == seen
+        worlds = [st.determinized(1, seed) for seed in range(40)]
+        assert all(w.information_state_string(1) == st.information_state_string(1)
+                   for w in worlds)
+        dealt[trap] = {w.to_dict()["units"][0]["card"] for w in worlds}
+    assert dealt == {"pitfall": {"pitfall"}, "hex_mire": {"pitfall", "hex_mire"}}

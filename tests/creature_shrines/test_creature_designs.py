@@ -123,7 +123,7 @@ def scene(card, event):
                          "face_down": True},
                         {"slot": 1, "card": "wandering_golem", "owner": 1, "site": "3a"}]
     return position(game, [{}, {}], here, turn=3, active=1, act="travel"), 1, \
-        ["traveller wandering_golem#1@3a"]
+        ["traveller wandering_golem#1@3a", "pass the travel act"]
 
 
 CASES = [(c, e) for c in CARDSET.cards if not c.token for e in EVENTS if getattr(c, e)]

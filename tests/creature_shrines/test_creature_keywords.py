@@ -39,7 +39,7 @@ def test_haste_travels_and_attacks_in_the_turn_it_arrives():
             {"slot": 3, "card": "coral_sentry", "owner": 1, "site": "3b"}]
     st = position(game("red", "blue"), [RED, {}], here, turn=2, act="travel")
     assert travellers(st) == ["traveller blaze_hound#0@1a"]
-    act(st, "traveller blaze_hound#0@1a")
+    act(st, "traveller blaze_hound#0@1a", "pass the travel act")
     assert unit(st, 0)["site"] == "2a"
     here[0]["site"], here[1]["site"] = "2a", "2b"
     st = position(game("red", "blue"), [RED, {}], here, turn=2, act="combat")
@@ -54,7 +54,7 @@ def test_flying_passes_over_the_ground_and_only_flyers_reach_and_lunge_touch_it(
             {"slot": 3, "card": "mistveil_heron", "owner": 1, "site": "2b"}]
     st = position(game("blue", "blue"), [BLUE, {}], here, turn=2, act="travel")
     assert travellers(st) == ["traveller mistveil_heron#0@1a"]
-    act(st, "traveller mistveil_heron#0@1a")
+    act(st, "traveller mistveil_heron#0@1a", "pass the travel act")
     assert unit(st, 0)["site"] == "2a"
     # a Golem cannot enter combat with a flyer; a flyer may pick any target in range
     here = [{"slot": 0, "card": "wandering_golem", "owner": 0, "site": "3a"},
@@ -116,7 +116,7 @@ def test_lunge_leaps_one_held_site_onto_an_open_one():
     st = position(game("yellow", "blue"), [YELLOW, {}], here, turn=2, act="travel")
     assert travellers(st) == ["traveller lancer_cadet#0@1a"]
     # (C16) its only distance is taken at once
-    act(st, "traveller lancer_cadet#0@1a")
+    act(st, "traveller lancer_cadet#0@1a", "pass the travel act")
     assert unit(st, 0)["site"] == "3a"
     # a Lunge may enter combat with a flyer
     here = [{"slot": 0, "card": "lancer_cadet", "owner": 0, "site": "4a"},
@@ -150,7 +150,7 @@ def test_unstoppable_goes_onto_and_off_sites_held_by_the_enemy():
             {"slot": 4, "card": "cinder_brute", "owner": 1, "site": "2b"}]
     st = position(game("blue", "red"), [BLUE, {}], here, turn=2, act="travel")
     assert travellers(st) == ["traveller riptide_lurker#0@2a"]
-    act(st, "traveller riptide_lurker#0@2a")
+    act(st, "traveller riptide_lurker#0@2a", "pass the travel act")
     assert unit(st, 0)["site"] == "3a"
 
 
@@ -161,7 +161,7 @@ def test_sprint_adds_to_the_travel_distance_also_from_a_tool():
     st = position(game("yellow", "red"), [YELLOW, {}], here, turn=2, act="travel")
     act(st, "traveller sunlit_scout#0@0a")
     assert names(st) == ["travel 1 site", "travel 2 sites"]
-    act(st, "travel 2 sites", "traveller wandering_golem#1@0b")
+    act(st, "travel 2 sites", "traveller wandering_golem#1@0b", "pass the travel act")
     assert unit(st, 0)["site"] == "2a" and unit(st, 1)["site"] == "1b"
     here = [{"slot": 0, "card": "wandering_golem", "owner": 0, "site": "0a"},
             {"slot": 1, "card": "traveller_s_cloak", "owner": 0, "site": "0a", "host": 0}]
@@ -260,3 +260,19 @@ def test_a_burst_spell_answers_at_priority():
     assert d["players"][0]["graveyard"] == ["blaze_hound"]
     assert d["players"][1]["graveyard"] == ["firebolt"]
     assert st.current_player() == 0 and d["step"] == "act" and d["act"] == "first"
+
+
+def test_immoveable_holds_against_its_own_controller_too():
+    # (C27) the Titan never leaves its own site, and its controller's creatures may not
+    # travel onto it; the only move effect of the set, Blink Wraith's move of itself,
+    # stops before it whoever controls it, as the engine asks no one's side
+    here = [{"slot": 0, "card": "rootbound_titan", "owner": 0, "site": "1a"},
+            {"slot": 1, "card": "thornback_archer", "owner": 0, "site": "0a"},
+            {"slot": 2, "card": "thornback_archer", "owner": 0, "site": "1b"}]
+    st = position(game("green", "purple"), [GREEN, {}], here, turn=2, act="travel")
+    assert travellers(st) == ["traveller thornback_archer#2@1b"]
+    here = [{"slot": 0, "card": "rootbound_titan", "owner": 0, "site": "2a"}]
+    st = position(game("green", "purple"), [{}, dict(PURPLE, hand=["blink_wraith"])], here,
+                  turn=3, active=1)
+    act(st, "play blink_wraith", "at 4a")
+    assert unit(st, 1)["site"] == "3a"

@@ -115,8 +115,12 @@ def test_travel_goes_forward_its_distance_and_stops_before_opposing_creatures():
     act(st, "traveller ember_charger#0@0a")
     assert names(st) == ["travel 1 site", "travel 2 sites"]
     act(st, "travel 2 sites", "traveller ember_charger#1@0b")
-    assert unit(st, 0)["site"] == "2a" and unit(st, 1)["site"] == "1b"
+    # (C29) declared, they wait for the declarations to end
+    assert unit(st, 0)["site"] == "0a" and unit(st, 0)["travel"] == 2
     assert names(st) == ["pass the travel act"]
+    act(st, "pass the travel act")
+    assert unit(st, 0)["site"] == "2a" and unit(st, 1)["site"] == "1b"
+    assert st.to_dict()["act"] == "combat"
 
 
 def test_combat_reaches_one_site_ahead_and_a_blocker_takes_the_damage():
@@ -262,3 +266,73 @@ def test_a_card_held_from_both_libraries_is_played_from_the_library_its_player_p
     act(st, "play blaze_hound from the secondary library", "at 0a")
     seen = st.observation_dict(1)["players"][0]
     assert seen["hand_size"] == 1 and seen["hand_secondary_size"] == 0
+
+
+def test_after_a_response_the_active_player_may_respond_and_a_pass_ends_the_exchange():
+    # (C7, C28) player 0 passes the First Act; player 1 answers with a Firebolt; player
+    # 0 may answer that in turn; player 1 has nothing left, so the act ends
+    here = [{"slot": 0, "card": "wandering_golem", "owner": 0, "site": "1a"},
+            {"slot": 1, "card": "wandering_golem", "owner": 1, "site": "3a"}]
+    bolt = {"sources": {"ember_vent": 9}, "hand": ["firebolt"]}
+    st = position("creature_shrines(deck0=red,deck1=red)", [dict(bolt), dict(bolt)], here,
+                  turn=2)
+    act(st, "pass the first act")
+    assert st.current_player() == 1 and names(st) == ["pass", "play firebolt"]
+    act(st, "play firebolt")
+    assert unit(st, 0)["damage"] == 3
+    view = st.to_dict()
+    assert view["step"] == "priority" and view["priority"] == 0
+    assert view["priority_then"] == "next act" and view["act"] == "first"
+    assert names(st) == ["pass", "play firebolt"]
+    act(st, "play firebolt")
+    assert unit(st, 1)["damage"] == 3 and st.to_dict()["act"] == "travel"
+    # player 0's pass ends the exchange, though player 1 holds another Firebolt
+    st = position("creature_shrines(deck0=red,deck1=red)",
+                  [dict(bolt), dict(bolt, hand=["firebolt", "firebolt"])], here, turn=2)
+    act(st, "pass the first act", "play firebolt", "pass")
+    assert st.to_dict()["act"] == "travel" and st.current_player() == 0
+    # the same answer to an action that keeps the act going: the act is player 0's
+    # window, and their pass there passes the act
+    st = position("creature_shrines(deck0=red,deck1=red)",
+                  [dict(bolt, hand=["firebolt", "blaze_hound"]), dict(bolt)], here, turn=2)
+    act(st, "play blaze_hound", "at 0b", "play firebolt", "target wandering_golem#0@1a")
+    assert st.to_dict()["step"] == "act" and st.current_player() == 0
+    act(st, "pass the first act")
+    assert st.to_dict()["act"] == "travel"
+
+
+def test_travellers_travel_after_the_declarations_and_the_opponents_priority():
+    # (C29) both creatures are declared; the opponent, given priority before they
+    # travel, freezes one, which stays; the other goes
+    here = [{"slot": 0, "card": "blaze_hound", "owner": 0, "site": "1a"},
+            {"slot": 1, "card": "cinder_brute", "owner": 0, "site": "1b"}]
+    st = position("creature_shrines(deck0=red,deck1=blue)",
+                  [{"sources": {"ember_vent": 9}},
+                   {"sources": {"tidepool": 9}, "hand": ["frost_snare"]}],
+                  here, turn=2, act="travel")
+    act(st, "traveller blaze_hound#0@1a", "traveller cinder_brute#1@1b")
+    assert st.current_player() == 0
+    act(st, "pass the travel act")
+    assert st.to_dict()["priority_then"] == "travel"
+    act(st, "play frost_snare", "target blaze_hound#0@1a")
+    assert unit(st, 0)["site"] == "1a" and unit(st, 1)["site"] == "2b"
+    assert st.to_dict()["act"] == "combat"
+    # a Trap springs as the Golem travels: the travelling player gets priority, then
+    # the opponent, then the Combat Act begins
+    here = [{"slot": 0, "card": "blaze_hound", "owner": 0, "site": "1a"},
+            {"slot": 1, "card": "wandering_golem", "owner": 0, "site": "1b"},
+            {"slot": 2, "card": "pitfall", "owner": 1, "site": "2b", "face_down": True},
+            {"slot": 3, "card": "grave_thrall", "owner": 1, "site": "4c"}]
+    st = position("creature_shrines(deck0=red,deck1=purple)",
+                  [{"sources": {"ember_vent": 9}, "hand": ["firebolt"]},
+                   {"sources": {"gloom_well": 9}, "hand": ["wither"]}],
+                  here, turn=2, act="travel")
+    act(st, "traveller blaze_hound#0@1a", "traveller wandering_golem#1@1b",
+        "pass the travel act", "pass")
+    assert unit(st, 0)["site"] == "2a" and unit(st, 1)["damage"] == 3
+    view = st.to_dict()
+    assert view["priority"] == 0 and view["priority_then"] == "trigger"
+    act(st, "pass")
+    assert st.to_dict()["priority"] == 1 and names(st) == ["pass", "play wither"]
+    act(st, "pass")
+    assert st.to_dict()["act"] == "combat" and st.current_player() == 0

@@ -253,3 +253,21 @@ def test_a_determinized_search_counts_the_nodes_of_every_world():
     result = MCTS(game, "perfect", worlds=4, iterations=400, seed=1).search(state)
     # One world of 100 iterations grows at most 101 nodes; four grow up to 404.
     assert 101 < result.nodes <= 404
+
+
+def test_the_cheater_on_the_searchers_tree_reads_the_hidden_cards_and_nothing_else():
+    # Two positions the player to move cannot tell apart: the honest searcher, sampling
+    # worlds from what that player knows, searches them alike; the cheater handed the
+    # true state at every iteration does not, and repeats itself on one position.
+    game, state = midgame(seed=5)
+    player = state.current_player()
+    other = state.determinized(player, 11)
+    assert other.to_dict() != state.to_dict()
+    honest = [MCTS(game, "so", iterations=300, seed=2).search(s).visits for s in (state, other)]
+    assert honest[0] == honest[1]
+    spec = "cheater(iterations=300,tree=searcher)"
+    cheating = [search.make_bot(spec, game, player, seed=2).step_with_policy(s)[0]
+                for s in (state, other, state)]
+    assert cheating[0] != cheating[1] and cheating[0] == cheating[2]
+    with pytest.raises(core.ParameterError, match="tree is one of perfect, searcher"):
+        search.make_bot("cheater(tree=open)", game, player)

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from tests.tournament.test_tournament import CARDARENA, _rows_in, cli, comparable
-from tournament import runner, skill
+from tournament import runner, skill, skill_report
 from tournament.store import Store
 
 # --- SkillTrace, as Ludii computes it ---------------------------------------------
@@ -219,7 +219,7 @@ def test_configs_in_one_run_store_what_each_run_alone_stores(tmp_path):
 
 TINY = ["card_duel", "--grid", "hand_points=20,30", "--grid", "life=15,22", "--deals", "3",
         "--min-budget", "4", "--max-budget", "16", "--reach", "2", "--bootstrap", "200",
-        "--quiet"]
+        "--quiet", "--trial-deals", "2"]
 
 
 @pytest.fixture(scope="module")
@@ -252,6 +252,9 @@ def test_every_variant_gets_every_figure(tiny):
         # 7 pairs of rungs (5 chain rungs, each against the 2 above) and the cheater's
         # pair, 6 games each; two self-plays of 6 games.
         assert v["games"] == 8 * 6 + 2 * 6
+        # Four games are too few for any challenger to beat the default clearly.
+        assert v["player"] == v["yardstick"]["player"] == skill.PLAYER
+        assert [c["games"] for c in v["yardstick"]["challengers"]] == [4] * 7
         assert [r["name"] for r in v["rungs"]] == names
         assert v["rungs"][0]["elo"] == 0
         for r in v["rungs"]:
@@ -261,11 +264,14 @@ def test_every_variant_gets_every_figure(tiny):
         assert len(v["steps"]) == 7 and all(s["games"] == 6 for s in v["steps"])
         chain = [n for n in names if n != "cheater-16"]
         scores = {(s["lower"], s["upper"]): s["score"] for s in v["steps"]}
-        assert v["chain"] == {"60%": skill.skill_chain(scores, chain, 0.6),
-                              "75%": skill.skill_chain(scores, chain, 0.75)}
+        for threshold, figure in zip((0.6, 0.75), (v["chain"]["60%"], v["chain"]["75%"])):
+            assert figure["length"] == skill.skill_chain(scores, chain, threshold)
+            assert figure["low"] <= figure["high"]
         doubling = [scores[("ismcts-4", "ismcts-8")], scores[("ismcts-8", "ismcts-16")]]
-        assert v["skill_trace"] == skill.skill_trace([2 * s - 1 for s in doubling])
-        assert 0 <= v["skill_trace"]["trace"] <= 1
+        trace = dict(v["skill_trace"])
+        low, high = trace.pop("low"), trace.pop("high")
+        assert trace == skill.skill_trace([2 * s - 1 for s in doubling])
+        assert 0 <= low <= high <= 1 and 0 <= trace["trace"] <= 1
         seat = v["seat"]
         assert seat["games"] == 6 and seat["low"] <= seat["score"] <= seat["high"]
         assert v["seat_random"]["games"] == 6
@@ -304,8 +310,12 @@ def test_the_verdicts_name_the_deepest_and_the_fairest_variant(tiny):
         assert behind == differences[deepest["variant"]][behind["variant"]]
     seats = {v["name"]: abs(v["seat"]["score"] - 0.5) for v in results["variants"]}
     assert results["fairest"]["variant"] == min(seats, key=seats.get)
-    assert f"**Deepest: `{deepest['variant']}`**" in result.stdout
-    assert f"**Fairest: `{results['fairest']['variant']}`**" in result.stdout
+    assert deepest["clear"] == all(b["clear"] for b in deepest["behind"])
+    assert (f"**Deepest: `{deepest['variant']}`**" if deepest["clear"] else
+            f"**Deepest: not told apart**: `{deepest['variant']}`") in result.stdout
+    fairest = results["fairest"]
+    assert (f"**Fairest: `{fairest['variant']}`**" if fairest["clear"] else
+            f"**Fairest: not told apart**: `{fairest['variant']}`") in result.stdout
 
 
 def test_the_same_command_again_plays_nothing_and_reports_the_same(tiny, tmp_path):
@@ -332,7 +342,7 @@ def test_more_deals_extend_the_stored_run(tiny, tmp_path):
 def test_failures_are_counted_as_losses_and_reported(tmp_path):
     # No bot can move within a microsecond: every game is lost by its first mover.
     result = cli("skill", "card_duel", "--deals", "2", "--min-budget", "2", "--max-budget",
-                 "8", "--seconds-per-move", "0.000001", "--bootstrap", "20", "--quiet",
+                 "8", "--player", skill.PLAYER, "--seconds-per-move", "0.000001", "--bootstrap", "20", "--quiet",
                  "--workers", "1", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "- **Failures**: 28 games in `default` ended with a bot failing" in result.stdout
@@ -465,14 +475,14 @@ def test_on_shrine_more_search_is_clearly_stronger(tmp_path):
     # the results run; here 20 games, seeded, must show it at 95% confidence: the
     # span's bootstrap interval and the step's Wilson interval both above the null.
     result = cli("skill", "shrine", "--deals", "10", "--min-budget", "8", "--max-budget",
-                 "32", "--bootstrap", "500", "--quiet", "--out", str(tmp_path))
+                 "32", "--player", skill.PLAYER, "--bootstrap", "500", "--quiet", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     figures = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     assert figures["span"]["low"] > 0
     steps = {(s["lower"], s["upper"]): s for s in figures["steps"]}
     assert steps[("ismcts-16", "ismcts-32")]["games"] == 20
     assert steps[("ismcts-8", "ismcts-16")]["low"] > 0.5
-    assert figures["chain"]["60%"] >= 1
+    assert figures["chain"]["60%"]["length"] >= 1
 
 
 @pytest.mark.parametrize("game, matches_a_game", [("euchre", 1), ("oh_hell", 2)])
@@ -480,7 +490,7 @@ def test_a_team_game_and_a_free_for_all_are_measured(game, matches_a_game, tmp_p
     # Euchre's rungs each hold a team: one match a game, partners never matched.  In
     # three-player oh_hell two rungs share the seats: the lone seat meets the other two.
     result = cli("skill", game, "--deals", "2", "--min-budget", "2", "--max-budget", "8",
-                 "--out", str(tmp_path), "--workers", "1", "--bootstrap", "20", "--quiet")
+                 "--player", skill.PLAYER, "--out", str(tmp_path), "--workers", "1", "--bootstrap", "20", "--quiet")
     assert result.returncode == 0, result.stderr
     variant = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     games_a_pair = 2 * (2 if game == "euchre" else 6)
@@ -492,3 +502,137 @@ def test_a_team_game_and_a_free_for_all_are_measured(game, matches_a_game, tmp_p
     # A team is one sample of its rung's moves, each seat of a free-for-all one.
     sides = 2 if game == "euchre" else 3
     assert sum(u["games"] for u in variant["usage"].values()) == sides * variant["games"]
+
+
+# --- intervals and verdicts, on hand-built games ----------------------------------
+#
+# Every game is made up, so the truth is known: on deal d of n, the upper rung of a
+# step scoring s wins both seatings when d < s * n and loses both otherwise.  No game
+# is played; the games have no moves.
+
+HAND_LADDER = skill.ladder(skill.PLAYER, 4, 16)
+
+
+class HandMadeGames:
+    """A store of made-up games of ``plan``: ``steps[variant](lower, upper)`` is the
+    upper rung's score against the lower, ``seats[variant]`` the first seat's score in
+    self-play."""
+
+    def __init__(self, plan, steps, seats):
+        self.rows = {}
+        for variant in plan.variants:
+            for config in plan.configs(variant):
+                rows = []
+                for deal in range(config.deals):
+                    for seating in config.seatings():
+                        if len(config.bots) == 1:
+                            won = deal < seats[variant.name] * config.deals
+                            returns = [1, -1] if won else [-1, 1]
+                        else:
+                            lower, upper = config.bots
+                            won = deal < steps[variant.name](lower, upper) * config.deals
+                            returns = [1 if (bot == upper) == won else -1 for bot in seating]
+                        rows.append({"deal": deal, "seating": list(seating),
+                                     "returns": returns, "failed": None, "status": "ok",
+                                     "history": []})
+                self.rows[config.key] = rows
+
+    def games(self, key, deals=None):
+        return [r for r in self.rows[key] if deals is None or r["deal"] in deals]
+
+
+def each_step(searcher, greedy=0.9, others=0.8):
+    """Steps where each doubling of the searcher scores ``searcher``, the lowest
+    searcher scores ``greedy`` against greedy, and every other step ``others``."""
+    def score(lower, upper):
+        if lower.startswith("ismcts") and upper.startswith("ismcts"):
+            return searcher
+        return greedy if lower == "greedy" else others
+    return score
+
+
+def hand_measure(steps, seats, deals=40):
+    """The figures of made-up games of two variants of Card Duel, ``life=15`` and
+    ``life=22``: ``steps`` and ``seats`` are pairs, one for each."""
+    plan = skill.Plan(skill.variants("card_duel", ["life=15", "life=22"]), HAND_LADDER,
+                      deals=deals)
+    names = [v.name for v in plan.variants]
+    store = HandMadeGames(plan, dict(zip(names, steps)), dict(zip(names, seats)))
+    return skill.measure(store, plan, bootstrap=200)
+
+
+def width(figure):
+    return figure["high"] - figure["low"]
+
+
+def test_chains_and_skilltrace_have_intervals_that_hold_them_and_narrow_with_more_deals():
+    few = hand_measure([each_step(0.75)] * 2, [0.5, 0.5], deals=20)["variants"][0]
+    many = hand_measure([each_step(0.75)] * 2, [0.5, 0.5], deals=200)["variants"][0]
+    for figures in (few, many):
+        for chain in figures["chain"].values():
+            assert chain["low"] <= chain["length"] <= chain["high"]
+        trace = figures["skill_trace"]
+        assert trace["low"] <= trace["trace"] <= trace["high"]
+        assert figures["gain"]["low"] <= figures["gain"]["elo"] <= figures["gain"]["high"]
+    # Every step scores 75% or more: the chain at 60% climbs all four, and at 75% it
+    # breaks in a resample wherever a step dips below, more often with fewer deals.
+    assert many["chain"]["60%"] == {"length": 4, "low": 4, "high": 4}
+    assert width(many["chain"]["75%"]) <= width(few["chain"]["75%"])
+    assert width(many["skill_trace"]) < width(few["skill_trace"])
+    assert width(many["gain"]) < width(few["gain"])
+
+
+def test_the_deepest_is_named_only_when_its_lead_is_clear():
+    clear = hand_measure([each_step(0.9), each_step(0.6)], [0.5, 0.5])
+    assert clear["deepest"]["variant"] == "life=15" and clear["deepest"]["clear"]
+    assert "**Deepest: `life=15`**" in skill_report.summary(clear, "cardarena skill")
+    close = hand_measure([each_step(0.75), each_step(0.7)], [0.5, 0.5], deals=20)
+    assert close["deepest"]["variant"] == "life=15" and not close["deepest"]["clear"]
+    text = skill_report.summary(close, "cardarena skill")
+    assert "**Deepest: not told apart**: `life=15` has the widest" in text
+    assert "do not tell the two apart" in text
+
+
+def test_the_fairest_is_named_only_when_its_seats_are_clearly_nearer_even():
+    clear = hand_measure([each_step(0.8)] * 2, [0.5, 0.8])
+    assert clear["fairest"]["variant"] == "life=15" and clear["fairest"]["clear"]
+    assert clear["fairest"]["uneven"] == ["life=22"]
+    assert "**Fairest: `life=15`**" in skill_report.summary(clear, "cardarena skill")
+    close = hand_measure([each_step(0.8)] * 2, [0.5, 0.55])
+    assert close["fairest"]["variant"] == "life=15" and not close["fairest"]["clear"]
+    assert "**Fairest: not told apart**" in skill_report.summary(close, "cardarena skill")
+
+
+def test_the_report_says_when_the_top_rung_does_not_clearly_beat_greedy():
+    strong = hand_measure([each_step(0.8)] * 2, [0.5, 0.5])
+    assert all(v["over_greedy"]["clear"] for v in strong["variants"])
+    assert "clearly beats greedy in every variant" in skill_report.summary(strong, "c")
+    # Greedy beats the lowest searcher 90% of the time; two doublings at 60% do not
+    # bring the top searcher clear of it.
+    weak = hand_measure([each_step(0.6, greedy=0.1)] * 2, [0.5, 0.5])
+    assert not any(v["over_greedy"]["clear"] for v in weak["variants"])
+    text = skill_report.summary(weak, "c")
+    assert "**Searcher: weak yardstick**: ismcts-16 does not clearly beat greedy" in text
+    assert "measure the searcher as much as the rules" in text
+
+
+def test_x_percent_is_100_for_the_same_game_and_falls_as_a_coin_decides_more_of_it():
+    # A fair coin deciding a share q of games that the upper rung wins 90% of the time
+    # makes it win q / 2 + 0.9 (1 - q): 80% at q = 1/4, 70% at q = 1/2.
+    same = hand_measure([each_step(0.9)] * 2, [0.5, 0.5])["chess"]
+    assert same["readings"][0] == {"variant": "life=22", "x": 100, "low": 100,
+                                   "high": 100, "wider": True}
+    quarter = hand_measure([each_step(0.9), each_step(0.8)], [0.5, 0.5])["chess"]
+    half = hand_measure([each_step(0.9), each_step(0.7)], [0.5, 0.5])["chess"]
+    assert quarter["reference"] == half["reference"] == "life=15"
+    assert quarter["readings"][0]["x"] == pytest.approx(75)
+    assert half["readings"][0]["x"] == pytest.approx(50)
+    for reading in quarter["readings"] + half["readings"]:
+        assert reading["low"] <= reading["x"] <= reading["high"] < 100
+    assert skill.chess_share([0.9, 0.9], [0.5, 0.5]) == 0
+
+
+def test_x_percent_is_withheld_when_the_reference_shows_no_clear_gain():
+    flat = hand_measure([each_step(0.5)] * 2, [0.5, 0.5])
+    assert flat["chess"]["readings"] is None
+    assert "there is no skill for a coin to dilute" in skill_report.summary(flat, "c")

@@ -115,7 +115,7 @@ def moves_table(report, rung):
 def relinquish(tmp_path_factory):
     out = tmp_path_factory.mktemp("relinquish")
     result = cli("skill", "relinquish", "--deals", "2", "--min-budget", "2", "--max-budget",
-                 "8", "--bootstrap", "20", "--workers", "1", "--quiet", "--out", str(out))
+                 "8", "--player", skill.PLAYER, "--bootstrap", "20", "--workers", "1", "--quiet", "--out", str(out))
     assert result.returncode == 0, result.stderr
     return json.loads((out / "skill.json").read_text()), (out / "report.md").read_text()
 

@@ -1,0 +1,97 @@
+"""Skill analyses of different games side by side, on analyses built by hand."""
+import json
+
+import pytest
+
+from tests.tournament.test_tournament import cli
+from tournament import compare, skill
+
+
+def analysis(steps, budgets=(8, 16, 32), seat=(0.5, 0.4, 0.6), edge=(0.5, 0.4, 0.6),
+             games=200, variants=("default",)):
+    """The parts of a skill.json that a comparison reads: ``steps`` are the scores of
+    the doubling steps, weakest first, over ``games`` games each."""
+    rungs = [{"name": "random", "budget": None}, {"name": "greedy", "budget": None}] + \
+        [{"name": f"ismcts-{b}", "budget": b} for b in budgets] + \
+        [{"name": f"cheater-{budgets[-1]}", "budget": budgets[-1]}]
+    one = {
+        "rungs": rungs, "player": "ismcts",
+        "steps": [{"lower": f"ismcts-{a}", "upper": f"ismcts-{b}", "games": games,
+                   "score": s} for a, b, s in zip(budgets, budgets[1:], steps)],
+        "seat": dict(zip(("score", "low", "high"), seat), games=games),
+        "cheater_edge": dict(zip(("score", "low", "high"), edge), games=games),
+        "shape": {"strong": {"decisions_mean": 40.0}}}
+    return {"budgets": list(budgets), "player": "ismcts",
+            "variants": [dict(one, name=name) for name in variants]}
+
+
+def write(folder, results):
+    folder.mkdir()
+    (folder / "skill.json").write_text(json.dumps(results))
+    return str(folder)
+
+
+def test_the_deeper_game_leads_clearly_and_the_other_reads_as_a_share_of_it():
+    found = compare.compare([analysis([0.9, 0.9]), analysis([0.7, 0.7])], ["deep", "shallow"])
+    deep, shallow = found["rows"]
+    assert deep["gain"] == pytest.approx(float(skill.gain([0.9, 0.9])))
+    assert shallow["x"] == pytest.approx(50.0, abs=0.01)  # a coin on half of deep's games
+    assert deep["x"] == 100
+    assert found["deepest"] == {"name": "deep", "not_apart": []}
+    text = compare.report(found, "cardarena compare deep shallow")
+    assert "- **Most skill: deep**, clearly" in text
+    assert "| shallow | `ismcts` | +294 [" in text
+
+
+def test_games_of_equal_depth_are_not_told_apart():
+    found = compare.compare([analysis([0.7, 0.72]), analysis([0.72, 0.7])], ["a", "b"])
+    assert found["deepest"]["not_apart"] in (["a"], ["b"])
+    assert "- **Most skill: not told apart**" in compare.report(found, "c")
+
+
+def test_only_the_steps_between_shared_budgets_are_compared():
+    wide = analysis([0.99, 0.9, 0.6], budgets=(4, 8, 16, 32))
+    narrow = analysis([0.6, 0.6], budgets=(8, 16, 32))
+    found = compare.compare([wide, narrow], ["wide", "narrow"])
+    assert found["budgets"] == [8, 32]
+    assert found["rows"][0]["gain"] == pytest.approx(float(skill.gain([0.9, 0.6])))
+    with pytest.raises(compare.CompareError, match="share no doubling step"):
+        compare.compare([analysis([0.6, 0.6]), analysis([0.6, 0.6], budgets=(32, 64, 128))],
+                        ["a", "b"])
+
+
+def test_fairness_and_the_cheaters_edge_are_named_only_where_intervals_part():
+    even = analysis([0.7, 0.7], seat=(0.5, 0.45, 0.55), edge=(0.5, 0.45, 0.55))
+    seated = analysis([0.7, 0.7], seat=(0.7, 0.65, 0.75), edge=(0.8, 0.75, 0.85))
+    found = compare.compare([even, seated], ["even", "seated"])
+    assert found["fairest"] == {"name": "even", "not_apart": []}
+    assert found["hidden"] == {"name": "seated", "not_apart": []}
+    close = analysis([0.7, 0.7], seat=(0.53, 0.47, 0.59), edge=(0.52, 0.46, 0.58))
+    found = compare.compare([even, close], ["even", "close"])
+    assert found["fairest"]["not_apart"] == ["close"]
+    assert found["hidden"]["not_apart"] == ["even"]
+
+
+def test_each_variant_of_an_analysis_is_a_row():
+    found = compare.compare([analysis([0.8, 0.8], variants=("default", "life=15")),
+                             analysis([0.7, 0.7])], ["card", "other"])
+    assert [r["name"] for r in found["rows"]] == ["card: default", "card: life=15", "other"]
+
+
+def test_the_command_writes_the_table_and_refuses_what_it_cannot_read(tmp_path):
+    a = write(tmp_path / "deep", analysis([0.9, 0.9]))
+    b = write(tmp_path / "shallow", analysis([0.7, 0.7]))
+    result = cli("compare", a, b, "--out", str(tmp_path / "summary.md"))
+    assert result.returncode == 0, result.stderr
+    text = (tmp_path / "summary.md").read_text()
+    assert text.startswith(f"`cardarena compare {a} {b} --out {tmp_path / 'summary.md'}`")
+    assert "| deep | `ismcts` |" in text and "- **Most skill: deep**, clearly" in text
+    assert cli("compare", a, b).stdout == text.replace(
+        f" --out {tmp_path / 'summary.md'}", "", 1)
+    missing = cli("compare", a, str(tmp_path / "nowhere"))
+    assert missing.returncode == 1 and "no skill.json" in missing.stderr
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "skill.json").write_text("{\"x\": 1}")
+    bad = cli("compare", a, str(tmp_path / "bad"))
+    assert bad.returncode == 1 and "not the results of cardarena skill" in bad.stderr
+    assert "Traceback" not in missing.stderr + bad.stderr

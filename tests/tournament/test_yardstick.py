@@ -1,0 +1,138 @@
+"""The yardstick's trial: which searcher a skill analysis climbs, chosen on evidence."""
+import json
+
+import pytest
+
+from tests.tournament.test_tournament import cli
+from tournament import skill, yardstick
+
+VARIANT = skill.variants("card_duel")[0]
+INCUMBENT = skill.PLAYER
+
+
+class Stored:
+    """A store holding, for each challenger, games it won ``wins[challenger]`` of (the
+    rest lost), over ``deals`` deals played in both seatings."""
+
+    def __init__(self, trial, wins, deals=None):
+        self.rows = {}
+        first = yardstick.name(trial.incumbent)
+        for config, spec in zip(trial.configs(), trial.challengers):
+            other, won = yardstick.name(spec), wins.get(spec, 0)
+            rows = []
+            for deal in range(trial.deals if deals is None else deals):
+                for seating in ([first, other], [other, first]):
+                    winner = other if len(rows) < won else first
+                    rows.append({"deal": deal, "seating": seating, "status": "ok",
+                                 "failed": None,
+                                 "returns": [1 if s == winner else -1 for s in seating]})
+            self.rows[config.key] = rows
+
+    def games(self, key, deals=None):
+        return [r for r in self.rows[key] if deals is None or r["deal"] in deals]
+
+
+def trial(challengers=("ismcts", "mo_ismcts(rollout_depth=8)"), deals=10):
+    return yardstick.trials([VARIANT], INCUMBENT, 64, challengers, deals=deals)[0]
+
+
+def test_a_challenger_that_wins_clearly_becomes_the_yardstick():
+    t = trial()
+    choice = yardstick.choose(Stored(t, {"mo_ismcts(rollout_depth=8)": 19}), t)
+    assert choice["player"] == "mo_ismcts(rollout_depth=8)"
+    won = {c["player"]: c for c in choice["challengers"]}
+    assert won["mo_ismcts(rollout_depth=8)"]["clear"] and not won["ismcts"]["clear"]
+    assert won["mo_ismcts(rollout_depth=8)"]["score"] == pytest.approx(0.95)
+    assert "beat `ismcts(rollout_depth=8)` clearly" in yardstick.describe(choice)
+
+
+def test_the_incumbent_stays_when_no_challenger_wins_clearly():
+    t = trial()
+    choice = yardstick.choose(Stored(t, {"ismcts": 13, "mo_ismcts(rollout_depth=8)": 12}), t)
+    assert choice["player"] == INCUMBENT
+    assert not any(c["clear"] for c in choice["challengers"])
+    assert yardstick.describe(choice).startswith(f"`{INCUMBENT}` stays")
+
+
+def test_of_several_clear_winners_the_one_scoring_highest_is_chosen():
+    t = trial()
+    choice = yardstick.choose(Stored(t, {"ismcts": 18, "mo_ismcts(rollout_depth=8)": 20}), t)
+    assert [c["clear"] for c in choice["challengers"]] == [True, True]
+    assert choice["player"] == "mo_ismcts(rollout_depth=8)"
+
+
+def test_more_challengers_ask_more_of_each_win():
+    # 15 of 20 is clear of even at 95% for one challenger; with six, each interval is
+    # widened so that luck passes one of them no more than 5% of the time.
+    one = trial(("ismcts",))
+    assert yardstick.choose(Stored(one, {"ismcts": 15}), one)["player"] == "ismcts"
+    six = trial(yardstick.CHALLENGERS)
+    choice = yardstick.choose(Stored(six, {"ismcts": 15}), six)
+    assert choice["player"] == INCUMBENT
+
+
+def test_missing_games_are_named():
+    t = trial()
+    with pytest.raises(skill.SkillError, match="18 of 20 games of the yardstick's trial "
+                                                "ismcts-rollout_depth-8 v ismcts are"):
+        yardstick.choose(Stored(t, {}, deals=9), t)
+
+
+@pytest.mark.parametrize("challenger, message", [
+    ("greedy", "a searcher whose budget the ladder doubles"),
+    ("ismcts(iterations=5)", "without iterations or seconds"),
+    ("ismcts(bogus=1)", "bogus"),
+])
+def test_a_challenger_that_cannot_climb_a_ladder_is_refused(challenger, message):
+    with pytest.raises(skill.SkillError, match=message):
+        trial((challenger,))
+
+
+def test_the_incumbent_is_not_its_own_challenger_and_none_is_given_twice():
+    assert trial((INCUMBENT, "ismcts")).challengers == ("ismcts",)
+    with pytest.raises(skill.SkillError, match="other than the incumbent"):
+        trial((INCUMBENT,))
+    with pytest.raises(skill.SkillError, match="given twice"):
+        trial(("ismcts", "ismcts"))
+
+
+def test_each_challenger_meets_the_incumbent_at_the_budget_through_the_harness():
+    t = trial()
+    configs = t.configs()
+    assert [list(c.bots) for c in configs] == [
+        ["ismcts-rollout_depth-8", "ismcts"],
+        ["ismcts-rollout_depth-8", "mo_ismcts-rollout_depth-8"]]
+    assert configs[1].bots["mo_ismcts-rollout_depth-8"] == \
+        "mo_ismcts(iterations=64,rollout_depth=8)"
+    assert {c.game for c in configs} == {VARIANT.game} and configs[0].deals == 10
+
+
+# --- through the skill command ------------------------------------------------------
+
+
+def test_the_skill_command_holds_the_trial_first_on_a_team_game(tmp_path):
+    # Euchre: each bot holds a team, so a challenger and the incumbent meet twice a deal.
+    result = cli("skill", "euchre", "--deals", "2", "--min-budget", "2", "--max-budget", "8",
+                 "--trial-deals", "3", "--challenger", "mo_ismcts(rollout_depth=8)",
+                 "--workers", "1", "--bootstrap", "20", "--quiet", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "The yardstick's trial, 1 challenger at 8 iterations in each of 1 variant" \
+        in result.stderr
+    variant = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
+    choice = variant["yardstick"]
+    assert [c["player"] for c in choice["challengers"]] == ["mo_ismcts(rollout_depth=8)"]
+    assert choice["challengers"][0]["games"] == 6 and choice["budget"] == 8
+    assert f"default: {yardstick.describe(choice)}." in result.stderr
+    assert variant["player"] == choice["player"]
+    assert variant["span"]["to"] == skill.rung(choice["player"], 8).name
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--player", "ismcts", "--challenger", "mo_ismcts"], "give one or the other"),
+    (["--challenger", "expectimax"], "a challenger is a searcher whose budget"),
+    (["--trial-deals", "1000000000"], "the yardstick's trial would take about"),
+])
+def test_a_trial_that_cannot_run_gets_one_line_and_no_games(args, message, tmp_path):
+    result = cli("skill", "card_duel", *args, "--workers", "1", "--out", str(tmp_path / "o"))
+    assert result.returncode == 1 and message in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "o").exists()

@@ -1,0 +1,187 @@
+"""Skill analyses of different games side by side (``cardarena compare``): which
+ruleset rewards skill most, which is fairest, and where hidden information matters
+most.
+
+Games are compared on what their analyses share: the searcher's doubling steps between
+the budgets every analysis played.  A game's depth there is its doubling gain (the Elo
+its steps imply, added up, as ``skill.gain`` has it) and its x% of the deepest game
+(``skill.chess_share``).  The games of two analyses are independent, so their
+intervals come from resampling each step's score on its own: a parametric bootstrap
+that draws each step's wins as a binomial of its games and score.  That treats the
+games of a duplicate deal as independent, which makes the intervals a little wider
+than the deal bootstrap inside one analysis.  Seat and cheater figures are the
+analyses' own, with their Wilson intervals.  Nothing here names a game.
+"""
+import json
+import pathlib
+
+import numpy as np
+
+from core.errors import CardArenaError
+from tournament import skill
+from tournament.tables import markdown_table
+
+RESAMPLES = 2000
+
+
+class CompareError(CardArenaError):
+    """Analyses that cannot be compared: a missing or foreign file, or ladders with
+    no doubling step in common."""
+
+
+def load(folder):
+    """The results of the analysis in ``folder`` (its ``skill.json``)."""
+    path = pathlib.Path(folder) / "skill.json"
+    try:
+        results = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CompareError(f"{folder}: no skill.json; run cardarena skill with "
+                           "--out there first") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise CompareError(f"{path}: cannot be read: {e}") from None
+    if not isinstance(results, dict) or "variants" not in results or \
+            "budgets" not in results:
+        raise CompareError(f"{path}: not the results of cardarena skill")
+    return results
+
+
+def budgets(analyses):
+    """The searcher budgets every analysis played, doubling, lowest first."""
+    common = set.intersection(*(set(a["budgets"]) for a in analyses))
+    if len(common) < 2:
+        raise CompareError("the analyses share no doubling step: their ladders' budgets "
+                           + "; ".join(f"{a['budgets'][0]} to {a['budgets'][-1]}"
+                                       for a in analyses)
+                           + ". Run them over overlapping budgets")
+    return sorted(common)
+
+
+def steps(variant, shared):
+    """The variant's doubling steps between the ``shared`` budgets: (games, score)."""
+    name = {r["budget"]: r["name"] for r in variant["rungs"]
+            if r["budget"] is not None and not r["name"].startswith("cheater")}
+    found = {(s["lower"], s["upper"]): s for s in variant["steps"]}
+    return [(found[name[b], name[2 * b]]["games"], found[name[b], name[2 * b]]["score"])
+            for b in shared[:-1]]
+
+
+def resample(pairs, rng, n=RESAMPLES):
+    """Step scores drawn as each step's binomial: an array, steps by resamples."""
+    games = np.array([g for g, _ in pairs])
+    scores = np.array([s for _, s in pairs])
+    return rng.binomial(games[:, None], scores[:, None], (len(pairs), n)) / games[:, None]
+
+
+def compare(analyses, labels, seed=0):
+    """Every variant of every analysis as one row, and the verdicts: deepest, fairest
+    and where hidden information is worth most, each named only where its interval
+    supports it."""
+    shared = budgets(analyses)
+    rng = np.random.default_rng(seed)
+    rows = []
+    for analysis, label in zip(analyses, labels):
+        for v in analysis["variants"]:
+            pairs = steps(v, shared)
+            point = np.array([s for _, s in pairs])
+            rows.append({"name": label if len(analysis["variants"]) == 1
+                         else f"{label}: {v['name']}",
+                         "player": v.get("player", analysis["player"]),
+                         "point": point, "samples": resample(pairs, rng),
+                         "seat": v["seat"], "edge": v["cheater_edge"],
+                         "decisions": v["shape"]["strong"]["decisions_mean"]})
+    for row in rows:
+        row["gain"] = float(skill.gain(row["point"]))
+        row["gain_samples"] = skill.gain(row["samples"])
+    deepest = max(rows, key=lambda r: r["gain"])
+    for row in rows:
+        row["x"] = float(skill.chess_share(deepest["point"], row["point"]))
+        row["x_samples"] = skill.chess_share(deepest["samples"], row["samples"])
+    return {"budgets": [shared[0], shared[-1]], "rows": rows,
+            "deepest": _lead(rows, deepest, "gain_samples", higher=True),
+            "fairest": _fairest(rows),
+            "hidden": _hidden(rows)}
+
+
+def _interval(samples):
+    low, high = np.percentile(samples, [2.5, 97.5])
+    return float(low), float(high)
+
+
+def _lead(rows, best, key, higher):
+    """Whether ``best`` leads every other row clearly on the resamples of ``key``."""
+    behind = [r["name"] for r in rows if r is not best
+              and not _interval((best[key] - r[key]) * (1 if higher else -1))[0] > 0]
+    return {"name": best["name"], "not_apart": behind}
+
+
+def _fairest(rows):
+    """The row whose first seat scores nearest 50% in strong self-play, and the rows
+    whose intervals overlap its distance from 50% (so not told apart)."""
+    seated = [r for r in rows if r["seat"]["games"]]
+    if not seated:
+        return None
+    best = min(seated, key=lambda r: abs(r["seat"]["score"] - 0.5))
+
+    def far(seat):  # the least distance from 50% the interval allows
+        return 0.0 if seat["low"] <= 0.5 <= seat["high"] else \
+            min(abs(seat["low"] - 0.5), abs(seat["high"] - 0.5))
+    near = max(abs(best["seat"]["low"] - 0.5), abs(best["seat"]["high"] - 0.5))
+    return {"name": best["name"],
+            "not_apart": [r["name"] for r in seated if r is not best
+                          and far(r["seat"]) <= near]}
+
+
+def _hidden(rows):
+    """The row where the cheater's edge is widest, and the rows whose edge intervals
+    reach its lower bound (so not told apart)."""
+    best = max(rows, key=lambda r: r["edge"]["score"])
+    return {"name": best["name"],
+            "not_apart": [r["name"] for r in rows if r is not best
+                          and r["edge"]["high"] >= best["edge"]["low"]]}
+
+
+def report(found, command):
+    """The comparison as Markdown: the verdicts, then the table."""
+    low, high = found["budgets"]
+    rows = found["rows"]
+    deepest = found["deepest"]["name"]
+
+    def verdict(title, v, what):
+        if v is None:
+            return f"- **{title}: none**: {what}."
+        if not v["not_apart"]:
+            return f"- **{title}: {v['name']}**, clearly: {what}."
+        return (f"- **{title}: not told apart**: {v['name']} leads, but not clearly ahead "
+                f"of {', '.join(v['not_apart'])}: {what}.")
+    table = markdown_table(
+        ["game", "searcher", f"doubling gain {low} to {high}", f"x% of {deepest}",
+         "first seat %", "cheater's edge %", "decisions"],
+        [[r["name"], f"`{r['player']}`",
+          f"{r['gain']:+.0f} [{_interval(r['gain_samples'])[0]:+.0f}, "
+          f"{_interval(r['gain_samples'])[1]:+.0f}]",
+          f"{r['x']:.0f} [{_interval(r['x_samples'])[0]:.0f}, "
+          f"{_interval(r['x_samples'])[1]:.0f}]",
+          _score(r["seat"]), _score(r["edge"]),
+          "" if r["decisions"] is None else f"{r['decisions']:.0f}"] for r in rows],
+        "llrrrrr")
+    return "\n".join([
+        f"`{command}`", "",
+        f"Each game's depth is its searcher's doubling gain from {low} to {high} iterations "
+        "a move (the Elo its doubling steps imply, added up) and its x% of the deepest: "
+        "the share of the deepest game's games a fair coin would leave to skill before "
+        "its gain fell to this one's. Intervals are 95%, from resampling each step's "
+        "games; the seat and cheater figures are each analysis's own, with Wilson "
+        "intervals.", "",
+        verdict("Most skill", found["deepest"], "the widest doubling gain"),
+        verdict("Fairest", found["fairest"],
+                "its first seat scores nearest 50% in strong self-play"),
+        verdict("Hidden information worth most", found["hidden"],
+                "the cheater, who sees every card, gains most over the searcher"),
+        "", table, ""])
+
+
+def _score(figure):
+    if not figure.get("games"):
+        return ""
+    return (f"{100 * figure['score']:.1f} [{100 * figure['low']:.1f}, "
+            f"{100 * figure['high']:.1f}]")

@@ -1,0 +1,183 @@
+"""The yardstick of a skill analysis: the searcher that plays a ruleset best.
+
+A skill analysis measures a game's rules only as far as its searcher plays them well:
+a searcher that misjudges a game finds little depth in it, whatever the rules hold.
+So before the ladder, each variant holds a short trial at the ladder's top budget.
+The incumbent (the ladder's searcher unless told otherwise) meets each challenger (a
+rollout of another kind or depth, another exploration constant, another way of
+searching hidden information) on duplicate deals, through the harness.  A challenger
+that beats the incumbent clearly becomes the yardstick; where several do, the one
+scoring highest.  Clearly means that the interval of its score lies above even, at a
+level that keeps the chance of any challenger passing by luck to 5% (Bonferroni: each
+of k intervals at 1 - 0.05 / k).  Otherwise the
+incumbent stays: a challenger ahead by chance would make each variant's ladder a
+different searcher for no reason, and the variants' spans would no longer compare
+like with like.
+
+A challenger that meets only the incumbent is measured where it matters (against the
+player it would replace) at a fraction of a round robin's cost, which at the top
+budget is the whole of the trial's cost.  Nothing here names a game.
+"""
+import dataclasses
+import re
+import statistics
+
+import search
+from core.errors import CardArenaError
+from tournament import config as configs
+from tournament import skill
+from tournament.ratings import wilson
+from tournament.tables import count
+
+# The challengers of the ladder's default searcher (``skill.PLAYER``): rollouts played
+# to the end at random and by the game's heuristic move (in Card Duel the latter beats
+# the greedy player that the default loses to), cut rollouts by the heuristic move, a
+# narrower and a wider search, one tree per player, and determinized worlds voting.
+CHALLENGERS = (
+    "ismcts",
+    "ismcts(rollout=heuristic)",
+    "ismcts(rollout_depth=8,rollout=heuristic)",
+    "ismcts(rollout_depth=8,uct_c=0.35)",
+    "ismcts(rollout_depth=8,uct_c=1.4)",
+    "mo_ismcts(rollout_depth=8)",
+    "determinized(rollout_depth=8)",
+)
+# Deals a challenger plays against the incumbent, each in every seating.
+DEALS = 20
+
+
+@dataclasses.dataclass(frozen=True)
+class Trial:
+    """The games that choose one variant's yardstick: ``incumbent`` against each of
+    ``challengers`` (specs without a budget) at ``budget`` iterations a move."""
+
+    variant: skill.Variant
+    incumbent: str
+    challengers: tuple
+    budget: int
+    deals: int = DEALS
+    seed: int = 0
+    seconds_per_move: float = 60.0
+    max_length: int = configs.DEFAULTS["max_length"]
+
+    @property
+    def players(self):
+        """Each player's name in the store and its spec at the budget, the incumbent
+        first."""
+        return {name(p): skill.rung(p, self.budget).spec
+                for p in (self.incumbent, *self.challengers)}
+
+    def configs(self):
+        """One harness config a challenger: the incumbent against it."""
+        specs = self.players
+        base = configs.Config(game=self.variant.game, bots=specs, deals=self.deals,
+                              seed=self.seed, seconds_per_move=self.seconds_per_move,
+                              max_length=self.max_length, kind="skill")
+        first = name(self.incumbent)
+        return [base.only([first, name(c)]) for c in self.challengers]
+
+
+def trials(variants, incumbent, budget, challengers=CHALLENGERS, deals=DEALS, seed=0,
+           seconds_per_move=60.0, max_length=configs.DEFAULTS["max_length"]):
+    """A trial for each of ``variants``; raises SkillError for a challenger that is
+    not a searcher the ladder can double, or one given twice."""
+    challengers = tuple(c for c in challengers if c != incumbent)
+    for spec in challengers:
+        try:
+            kind, values = search.parse_bot(spec)
+        except CardArenaError as e:
+            raise skill.SkillError(f"--challenger {spec!r}: {e}") from None
+        if kind not in skill.SEARCHERS or "iterations" in values or "seconds" in values:
+            raise skill.SkillError(
+                f"--challenger {spec!r}: a challenger is a searcher whose budget the "
+                f"ladder doubles ({', '.join(skill.SEARCHERS)}), without iterations or "
+                "seconds")
+    names = [name(p) for p in (incumbent, *challengers)]
+    if len(set(names)) < len(names):
+        raise skill.SkillError("--challenger: a searcher is given twice")
+    if not challengers:
+        raise skill.SkillError("the trial needs a challenger other than the incumbent")
+    return [Trial(v, incumbent, challengers, budget, deals, seed, seconds_per_move,
+                  max_length) for v in variants]
+
+
+def name(spec):
+    """A player's name in the store, read from its spec: ``ismcts(rollout_depth=8)``
+    is ``ismcts-rollout_depth-8``."""
+    return re.sub(r"[^A-Za-z0-9_.+]+", "-", spec).strip("-")
+
+
+def choose(store, trial):
+    """The yardstick of ``trial``'s variant from its stored games, with the evidence:
+    each challenger's score against the incumbent and its Wilson interval, at the
+    level that makes the intervals together 95%.
+    Raises SkillError if a game is missing."""
+    sides = configs.sides(trial.variant.game)
+    first = name(trial.incumbent)
+    z = statistics.NormalDist().inv_cdf(1 - 0.025 / len(trial.challengers))
+    found = []
+    for config, spec in zip(trial.configs(), trial.challengers):
+        rows = store.games(config.key, deals=range(config.deals))
+        expected = config.deals * len(config.seatings())
+        if len(rows) < expected:
+            raise skill.SkillError(
+                f"variant {trial.variant.name}: {len(rows)} of {count(expected, 'game')} "
+                f"of the yardstick's trial {first} v {name(spec)} are stored; run the "
+                "analysis to play the rest")
+        match = skill.step(rows, first, name(spec), sides)
+        low, high = wilson(match["score"], match["games"], z)
+        found.append({"player": spec, "games": match["games"], "score": match["score"],
+                      "low": low, "high": high, "elo": skill.elo_of(match["score"]),
+                      "clear": low > 0.5})
+    winners = [c for c in found if c["clear"]]
+    chosen = max(winners, key=lambda c: c["score"])["player"] if winners \
+        else trial.incumbent
+    return {"variant": trial.variant.name, "budget": trial.budget, "deals": trial.deals,
+            "incumbent": trial.incumbent, "player": chosen, "challengers": found}
+
+
+def ladders(chosen, low, high):
+    """Each variant's ladder, by name, from the players ``chosen`` for them."""
+    return {c["variant"]: skill.ladder(c["player"], low, high) for c in chosen}
+
+
+def describe(choice):
+    """A sentence on how a variant's yardstick was chosen."""
+    beaten = [c for c in choice["challengers"] if c["clear"]]
+    if choice["player"] == choice["incumbent"]:
+        lead = max(choice["challengers"], key=lambda c: c["score"])
+        return (f"`{choice['incumbent']}` stays: no challenger beat it clearly at "
+                f"{choice['budget']} iterations (the best, `{lead['player']}`, scored "
+                f"{_pct(lead)})")
+    best = next(c for c in beaten if c["player"] == choice["player"])
+    return (f"`{choice['player']}` beat `{choice['incumbent']}` clearly at "
+            f"{choice['budget']} iterations, scoring {_pct(best)}")
+
+
+def _pct(c):
+    return f"{100 * c['score']:.1f}% [{100 * c['low']:.1f}, {100 * c['high']:.1f}]"
+
+
+def check_cost(trials, workers):
+    """The seconds ``trials`` would take on ``workers`` processes, estimated from the
+    length of random games and each player's time per iteration, measured here; raises
+    SkillError beyond ``skill.MOST_SECONDS``."""
+    measured = {}
+    seconds = 0.0
+    for trial in trials:
+        for config, spec in zip(trial.configs(), trial.challengers):
+            for player in (trial.incumbent, spec):
+                if (trial.variant.game, player) not in measured:
+                    measured[trial.variant.game, player] = skill.measure_cost(
+                        trial.variant.game, player)
+            (decisions, mine), (_, theirs) = (measured[trial.variant.game, p]
+                                              for p in (trial.incumbent, spec))
+            seconds += (config.deals * len(config.seatings()) * decisions * trial.budget
+                        * (mine + theirs) / 2)
+    if seconds / workers > skill.MOST_SECONDS:
+        raise skill.SkillError(
+            f"the yardstick's trial would take about {skill.duration(seconds / workers)} "
+            f"on {count(workers, 'worker')}, beyond the "
+            f"{skill.duration(skill.MOST_SECONDS)} this runs: lower --trial-deals or "
+            "--max-budget, name fewer --challenger, or choose the searcher with --player")
+    return seconds / workers
