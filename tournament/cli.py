@@ -69,8 +69,9 @@ def _review(args):
     """Rate every decision one player made in a game saved by cardarena play, or in a
     game a tournament stored: the move chosen, the move a search from that player's own
     knowledge prefers, and the expected score given up (0 the worst return, 1 the
-    best), marked doubtful, bad or very bad; then the error rate, the costliest moves,
-    and how much the chance events favoured the player.  See docs/review.md."""
+    best), marked doubtful, bad or very bad by the game's thresholds (cardarena marks
+    GAME shows them); then the error rate, the costliest moves, and how much the
+    chance events favoured the player.  See docs/review.md."""
     from tournament import play
     from tournament import review as reviews
     from tournament.store import StoreError
@@ -482,13 +483,14 @@ def _levels(args):
     From the searcher's weakest budget up, its Elo is fitted to rise with the budget;
     a step that rises more than 150 Elo is split at the budget half-way between (on a
     log scale) and played again.  play --elo N plays the smallest budget the fit puts
-    at N.  The calibration is written where play --elo reads it.  Games are stored as
+    at N.  The calibration is written where play --elo reads it, unless --out says
+    where else.  Games are stored as
     they end: run the same command again to resume, or with more --deals to extend.
     See docs/play.md."""
     from tournament import levels, runner
     options = {"deals": levels.DEALS, "seed": 0, "min_budget": 1,
                "max_budget": levels.MAX_BUDGET, "db": None, "workers": None,
-               "scheduler": None, "bootstrap": 1000}
+               "scheduler": None, "bootstrap": 1000, "out": None}
     if not args.calibrate:
         given = [name for name in options if getattr(args, name) is not None] \
             + ["quiet"] * args.quiet
@@ -507,7 +509,8 @@ def _levels(args):
                            args.max_budget)
     except core.CardArenaError as e:
         _fail("levels", str(e), 2)
-    out = levels.path(plan.game)
+    out = levels.path(plan.game, args.out)
+    _make_folder(out.parent, "levels")
     db = args.db or f"{out.stem}.db"
     command = "cardarena levels " + shlex.join(args.argv)
     with _open_store(db) as store:
@@ -533,6 +536,56 @@ def _levels(args):
     except OSError as e:
         _fail("levels", f"cannot write {out}: {e.strerror}", 1)
     print(levels.table(calibration))
+    print(f"Wrote {out}", file=sys.stderr)
+
+
+def _marks(args):
+    """Show the thresholds that mark a game's reviewed decisions doubtful, bad or very
+    bad, or make them with --calibrate: at each of --positions decisions from games the
+    greedy player plays, the reviewer picks its move, and the reviewer under the next
+    seed judges that move.  Whatever it gives up is the reviewer's noise; the noise
+    floor is the loss reached at 5% of positions, and the thresholds are the base ones
+    (0.02, 0.05, 0.10 of expected score) raised by it, so that a mark claims the same
+    loss beyond noise in every game.  A variant without marks of its own is marked as
+    its game's default rules are.  See docs/review.md."""
+    from tournament import marks, review
+    options = {"positions": marks.POSITIONS, "iterations": review.ITERATIONS, "seed": 0,
+               "out": None}
+    if not args.calibrate:
+        given = [name for name in options if getattr(args, name) is not None]
+        if given:
+            _fail("marks", f"--{given[0]} is for --calibrate", 2)
+        try:
+            found = marks.load(args.game)
+        except marks.MarksError as e:
+            _fail("marks", str(e), 1)
+        except core.CardArenaError as e:
+            _fail("marks", str(e), 2)
+        if found is None:
+            name = marks.ruleset(args.game)
+            _fail("marks", f"{name} has no calibrated marks, and reviews mark it by the "
+                  f"base thresholds: cardarena marks {shlex.quote(name)} --calibrate "
+                  "makes them", 1)
+        print(marks.describe(found))
+        return
+    for name, default in options.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
+    try:
+        review.Reviewer(args.game, 0, args.iterations)
+        out = marks.path(args.game, args.out)
+        _make_folder(out.parent, "marks")
+        found = marks.calibrate(args.game, args.iterations, args.positions, args.seed,
+                                "cardarena marks " + shlex.join(args.argv))
+    except review.ReviewError as e:
+        _fail("marks", str(e), 1)
+    except core.CardArenaError as e:
+        _fail("marks", str(e), 2)
+    try:
+        found.save(out)
+    except OSError as e:
+        _fail("marks", f"cannot write {out}: {e.strerror}", 1)
+    print(marks.describe(found))
     print(f"Wrote {out}", file=sys.stderr)
 
 
@@ -582,6 +635,18 @@ def _share(text):
     if not 0 <= value < 1:
         raise argparse.ArgumentTypeError(f"a score given up, from 0 up to 1, not {text!r}")
     return value
+
+
+def _tutor(text):
+    from tournament.marks import BASE
+    if text in dict(BASE):
+        return text
+    try:
+        return _share(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"a score given up, from 0 up to 1, or a mark ({', '.join(dict(BASE))}), "
+            f"not {text!r}") from None
 
 
 def _load_config(args):
@@ -656,6 +721,7 @@ def _undecodable(args):
 def main(argv=None):
     """Run the ``cardarena`` command with ``argv`` (the process's arguments if None)."""
     from tournament import levels as levels_module
+    from tournament import marks as marks_module
     from tournament import review as reviews
     from tournament import skill as skill_module
     from tournament import yardstick
@@ -692,12 +758,13 @@ def main(argv=None):
     play.add_argument("--seed", type=int, default=None,
                       help="seed for the deal and the bot (default: a fresh one, shown)")
     play.add_argument("--load", metavar="FILE", help="resume a game saved with save FILE")
-    play.add_argument("--tutor", nargs="?", type=_share, const=reviews.TUTOR_THRESHOLD,
+    play.add_argument("--tutor", nargs="?", type=_tutor, const=reviews.TUTOR_MARK,
                       metavar="THRESHOLD",
                       help="before playing a move of yours that gives up more than "
-                      "THRESHOLD of your expected score (0 to 1; default "
-                      f"{reviews.TUTOR_THRESHOLD:g}, a bad move), say so and ask again; "
-                      "the same move again plays it. Implies --review")
+                      "THRESHOLD of your expected score (0 to 1, or a mark: the game's "
+                      "threshold of a doubtful, bad or 'very bad' move, which cardarena "
+                      f"marks GAME shows; default {reviews.TUTOR_MARK}), say so and ask "
+                      "again; the same move again plays it. Implies --review")
     play.add_argument("--review", action="store_true",
                       help="offer a review of your moves when the game ends (review at "
                       "the prompt gives one at any time)")
@@ -795,8 +862,30 @@ def main(argv=None):
     calibrating.add_argument("--bootstrap", type=_positive, metavar="N",
                              help="resamples of the deals behind the Elo intervals "
                              "(default 1000)")
+    calibrating.add_argument("--out", metavar="DIR", help="the folder to write "
+                             "levels-GAME.json in (default: tournament/data, where play "
+                             "--elo reads it)")
     _run_options(calibrating)
     lev.set_defaults(run=_levels)
+    mk = sub.add_parser("marks", help="show the thresholds that mark a game's reviewed "
+                        "moves, or calibrate them", description=_marks.__doc__)
+    mk.add_argument("game", help="the game, e.g. shrine or 'card_duel(life=15)'")
+    mk.add_argument("--calibrate", action="store_true",
+                    help="measure the reviewer's noise and write the thresholds where "
+                    "reviews read them (the options below are for this)")
+    measuring = mk.add_argument_group("calibrating")
+    measuring.add_argument("--positions", type=_positive, metavar="N",
+                           help="decisions to measure, one from each of N games the "
+                           f"greedy player plays (default {marks_module.POSITIONS})")
+    measuring.add_argument("--iterations", type=_positive, metavar="N",
+                           help="the reviewer's budget to measure at (default "
+                           f"{reviews.ITERATIONS}, a review's)")
+    measuring.add_argument("--seed", type=int, help="fixes the games and the first "
+                           "review's searches; the second uses the next seed (default 0)")
+    measuring.add_argument("--out", metavar="DIR", help="the folder to write "
+                           "marks-GAME.json in (default: tournament/data, where reviews "
+                           "read it)")
+    mk.set_defaults(run=_marks)
     cmp = sub.add_parser("compare", help="set skill analyses of different games side by "
                          "side", description=_compare.__doc__)
     cmp.add_argument("folders", nargs="+", metavar="DIR",

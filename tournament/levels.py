@@ -183,11 +183,12 @@ def ruleset(game):
     return str(search.engine_game(game))
 
 
-def path(game):
-    """The file that holds the calibration of ``game``, made or not: named by the
-    game and the parameters that differ from the defaults."""
+def path(game, data=None):
+    """The file in ``data`` (``DATA`` unless given) that holds the calibration of
+    ``game``, made or not: named by the game and the parameters that differ from the
+    defaults."""
     name = ruleset(game).replace("(", "-").replace(")", "").replace(os.sep, "_")
-    return DATA / f"levels-{name}.json"
+    return pathlib.Path(data or DATA) / f"levels-{name}.json"
 
 
 def load(game):

@@ -584,9 +584,12 @@ def run(args):
                 bot = level.spec
                 print(levels.describe(level, game))
             match = Match(game, bot, args.seat, seed)
-        if args.tutor is not None or args.review:
+        tutor = args.tutor
+        if tutor is not None or args.review:
             # Checked before the game starts, not at the first move the tutor rates.
-            reviews.Reviewer(match.game, match.seat, args.review_iterations)
+            reviewer = reviews.Reviewer(match.game, match.seat, args.review_iterations)
+            if isinstance(tutor, str):
+                tutor = dict(reviewer.thresholds)[tutor]
     except SaveFileError as e:
         print(f"cardarena play: {e}", file=sys.stderr)
         return 1
@@ -596,5 +599,5 @@ def run(args):
     # Bytes the terminal's encoding cannot read come in as U+FFFD and are answered like
     # any other bad line; strict decoding, most locales' default, ended the game.
     sys.stdin.reconfigure(errors="replace")
-    return Console(match, tutor=args.tutor, offer_review=args.review or args.tutor is not None,
+    return Console(match, tutor=tutor, offer_review=args.review or tutor is not None,
                    iterations=args.review_iterations).run(args.load)

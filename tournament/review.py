@@ -16,15 +16,18 @@ import random
 
 import core
 import search
+from tournament import marks as calibrated
+from tournament.marks import mark
 
 ITERATIONS = 2000
 
 # A decision is marked by the expected score it gave up, at least this much, on the
-# [0, 1] scale; the worst mark it reaches.
-MARKS = (("very bad", 0.10), ("bad", 0.05), ("doubtful", 0.02))
+# [0, 1] scale; the worst mark it reaches.  These are the base thresholds: a game's
+# calibration raises them by its reviewer's noise (tournament/marks.py).
+MARKS = calibrated.BASE
 
-# The loss above which the tutor warns unless told otherwise: a bad move.
-TUTOR_THRESHOLD = 0.05
+# The mark whose threshold the tutor warns above unless told another threshold.
+TUTOR_MARK = "bad"
 
 
 class ReviewError(core.CardArenaError):
@@ -32,17 +35,12 @@ class ReviewError(core.CardArenaError):
     budget too small to try every move of a decision."""
 
 
-def mark(loss):
-    """The mark a decision that gave up ``loss`` gets, or None below every threshold."""
-    return next((name for name, threshold in MARKS if loss >= threshold), None)
-
-
 @dataclasses.dataclass(frozen=True)
 class Decision:
     """One decision the person made with a choice: at ``step`` of the history, in
     ``where`` (the turn and phase, if the game says), out of ``choices`` legal moves;
     the move ``chosen`` and the move the reviewer ``preferred``, named, with their
-    expected scores."""
+    expected scores, marked by ``thresholds``."""
     step: int
     where: str
     choices: int
@@ -52,6 +50,7 @@ class Decision:
     preferred: int
     preferred_name: str
     preferred_value: float
+    thresholds: tuple = dataclasses.field(default=MARKS, repr=False)
 
     @property
     def loss(self):
@@ -62,7 +61,7 @@ class Decision:
 
     @property
     def mark(self):
-        return mark(self.loss)
+        return mark(self.loss, self.thresholds)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,7 +84,7 @@ class ChanceRun:
 class Review:
     """A reviewed game: the person's ``decisions`` with a choice, the ``forced`` moves
     skipped, the ``chance`` runs, and ``result``, the person's return on the [0, 1]
-    scale (None if the game is not over)."""
+    scale (None if the game is not over); its decisions marked by ``thresholds``."""
     game: str
     seat: int
     iterations: int
@@ -95,6 +94,7 @@ class Review:
     forced: int
     chance: tuple
     result: float | None
+    thresholds: tuple = MARKS
 
     @property
     def error_rate(self):
@@ -104,7 +104,8 @@ class Review:
 
     def marks(self):
         """How many decisions got each mark, worst first."""
-        return {name: sum(d.mark == name for d in self.decisions) for name, _ in MARKS}
+        return {name: sum(d.mark == name for d in self.decisions)
+                for name, _ in self.thresholds}
 
     def costliest(self, n=3):
         """The ``n`` decisions that gave up most, costliest first (those that gave up
@@ -127,7 +128,8 @@ class Review:
 
 class Reviewer:
     """Rates the decisions of the person in ``seat`` of ``game`` with a search of
-    ``iterations`` per position, seeded by ``seed``."""
+    ``iterations`` per position, seeded by ``seed``, and marks them by the game's
+    calibrated ``thresholds`` (the base ones where it has none)."""
 
     def __init__(self, game, seat, iterations=ITERATIONS, seed=0):
         self.game = search.engine_game(game)
@@ -144,6 +146,8 @@ class Reviewer:
             raise ReviewError(f"{self.game} cannot sample worlds from what a player knows, "
                               "so its games cannot be reviewed without reading hidden cards")
         self.seat, self.iterations, self.seed = seat, iterations, seed
+        found = calibrated.load(self.game)
+        self.thresholds = found.thresholds if found is not None else MARKS
 
     def _search(self, state, step):
         seed = random.Random(f"{self.seed} review {step}").getrandbits(63)
@@ -171,29 +175,41 @@ class Reviewer:
     def judge(self, state, step, action):
         """The :class:`Decision` of playing ``action`` at ``state``, the person's
         decision at ``step`` of the history, with more than one legal move."""
-        decision, _ = self._judge(state, step, action)
+        (decision,), _ = self._judge(state, step, (action,))
         return decision
+
+    def judge_each(self, state, step, actions):
+        """The :class:`Decision` of each of ``actions`` at ``state``, as ``judge`` gives
+        them, from one search: moves compared at one position are rated by the same
+        playouts."""
+        decisions, _ = self._judge(state, step, tuple(actions))
+        return decisions
 
     def preferred(self, state, step):
         """The move the reviewer prefers at the person's decision ``state``."""
         return self._search(state, step).action
 
-    def _judge(self, state, step, action):
-        """The decision, and the search's mean score at ``state``."""
+    def _judge(self, state, step, actions):
+        """The decision of each of ``actions``, and the search's mean score at
+        ``state``."""
         legal = state.legal_actions()
-        if action not in legal:
-            raise core.IllegalActionError(f"action {action!r} is not legal at step "
-                                          f"{step + 1}")
+        for action in actions:
+            if action not in legal:
+                raise core.IllegalActionError(f"action {action!r} is not legal at step "
+                                              f"{step + 1}")
         result = self._search(state, step)
-        untried = [a for a in (action, result.action) if a not in result.values]
+        untried = [a for a in (*actions, result.action) if a not in result.values]
         if untried:
             raise ReviewError(f"step {step + 1}: {self.iterations} iterations did not try "
                               f"all {len(legal)} legal moves; give more")
-        decision = Decision(step, where(state, self.seat), len(legal),
-                            action, state.action_to_string(action), result.values[action],
-                            result.action, state.action_to_string(result.action),
-                            result.values[result.action])
-        return decision, result.value
+        place = where(state, self.seat)
+        decisions = tuple(Decision(step, place, len(legal),
+                                   action, state.action_to_string(action),
+                                   result.values[action],
+                                   result.action, state.action_to_string(result.action),
+                                   result.values[result.action], self.thresholds)
+                          for action in actions)
+        return decisions, result.value
 
     def review(self, history):
         """The :class:`Review` of the game that ``history`` (every action and chance
@@ -219,7 +235,7 @@ class Reviewer:
                     if len(state.legal_actions()) == 1:
                         forced += 1
                     else:
-                        decision, mover_value = self._judge(state, step, action)
+                        (decision,), mover_value = self._judge(state, step, (action,))
                         decisions.append(decision)
                 if run is not None:
                     # The search that judged a decision here also values the position.
@@ -232,7 +248,7 @@ class Reviewer:
             runs.append(ChanceRun(run[0], end - run[0], run[1], run[2], self.value(state, end)))
         return Review(str(self.game), self.seat, self.iterations, self.seed, len(history),
                       tuple(decisions), forced, tuple(runs),
-                      self.score(state) if state.is_terminal() else None)
+                      self.score(state) if state.is_terminal() else None, self.thresholds)
 
 
 def where(state, seat):
@@ -264,7 +280,7 @@ def report(review):
     marks = review.marks()
     lines.append("Marks: " + ", ".join(f"{name} {n}" for name, n in marks.items())
                  + " (" + ", ".join(f"{name} {threshold:g} or more"
-                                    for name, threshold in MARKS) + ").")
+                                    for name, threshold in review.thresholds) + ").")
     costly = review.costliest()
     if costly:
         lines.append("Costliest:")

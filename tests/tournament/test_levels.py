@@ -1,6 +1,7 @@
 """Strength levels (``cardarena levels``, ``play --elo``): a level plays as strong as its
 calibration says, levels are found between and at the calibrated budgets, and the
 commands answer bad input clearly."""
+import io
 import json
 import math
 import os
@@ -11,6 +12,7 @@ import sys
 
 import pytest
 
+import core
 from tournament import cli, levels, play, runner
 from tournament import config as configs
 from tournament.ratings import match_scores
@@ -57,29 +59,56 @@ def measured_elo(rows, level, anchors):
 # --- a level is as strong as it says ------------------------------------------------
 
 
-def test_a_level_measures_within_its_stated_interval_against_two_ladder_rungs():
-    # The level in the middle of Card Duel's shipped range (between two calibrated
-    # budgets, so interpolation is tested too) plays random and greedy, whose Elo the
-    # calibration measured, on 500 fixed deals each, in both seatings.  Its rating
-    # from those 2000 games alone, the rungs' Elo held fixed, must lie in its stated
+# Deals per rung for each game's check.  Card Duel's levels are close together and
+# their intervals narrow, so it needs the most games; the others' take a minute each
+# and run only when CARDARENA_LONG_CHECKS is set.
+INTERVAL_DEALS = {"card_duel": 500, "shrine": 200, "relinquish": 200,
+                  "creature_shrines": 200, "energy_deckbuilder": 200}
+# Where the level measures far outside its interval against random and greedy play,
+# held by a test that must fail (docs/play.md, Checks): their ladders are not
+# transitive, and the chain of neighbouring matches carries the error up.
+INTRANSITIVE = {"relinquish", "creature_shrines", "energy_deckbuilder"}
+
+
+def interval_check(game):
+    """The interval test's parameter for ``game``, skipped or expected to fail as
+    ``INTERVAL_DEALS`` and ``INTRANSITIVE`` say."""
+    marks = []
+    if game != "card_duel":
+        marks.append(pytest.mark.skipif(not os.environ.get("CARDARENA_LONG_CHECKS"),
+                                        reason="takes a minute: set CARDARENA_LONG_CHECKS"))
+    if game in INTRANSITIVE:
+        marks.append(pytest.mark.xfail(strict=True, raises=AssertionError,
+                                       reason="the level measures outside its interval "
+                                       "against random and greedy play (docs/play.md)"))
+    return pytest.param(game, marks=marks)
+
+
+@pytest.mark.parametrize("game", [interval_check(game) for game in sorted(INTERVAL_DEALS)])
+def test_a_level_measures_within_its_stated_interval_against_two_ladder_rungs(game):
+    # The level in the middle of the game's shipped range (in Card Duel between two
+    # calibrated budgets, so interpolation is tested too) plays random and greedy,
+    # whose Elo the calibration measured, on fixed deals, in every seating.  Its rating
+    # from those games alone, the rungs' Elo held fixed, must lie in its stated
     # interval, give or take the rating's own error: a test at the 1% level of the
-    # claim that its Elo lies in that interval (2.576 standard errors, about 8 Elo
-    # each, beyond either end rejects it).
-    shipped = levels.load("card_duel")
+    # claim that its Elo lies in that interval (2.576 standard errors beyond either end
+    # rejects it).
+    shipped = levels.load(game)
     middle = (shipped.fit[0].elo + shipped.fit[-1].elo) / 2
     level = shipped.level(middle)
-    assert level.interpolated and level.low < level.elo < level.high
+    assert level.low < level.elo < level.high
+    assert level.interpolated or game != "card_duel"
     rungs = {r.name: r for r in shipped.rungs}
     bots = {"level": level.spec, "random": "random", "greedy": "greedy"}
     rows = []
     for rung in ("random", "greedy"):
-        config = configs.Config("card_duel", {n: bots[n] for n in ("level", rung)},
-                                deals=500, seed=1)
+        config = configs.Config(game, {n: bots[n] for n in ("level", rung)},
+                                deals=INTERVAL_DEALS[game], seed=1)
         rows += [runner.play(runner.job(config, deal, seating))
                  for deal, seating in config.games()]
     assert all(row["status"] == "ok" for row in rows)
     elo, error = measured_elo(rows, "level", {n: rungs[n].elo for n in ("random", "greedy")})
-    assert error < 10
+    assert error < 40
     assert level.low - 2.576 * error <= elo <= level.high + 2.576 * error, (elo, error, level)
 
 
@@ -162,7 +191,7 @@ def test_a_broken_calibration_file_is_refused_with_its_name(tmp_path, monkeypatc
 
 
 def test_the_shipped_calibrations_load_and_rise():
-    for game in ("card_duel", "shrine", "relinquish"):
+    for game in core.GAMES:
         c = levels.load(game)
         assert c.game == game and c.command.startswith(f"cardarena levels {game} --calibrate")
         assert [r.name for r in c.rungs[:2]] == ["random", "greedy"]
@@ -203,6 +232,45 @@ def test_a_calibration_plays_the_ladder_and_fits_what_it_measured(tmp_path, monk
         again, last = levels.calibrate(store, plan, made.command, play=lambda plan: None)
         assert again == made
         assert len(store.tournaments()) >= len(last.pairs()) >= len(plan.pairs()) == 7
+
+
+def test_a_variant_calibrated_is_played_at_its_own_levels(tmp_path, monkeypatch, capsys):
+    # A variant's levels are its own calibration, made with the command its refusal
+    # names; play --elo then takes them, and the default rules' levels stay as they are.
+    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.chdir(tmp_path)
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        cli.main(["levels", "card_duel(life=4)", "--calibrate", "--deals", "2", "--max-budget",
+                  "2", "--workers", "1", "--quiet"])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    made = levels.load("card_duel(life=4)")
+    level = made.level(made.fit[-1].elo)
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["play", "card_duel(life=4)", "--elo", str(level.elo), "--seed", "3"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out.splitlines()[0] == levels.describe(level,
+                                                                      "card_duel(life=4)")
+    assert sorted(p.name for p in tmp_path.glob("levels-*.json")) == \
+        ["levels-card_duel-life=4.json"]
+
+
+def test_a_calibration_is_written_into_out_when_asked(tmp_path, monkeypatch):
+    monkeypatch.setattr(levels, "DATA", tmp_path / "data")
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        cli.main(["levels", "card_duel(life=4)", "--calibrate", "--deals", "2", "--max-budget",
+                  "2", "--workers", "1", "--quiet", "--db", str(tmp_path / "games.db"),
+                  "--out", str(tmp_path / "elsewhere")])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    written = tmp_path / "elsewhere" / "levels-card_duel-life=4.json"
+    assert levels.Calibration.from_dict(json.loads(written.read_text())).game == \
+        "card_duel(life=4)"
+    assert not (tmp_path / "data").exists()
 
 
 def test_a_step_that_rises_too_far_is_split_where_a_budget_lies_between():
@@ -297,7 +365,7 @@ def test_the_web_pages_bot_picker_lists_each_games_levels(tmp_path, monkeypatch)
 
 def test_docs_quote_the_levels_shipped():
     text = (pathlib.Path(__file__).parents[2] / "docs" / "play.md").read_text()
-    for game in ("card_duel", "shrine", "relinquish"):
+    for game in core.GAMES:
         for p in levels.load(game).levels:
             assert f"| {p.budget} | {p.elo:+d} [{p.low:+d}, {p.high:+d}] |" in text, \
                 (game, p)
