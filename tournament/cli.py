@@ -327,12 +327,13 @@ def _skill(args):
     which variant is deepest and which fairest.  Unless --player names the searcher,
     a short trial first chooses each variant's: the default searcher meets each
     challenger at the top budget, and one that beats it clearly climbs the ladder
-    instead.  Games are stored as they end: run the same command again to resume, or
+    instead, for every variant (pooled) or, with --trial-each, for each.  Games are
+    stored as they end: run the same command again to resume, or
     with more --deals or a higher --max-budget to extend."""
     from tournament import config as configs, runner, skill, skill_report, yardstick
-    if args.player and args.challenger:
-        sys.exit("cardarena skill: --challenger names the trial's searchers, and "
-                 "--player skips the trial; give one or the other")
+    if args.player and (args.challenger or args.trial_each):
+        sys.exit("cardarena skill: --challenger and --trial-each shape the trial, and "
+                 "--player skips it; give one or the other")
     workers = args.workers or runner.cpus()
     try:
         plan = skill.Plan(skill.variants(args.game, args.variant, args.grid),
@@ -385,9 +386,15 @@ def _skill(args):
                  f"The yardstick's trial, {count(len(trials[0].challengers), 'challenger')} "
                  f"at {trials[0].budget} iterations in each of "
                  f"{count(len(trials), 'variant')} (about {skill.duration(trial_seconds)})")
-            choices = tuple(yardstick.choose(store, t) for t in trials)
-            for choice in choices:
-                print(f"{choice['variant']}: {yardstick.describe(choice)}.", file=sys.stderr)
+            choices = [yardstick.choose(store, t) for t in trials]
+            if args.trial_each or len(choices) == 1:
+                for choice in choices:
+                    print(f"{choice['variant']}: {yardstick.describe(choice)}.",
+                          file=sys.stderr)
+            else:
+                choices = yardstick.pool(choices)
+                print(f"Every variant: {yardstick.describe(choices[0])}.", file=sys.stderr)
+            choices = tuple(choices)
             plan = dataclasses.replace(plan, yardsticks=choices)
             try:
                 plan.check_cost(workers)
@@ -933,6 +940,9 @@ def main(argv=None):
                        help="a searcher the trial tries against the default, without "
                        "iterations; give it once per challenger (default: "
                        f"{', '.join(yardstick.CHALLENGERS)})")
+    skill.add_argument("--trial-each", action="store_true",
+                       help="choose each variant's searcher from its own trial (default: "
+                       "one searcher for every variant, from all their trials pooled)")
     skill.add_argument("--trial-deals", type=_positive, default=yardstick.DEALS,
                        metavar="N", help="deals each challenger plays against the "
                        "default, each in every seating (default %(default)s)")

@@ -124,6 +124,13 @@ def _trial_sentence(variants):
     text = (f" The searcher is the yardstick's: `{first['incumbent']}` met "
             f"{count(len(first['challengers']), 'challenger')} at {first['budget']} "
             f"iterations, {count(games, 'game')} each in every variant, ")
+    if "pooled" in first:
+        best = max(first["pooled"], key=lambda c: c["score"])
+        if first["player"] == first["incumbent"]:
+            return text + (f"and over every variant's games pooled none beat it clearly "
+                           f"(the best, `{best['player']}`, scored {_score_cell(best)}).")
+        return text + (f"and over every variant's games pooled `{first['player']}` beat "
+                       f"it clearly, scoring {_score_cell(best)}.")
     moved = [t for t in trials if t["player"] != t["incumbent"]]
     if not moved:
         return text + "and none beat it clearly in any."
@@ -444,19 +451,26 @@ def _yardstick(v):
     if not trial:
         return []
     k = len(trial["challengers"])
-    return [
+    parts = [
         "### Yardstick",
         f"The searcher is `{v['player']}`. At {trial['budget']} iterations a move, "
         f"`{trial['incumbent']}` met each challenger on {trial['deals']} deals; a "
         f"challenger beats it clearly when its score's Wilson interval, at "
         f"{100 - 5 / k:.4g}% so that the {count(k, 'interval')} together hold 95%, lies "
-        "above 50%.",
-        markdown_table(
-            ["challenger", "games", "score %", "interval", "clearly better"],
-            [[f"`{c['player']}`", str(c["games"]), _pct(c["score"]),
-              f"{_pct(c['low'])}-{_pct(c['high'])}", "yes" if c["clear"] else "no"]
-             for c in trial["challengers"]], "lrrrl"),
-    ]
+        "above 50%."
+        + (" The searcher was chosen over every variant's trial games pooled (the last "
+           "column); this variant's own games are in the others." if "pooled" in trial
+           else "")]
+    pooled = {c["player"]: c for c in trial.get("pooled", [])}
+    rows = [[f"`{c['player']}`", str(c["games"]), _pct(c["score"]),
+             f"{_pct(c['low'])}-{_pct(c['high'])}", "yes" if c["clear"] else "no"]
+            + ([f"{_score_cell(pooled[c['player']])}"
+                + (", clearly" if pooled[c["player"]]["clear"] else "")] if pooled else [])
+            for c in trial["challengers"]]
+    parts.append(markdown_table(
+        ["challenger", "games", "score %", "interval", "clearly better"]
+        + (["pooled score %"] if pooled else []), rows, "lrrrl" + ("r" if pooled else "")))
+    return parts
 
 
 def _pct(x):

@@ -7,12 +7,15 @@ The incumbent (the ladder's searcher unless told otherwise) meets each challenge
 rollout of another kind or depth, another exploration constant, another way of
 searching hidden information) on duplicate deals, through the harness.  A challenger
 that beats the incumbent clearly becomes the yardstick; where several do, the one
-scoring highest.  Clearly means that the interval of its score lies above even, at a
-level that keeps the chance of any challenger passing by luck to 5% (Bonferroni: each
-of k intervals at 1 - 0.05 / k).  Otherwise the
-incumbent stays: a challenger ahead by chance would make each variant's ladder a
-different searcher for no reason, and the variants' spans would no longer compare
-like with like.
+scoring highest; otherwise the incumbent stays.  Clearly means that the interval of
+its score lies above even, at a level that keeps the chance of any challenger passing
+by luck to 5% (Bonferroni: each of k intervals at 1 - 0.05 / k).
+
+By default the variants of one analysis share their yardstick, chosen on all their
+trials' games pooled: a searcher chosen variant by variant would differ by chance
+between variants that play alike (in Card Duel, four of nine cells chose one searcher
+and five the other, on 40 games each), and their spans would no longer compare like
+with like.  Each variant's own trial is still reported.
 
 A challenger that meets only the incumbent is measured where it matters (against the
 player it would replace) at a fraction of a round robin's cost, which at the top
@@ -114,7 +117,6 @@ def choose(store, trial):
     Raises SkillError if a game is missing."""
     sides = configs.sides(trial.variant.game)
     first = name(trial.incumbent)
-    z = statistics.NormalDist().inv_cdf(1 - 0.025 / len(trial.challengers))
     found = []
     for config, spec in zip(trial.configs(), trial.challengers):
         rows = store.games(config.key, deals=range(config.deals))
@@ -125,33 +127,55 @@ def choose(store, trial):
                 f"of the yardstick's trial {first} v {name(spec)} are stored; run the "
                 "analysis to play the rest")
         match = skill.step(rows, first, name(spec), sides)
-        low, high = wilson(match["score"], match["games"], z)
-        found.append({"player": spec, "games": match["games"], "score": match["score"],
-                      "low": low, "high": high, "elo": skill.elo_of(match["score"]),
-                      "clear": low > 0.5})
-    winners = [c for c in found if c["clear"]]
-    chosen = max(winners, key=lambda c: c["score"])["player"] if winners \
-        else trial.incumbent
+        found.append(_evidence(spec, match["games"], match["score"], len(trial.challengers)))
     return {"variant": trial.variant.name, "budget": trial.budget, "deals": trial.deals,
-            "incumbent": trial.incumbent, "player": chosen, "challengers": found}
+            "incumbent": trial.incumbent, "player": _pick(found, trial.incumbent),
+            "challengers": found}
 
 
-def ladders(chosen, low, high):
-    """Each variant's ladder, by name, from the players ``chosen`` for them."""
-    return {c["variant"]: skill.ladder(c["player"], low, high) for c in chosen}
+def pool(choices):
+    """One yardstick for every variant: each challenger's games against the incumbent
+    in all the variants' trials, pooled, choose it as one trial would.  Returns the
+    choices with the pooled choice as each one's player and the pooled evidence as its
+    ``pooled``; one choice is returned as it is."""
+    if len(choices) < 2:
+        return list(choices)
+    k = len(choices[0]["challengers"])
+    pooled = []
+    for i, spec in enumerate(c["player"] for c in choices[0]["challengers"]):
+        games = sum(c["challengers"][i]["games"] for c in choices)
+        score = sum(c["challengers"][i]["score"] * c["challengers"][i]["games"]
+                    for c in choices) / games
+        pooled.append(_evidence(spec, games, score, k))
+    chosen = _pick(pooled, choices[0]["incumbent"])
+    return [dict(c, player=chosen, pooled=pooled) for c in choices]
+
+
+def _evidence(spec, games, score, k):
+    z = statistics.NormalDist().inv_cdf(1 - 0.025 / k)
+    low, high = wilson(score, games, z)
+    return {"player": spec, "games": games, "score": score, "low": low, "high": high,
+            "elo": skill.elo_of(score), "clear": low > 0.5}
+
+
+def _pick(found, incumbent):
+    winners = [c for c in found if c["clear"]]
+    return max(winners, key=lambda c: c["score"])["player"] if winners else incumbent
 
 
 def describe(choice):
-    """A sentence on how a variant's yardstick was chosen."""
-    beaten = [c for c in choice["challengers"] if c["clear"]]
+    """A sentence on how a variant's yardstick was chosen: from its own trial, or from
+    every variant's pooled."""
+    found = choice.get("pooled", choice["challengers"])
+    over = " over every variant's trial games pooled" if "pooled" in choice else ""
     if choice["player"] == choice["incumbent"]:
-        lead = max(choice["challengers"], key=lambda c: c["score"])
+        lead = max(found, key=lambda c: c["score"])
         return (f"`{choice['incumbent']}` stays: no challenger beat it clearly at "
-                f"{choice['budget']} iterations (the best, `{lead['player']}`, scored "
-                f"{_pct(lead)})")
-    best = next(c for c in beaten if c["player"] == choice["player"])
+                f"{choice['budget']} iterations{over} (the best, `{lead['player']}`, "
+                f"scored {_pct(lead)})")
+    best = next(c for c in found if c["player"] == choice["player"])
     return (f"`{choice['player']}` beat `{choice['incumbent']}` clearly at "
-            f"{choice['budget']} iterations, scoring {_pct(best)}")
+            f"{choice['budget']} iterations{over}, scoring {_pct(best)}")
 
 
 def _pct(c):

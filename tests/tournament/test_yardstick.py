@@ -71,6 +71,21 @@ def test_more_challengers_ask_more_of_each_win():
     assert choice["player"] == INCUMBENT
 
 
+def test_pooled_variants_share_the_searcher_their_games_together_favour():
+    # Three variants of 10 games a challenger: 8 wins in each is clear in none alone
+    # (with two challengers), and clear over the 30 pooled.
+    t = trial(deals=5)
+    own = [yardstick.choose(Stored(t, {"ismcts": 8, "mo_ismcts(rollout_depth=8)": 5}), t)
+           for _ in range(3)]
+    assert all(c["player"] == INCUMBENT for c in own)
+    pooled = yardstick.pool(own)
+    assert [c["player"] for c in pooled] == ["ismcts"] * 3
+    assert pooled[0]["pooled"][0]["games"] == 30 and pooled[0]["pooled"][0]["clear"]
+    assert pooled[0]["challengers"] == own[0]["challengers"]
+    assert "over every variant's trial games pooled" in yardstick.describe(pooled[0])
+    assert yardstick.pool(own[:1]) == own[:1]
+
+
 def test_missing_games_are_named():
     t = trial()
     with pytest.raises(skill.SkillError, match="18 of 20 games of the yardstick's trial "
@@ -129,6 +144,7 @@ def test_the_skill_command_holds_the_trial_first_on_a_team_game(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--player", "ismcts", "--challenger", "mo_ismcts"], "give one or the other"),
+    (["--player", "ismcts", "--trial-each"], "give one or the other"),
     (["--challenger", "expectimax"], "a challenger is a searcher whose budget"),
     (["--trial-deals", "1000000000"], "the yardstick's trial would take about"),
 ])
