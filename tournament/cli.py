@@ -555,7 +555,7 @@ def _marks(args):
     (0.02, 0.05, 0.10 of expected score) raised by it, so that a mark claims the same
     loss beyond noise in every game.  A variant without marks of its own is marked as
     its game's default rules are.  See docs/review.md."""
-    from tournament import marks, review
+    from tournament import levels, marks, review
     options = {"positions": marks.POSITIONS, "iterations": review.ITERATIONS, "seed": 0,
                "out": None}
     if not args.calibrate:
@@ -569,7 +569,7 @@ def _marks(args):
         except core.CardArenaError as e:
             _fail("marks", str(e), 2)
         if found is None:
-            name = marks.ruleset(args.game)
+            name = levels.ruleset(args.game)
             _fail("marks", f"{name} has no calibrated marks, and reviews mark it by the "
                   f"base thresholds: cardarena marks {shlex.quote(name)} --calibrate "
                   "makes them", 1)

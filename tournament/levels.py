@@ -37,7 +37,7 @@ from core.errors import CardArenaError
 from tournament import config as configs
 from tournament import skill
 from tournament.ratings import elo_samples
-from tournament.tables import count, text_table, write_file
+from tournament.tables import count, read_json, text_table, write_file
 
 DATA = pathlib.Path(__file__).parent / "data"
 FORMAT = "cardarena levels"
@@ -183,12 +183,17 @@ def ruleset(game):
     return str(search.engine_game(game))
 
 
-def path(game, data=None):
-    """The file in ``data`` (``DATA`` unless given) that holds the calibration of
-    ``game``, made or not: named by the game and the parameters that differ from the
-    defaults."""
+def data_file(kind, game, data=None):
+    """The file in ``data`` (``DATA`` unless given) that holds the ``kind`` of
+    calibration (``levels``, ``marks``) of ``game``, made or not: named by the game and
+    the parameters that differ from the defaults."""
     name = ruleset(game).replace("(", "-").replace(")", "").replace(os.sep, "_")
-    return pathlib.Path(data or DATA) / f"levels-{name}.json"
+    return pathlib.Path(data or DATA) / f"{kind}-{name}.json"
+
+
+def path(game, data=None):
+    """The file that holds the calibration of ``game``'s levels."""
+    return data_file("levels", game, data)
 
 
 def load(game):
@@ -197,16 +202,11 @@ def load(game):
     cannot be read."""
     file = path(game)
     try:
-        with open(file) as f:
-            data = json.load(f)
+        data = read_json(file, LevelError)
     except FileNotFoundError:
         name = ruleset(game)
         raise UncalibratedError(f"{name} has no strength levels: cardarena levels "
                                 f"{shlex.quote(name)} --calibrate makes them") from None
-    except OSError as e:
-        raise LevelError(f"cannot read {file}: {e.strerror}") from None
-    except ValueError as e:
-        raise LevelError(f"{file} is not JSON: {e}") from None
     try:
         return Calibration.from_dict(data)
     except (ValueError, KeyError, TypeError) as e:

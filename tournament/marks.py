@@ -20,15 +20,13 @@ ruleset, written by ``cardarena marks GAME --calibrate``.
 """
 import dataclasses
 import json
-import os
-import pathlib
 import random
 
 import search
 from core.errors import CardArenaError
-from tournament.tables import write_file
+from tournament import levels
+from tournament.tables import read_json, write_file
 
-DATA = pathlib.Path(__file__).parent / "data"
 FORMAT = "cardarena marks"
 # Expected score given up, on the [0, 1] scale, worst mark first: GNU Backgammon's
 # thresholds (docs/review.md), where noise does not ask for more.
@@ -101,17 +99,10 @@ def mark(loss, thresholds=BASE):
     return next((name for name, threshold in thresholds if loss >= threshold), None)
 
 
-def ruleset(game):
-    """The game string of ``game`` (a string or a game) that names only the
-    parameters differing from the defaults, as calibrations are kept by."""
-    return str(search.engine_game(game))
-
-
 def path(game, data=None):
-    """The file that holds the marks of ``game`` in ``data`` (``DATA`` unless given),
-    made or not."""
-    name = ruleset(game).replace("(", "-").replace(")", "").replace(os.sep, "_")
-    return pathlib.Path(data or DATA) / f"marks-{name}.json"
+    """The file that holds the marks of ``game`` in ``data`` (``levels.DATA``, beside
+    the strength levels, unless given), made or not."""
+    return levels.data_file("marks", game, data)
 
 
 def load(game):
@@ -122,14 +113,9 @@ def load(game):
     engine = search.engine_game(game)
     for file in dict.fromkeys([path(engine), path(engine.name)]):
         try:
-            with open(file) as f:
-                data = json.load(f)
+            data = read_json(file, MarksError)
         except FileNotFoundError:
             continue
-        except OSError as e:
-            raise MarksError(f"cannot read {file}: {e.strerror}") from None
-        except ValueError as e:
-            raise MarksError(f"{file} is not JSON: {e}") from None
         try:
             return Marks.from_dict(data)
         except (ValueError, KeyError, TypeError) as e:
@@ -187,7 +173,7 @@ def calibrate(game, iterations, count=POSITIONS, seed=0, command=""):
     losses.sort()
     # The least loss that no more than FALSE_MARKS of the positions reach or pass.
     floor = losses[min(len(losses) - 1, int(len(losses) * (1 - FALSE_MARKS)))]
-    return Marks(ruleset(game), iterations, len(losses), seed, command,
+    return Marks(levels.ruleset(game), iterations, len(losses), seed, command,
                  round(agree / len(losses), 4), round(sum(losses) / len(losses), 4),
                  round(floor, 4), thresholds(floor))
 

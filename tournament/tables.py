@@ -1,5 +1,7 @@
 """Tables as aligned text for a terminal or as Markdown, for reports and benchmarks,
-counts of things in words, and writing a file so that a failure leaves the old one."""
+counts of things in words, writing a file so that a failure leaves the old one, and
+reading a JSON file with errors that name it."""
+import json
 import os
 
 
@@ -41,3 +43,18 @@ def write_file(path, text):
     finally:
         if os.path.exists(part):
             os.remove(part)
+
+
+def read_json(path, error):
+    """The JSON in ``path``; ``error`` (an exception type) for a file that cannot be
+    read or is not JSON.  A missing file raises ``FileNotFoundError``, which callers
+    tell apart."""
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise error(f"cannot read {path}: {e.strerror}") from None
+    except ValueError as e:
+        raise error(f"{path} is not JSON: {e}") from None

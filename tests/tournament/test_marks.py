@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import core
-from tournament import marks, review
+from tournament import levels, marks, review
 
 CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
 GAMES = sorted(core.GAMES)
@@ -51,7 +51,7 @@ def test_a_calibration_is_the_reviewers_own_moves_judged_under_another_seed():
 
 def test_a_review_is_marked_by_its_games_calibration_or_its_default_rules(tmp_path,
                                                                          monkeypatch):
-    monkeypatch.setattr(marks, "DATA", tmp_path)
+    monkeypatch.setattr(levels, "DATA", tmp_path)
     assert review.Reviewer("card_duel", 0, 100).thresholds == review.MARKS
     own = made(floor=0.03)
     own.save(marks.path("card_duel"))
@@ -99,7 +99,7 @@ def test_bad_arguments_stop_with_one_clear_line(tmp_path, args, status, message)
 
 
 def test_a_broken_file_is_refused_with_its_name(tmp_path, monkeypatch):
-    monkeypatch.setattr(marks, "DATA", tmp_path)
+    monkeypatch.setattr(levels, "DATA", tmp_path)
     (tmp_path / "marks-shrine.json").write_text('{"format": "cardarena marks"}')
     with pytest.raises(marks.MarksError, match="marks-shrine.json is not a calibration of "
                                                "marks"):
