@@ -128,9 +128,9 @@ def _trial_sentence(variants):
         best = max(first["pooled"], key=lambda c: c["score"])
         if first["player"] == first["incumbent"]:
             return text + (f"and over every variant's games pooled none beat it clearly "
-                           f"(the best, `{best['player']}`, scored {_score_cell(best)}).")
+                           f"(the best, `{best['player']}`, scored {_percent_cell(best)}).")
         return text + (f"and over every variant's games pooled `{first['player']}` beat "
-                       f"it clearly, scoring {_score_cell(best)}.")
+                       f"it clearly, scoring {_percent_cell(best)}.")
     moved = [t for t in trials if t["player"] != t["incumbent"]]
     if not moved:
         return text + "and none beat it clearly in any."
@@ -485,6 +485,10 @@ def _pair(shape, what):
     if shape["games"] == 0:
         return "-"
     return f"{shape[what + '_mean']:.1f} / {shape[what + '_median']:g}"
+
+
+def _percent_cell(figure):
+    return f"{_pct(figure['score'])}% [{_pct(figure['low'])}, {_pct(figure['high'])}]"
 
 
 def _score_cell(figure):
