@@ -22,6 +22,9 @@ from tournament import skill
 from tournament.tables import markdown_table
 
 RESAMPLES = 2000
+# A verdict lists the rows it cannot tell from its leader up to this many; beyond, it
+# counts them and leaves them to the table.
+MOST_NAMED = 6
 
 
 class CompareError(CardArenaError):
@@ -84,7 +87,7 @@ def compare(analyses, labels, seed=0):
             pairs = steps(v, shared)
             point = np.array([s for _, s in pairs])
             rows.append({"name": label if len(analysis["variants"]) == 1
-                         else f"{label}: {v['name']}",
+                         else f"{label}: {v['name']}", "game": label,
                          "player": v.get("player", analysis["player"]),
                          "point": point, "samples": resample(pairs, rng),
                          "seat": v["seat"], "edge": v["cheater_edge"],
@@ -109,9 +112,16 @@ def _interval(samples):
 
 def _lead(rows, best, key, higher):
     """Whether ``best`` leads every other row clearly on the resamples of ``key``."""
-    behind = [r["name"] for r in rows if r is not best
+    behind = [r for r in rows if r is not best
               and not _interval((best[key] - r[key]) * (1 if higher else -1))[0] > 0]
-    return {"name": best["name"], "not_apart": behind}
+    return _verdict(best, behind)
+
+
+def _verdict(best, behind):
+    """A leader, the rows not told apart from it, and whether all of those are
+    variants of the leader's own game (so that the game itself leads clearly)."""
+    return {"name": best["name"], "not_apart": [r["name"] for r in behind],
+            "game": best["game"], "own_game": all(r["game"] == best["game"] for r in behind)}
 
 
 def _fairest(rows):
@@ -126,18 +136,15 @@ def _fairest(rows):
         return 0.0 if seat["low"] <= 0.5 <= seat["high"] else \
             min(abs(seat["low"] - 0.5), abs(seat["high"] - 0.5))
     near = max(abs(best["seat"]["low"] - 0.5), abs(best["seat"]["high"] - 0.5))
-    return {"name": best["name"],
-            "not_apart": [r["name"] for r in seated if r is not best
-                          and far(r["seat"]) <= near]}
+    return _verdict(best, [r for r in seated if r is not best and far(r["seat"]) <= near])
 
 
 def _hidden(rows):
     """The row where the cheater's edge is widest, and the rows whose edge intervals
     reach its lower bound (so not told apart)."""
     best = max(rows, key=lambda r: r["edge"]["score"])
-    return {"name": best["name"],
-            "not_apart": [r["name"] for r in rows if r is not best
-                          and r["edge"]["high"] >= best["edge"]["low"]]}
+    return _verdict(best, [r for r in rows if r is not best
+                           and r["edge"]["high"] >= best["edge"]["low"]])
 
 
 def report(found, command):
@@ -151,8 +158,13 @@ def report(found, command):
             return f"- **{title}: none**: {what}."
         if not v["not_apart"]:
             return f"- **{title}: {v['name']}**, clearly: {what}."
+        others = (", ".join(v["not_apart"]) if len(v["not_apart"]) <= MOST_NAMED
+                  else f"{len(v['not_apart'])} other rows")
+        if v["own_game"] and v["game"] != v["name"]:
+            return (f"- **{title}: {v['game']}**, clearly ahead of every other game: "
+                    f"{what}; within it {v['name']} leads, not told apart from {others}.")
         return (f"- **{title}: not told apart**: {v['name']} leads, but not clearly ahead "
-                f"of {', '.join(v['not_apart'])}: {what}.")
+                f"of {others}: {what}.")
     table = markdown_table(
         ["game", "searcher", f"doubling gain {low} to {high}", f"x% of {deepest}",
          "first seat %", "cheater's edge %", "decisions"],

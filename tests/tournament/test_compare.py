@@ -37,7 +37,7 @@ def test_the_deeper_game_leads_clearly_and_the_other_reads_as_a_share_of_it():
     assert deep["gain"] == pytest.approx(float(skill.gain([0.9, 0.9])))
     assert shallow["x"] == pytest.approx(50.0, abs=0.01)  # a coin on half of deep's games
     assert deep["x"] == 100
-    assert found["deepest"] == {"name": "deep", "not_apart": []}
+    assert (found["deepest"]["name"], found["deepest"]["not_apart"]) == ("deep", [])
     text = compare.report(found, "cardarena compare deep shallow")
     assert "- **Most skill: deep**, clearly" in text
     assert "| shallow | `ismcts` | +294 [" in text
@@ -64,8 +64,8 @@ def test_fairness_and_the_cheaters_edge_are_named_only_where_intervals_part():
     even = analysis([0.7, 0.7], seat=(0.5, 0.45, 0.55), edge=(0.5, 0.45, 0.55))
     seated = analysis([0.7, 0.7], seat=(0.7, 0.65, 0.75), edge=(0.8, 0.75, 0.85))
     found = compare.compare([even, seated], ["even", "seated"])
-    assert found["fairest"] == {"name": "even", "not_apart": []}
-    assert found["hidden"] == {"name": "seated", "not_apart": []}
+    assert (found["fairest"]["name"], found["fairest"]["not_apart"]) == ("even", [])
+    assert (found["hidden"]["name"], found["hidden"]["not_apart"]) == ("seated", [])
     close = analysis([0.7, 0.7], seat=(0.53, 0.47, 0.59), edge=(0.52, 0.46, 0.58))
     found = compare.compare([even, close], ["even", "close"])
     assert found["fairest"]["not_apart"] == ["close"]
@@ -76,6 +76,21 @@ def test_each_variant_of_an_analysis_is_a_row():
     found = compare.compare([analysis([0.8, 0.8], variants=("default", "life=15")),
                              analysis([0.7, 0.7])], ["card", "other"])
     assert [r["name"] for r in found["rows"]] == ["card: default", "card: life=15", "other"]
+
+
+def test_a_game_whose_variants_all_lead_the_others_leads_clearly():
+    found = compare.compare([analysis([0.9, 0.9], variants=("a", "b")),
+                             analysis([0.6, 0.6])], ["deep", "shallow"])
+    assert found["deepest"]["own_game"] and found["deepest"]["game"] == "deep"
+    assert "- **Most skill: deep**, clearly ahead of every other game: the widest " \
+        "doubling gain; within it deep: a leads, not told apart from deep: b." \
+        in compare.report(found, "c")
+
+
+def test_a_verdict_counts_the_rows_it_cannot_tell_apart_beyond_a_few():
+    rows = compare.compare([analysis([0.7, 0.7]) for _ in range(9)],
+                           [f"g{k}" for k in range(9)])
+    assert "not clearly ahead of 8 other rows" in compare.report(rows, "c")
 
 
 def test_the_command_writes_the_table_and_refuses_what_it_cannot_read(tmp_path):
