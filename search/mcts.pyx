@@ -320,19 +320,22 @@ cdef class Worker:
 
     cdef void tally(self) noexcept nogil:
         # The move is read from the tree of the player to move, whose root edges are
-        # that player's actions; the unit votes for its most visited one.
+        # that player's actions; the unit votes for its most visited one, and among
+        # equals the one that scored most (see SearchResult).
         cdef Tree* t = &self.trees[self.player if self.mode == MULTI_OBSERVER else 0]
         cdef int c = t.nodes[0].child, key, best = -1, most = -1, n
+        cdef double total, best_total = 0.0
         while c >= 0:
-            key, n = t.nodes[c].key, t.nodes[c].visits
+            key, n, total = t.nodes[c].key, t.nodes[c].visits, t.nodes[c].total
             if t.nodes[c].mover != self.player:
                 c = t.nodes[c].sibling
                 continue
             self.visits[key] += n
-            self.totals[key] += t.nodes[c].total
+            self.totals[key] += total
             self.present[key] = 1
-            if n > most or n == most and key < best:
-                best, most = key, n
+            if n > most or n == most and (total > best_total
+                                          or total == best_total and key < best):
+                best, most, best_total = key, n, total
             c = t.nodes[c].sibling
         if best >= 0:
             self.votes[best] += 1
@@ -656,9 +659,9 @@ cdef class MCTS:
         if not visits:
             action = None
         elif sample_world:
-            action = max(visits, key=lambda a: (votes[a], visits[a], -a))
+            action = max(visits, key=lambda a: (votes[a], visits[a], totals[a], -a))
         else:
-            action = max(visits, key=lambda a: (visits[a], -a))
+            action = max(visits, key=lambda a: (visits[a], totals[a], -a))
         return SearchResult(action, visits, {a: totals[a] / visits[a] for a in visits if visits[a]},
                             done, grown, seconds, reused, root_total / done if done else None)
 
@@ -675,7 +678,9 @@ def _run(workers):
 
 
 class SearchResult:
-    """What a search found: the chosen ``action``; per root action, ``visits`` and the
+    """What a search found: the chosen ``action``, the most visited root action and
+    among equals the one that scored most (docs/search.md); per root action, ``visits``
+    and the
     mean payoff in ``[0, 1]`` of the player to move (``values``); the ``iterations``
     run, ``nodes`` grown (over every world's trees), and ``seconds`` taken.  ``reused``
     counts the root visits a kept tree brought from earlier searches; they are in

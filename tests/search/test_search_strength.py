@@ -69,11 +69,11 @@ def test_expectimax_at_its_defaults_beats_random_on_every_game(name):
 
 
 def test_cheating_mcts_beats_ismcts_at_an_equal_budget():
-    """Seeing the hidden cards is worth something.  Measured: score 0.606 over 400
-    games, p = 1.1e-5 (significant at 99%).  Heuristic rollouts, which play on what
+    """Seeing the hidden cards is worth something.  Measured: score 0.570 over 800
+    games, p = 4.2e-5 (significant at 99%).  Heuristic rollouts, which play on what
     the world shows, make the hidden cards matter within a small budget."""
     budget = "iterations=30,rollout=heuristic,rollout_depth=4"
-    tally = Tally(SHRINE, f"cheater({budget})", f"ismcts({budget})", deals=200)
+    tally = Tally(SHRINE, f"cheater({budget})", f"ismcts({budget})", deals=400)
     assert tally.p_value() < 0.01, tally
 
 

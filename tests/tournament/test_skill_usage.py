@@ -167,5 +167,7 @@ def test_the_report_tells_how_often_each_rung_chose_a_move_when_offered(relinqui
     shares = [top[row[0]]["share"] for row in rows]
     assert rows and shares == sorted(shares, reverse=True)
     for row in rows:
-        greedy = next(k["taken"] for k in usage["greedy"]["kinds"] if k["kind"] == row[0])
-        assert row[1].endswith(f"of {greedy['games']}")
+        # A kind the greedy player was never offered has no share: a dash.
+        greedy = next((k["taken"] for k in usage["greedy"]["kinds"] if k["kind"] == row[0]),
+                      None)
+        assert row[1] == "-" if greedy is None else row[1].endswith(f"of {greedy['games']}")
