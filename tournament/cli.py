@@ -486,7 +486,7 @@ def _levels(args):
     """List the strength levels that play --elo takes for a game, or make them with
     --calibrate: random, greedy and the skill ladder's searcher at doubling budgets
     play duplicate deals through the tournament harness, each rung against the two
-    above it, and their Elo is fitted with random play at 0, as cardarena skill does.
+    above it and against random and greedy play, and their Elo is fitted with random play at 0, as cardarena skill does.
     From the searcher's weakest budget up, its Elo is fitted to rise with the budget;
     a step that rises more than 150 Elo is split at the budget half-way between (on a
     log scale) and played again.  play --elo N plays the smallest budget the fit puts
@@ -494,8 +494,8 @@ def _levels(args):
     where else.  Games are stored as
     they end: run the same command again to resume, or with more --deals to extend.
     See docs/play.md."""
-    from tournament import levels, runner
-    options = {"deals": levels.DEALS, "seed": 0, "min_budget": 1,
+    from tournament import levels, runner, skill
+    options = {"player": skill.PLAYER, "deals": levels.DEALS, "seed": 0, "min_budget": 1,
                "max_budget": levels.MAX_BUDGET, "db": None, "workers": None,
                "scheduler": None, "bootstrap": 1000, "out": None}
     if not args.calibrate:
@@ -513,7 +513,7 @@ def _levels(args):
             setattr(args, name, default)
     try:
         plan = levels.plan(args.game, args.deals, args.seed, args.min_budget,
-                           args.max_budget)
+                           args.max_budget, player=args.player)
     except core.CardArenaError as e:
         _fail("levels", str(e), 2)
     out = levels.path(plan.game, args.out)
@@ -854,6 +854,10 @@ def main(argv=None):
                      help="play the ladder and write the levels where play --elo reads "
                      "them (the options below are for this)")
     calibrating = lev.add_argument_group("calibrating")
+    calibrating.add_argument("--player", metavar="SPEC",
+                             help="the searcher whose budget the levels double, without "
+                             "iterations, such as the game's yardstick from cardarena "
+                             f"skill (default {skill_module.PLAYER})")
     calibrating.add_argument("--deals", type=_positive, metavar="N",
                              help=f"deals per match, each played in both seatings (default "
                              f"{levels_module.DEALS})")

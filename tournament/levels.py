@@ -1,12 +1,14 @@
 """Strength levels: a bot that plays a game at a chosen Elo, on the scale of the game's
 skill ladder (``cardarena play GAME --elo N``; docs/play.md).
 
-A level is the ladder's searcher (``skill.PLAYER``) at an iteration budget, so it is an
+A level is a searcher (the skill ladder's ``skill.PLAYER``, or the one a calibration
+names, such as the game's yardstick) at an iteration budget, so it is an
 ordinary bot spec, which saves, reviews, the web page and tournaments take as they
 take any other.  A game's calibration plays random, greedy and the searcher at
 doubling budgets through the harness on duplicate deals, each rung against the
-``reach`` rungs above it, and fits their Elo with random play at 0, as ``cardarena
-skill`` does; each rung's Elo has a 95% interval from a bootstrap over the deals.
+``reach`` rungs above it and against random and greedy play, and fits their Elo with
+random play at 0, as ``cardarena skill`` does; each rung's Elo has a 95% interval from
+a bootstrap over the deals.
 
 The levels start at the searcher's weakest budget, which is not always its smallest:
 one iteration plays at random, and a few may play worse (their playouts, cut short
@@ -52,6 +54,11 @@ STEP = 150
 # Each rung meets the two above it: the Elo of a rung then rests on more than the one
 # match that a sweep by its neighbour would leave uninformative.
 REACH = 2
+# Each rung meets these too.  A searcher's strength is not transitive: at a few
+# iterations it loses to its neighbours by far more than to random play, and a chain
+# of neighbouring matches alone carried its levels hundreds of Elo from what they
+# score against random and greedy play (Creature Shrines' middle level by 590).
+ANCHORS = ("random", "greedy")
 
 
 class LevelError(CardArenaError):
@@ -228,7 +235,8 @@ def describe(level, game):
 @dataclasses.dataclass(frozen=True)
 class Plan:
     """The games a calibration plays: every rung of ``ladder`` against the ``reach``
-    rungs above it, ``deals`` deals each, in every seating."""
+    rungs above it and against the ``ANCHORS``, ``deals`` deals each, in every
+    seating."""
 
     game: str
     ladder: skill.Ladder
@@ -240,7 +248,8 @@ class Plan:
     def pairs(self):
         chain = [r.name for r in self.ladder.chain]
         return [(chain[i], chain[j]) for i in range(len(chain))
-                for j in range(i + 1, min(len(chain), i + 1 + self.reach))]
+                for j in range(i + 1, len(chain))
+                if j <= i + self.reach or chain[i] in ANCHORS]
 
     def configs(self):
         """The harness config of each pair, the costliest first, so that the long
@@ -268,18 +277,22 @@ class Plan:
 
 
 def plan(game, deals=DEALS, seed=0, low=1, high=MAX_BUDGET, reach=REACH,
-         seconds_per_move=60.0):
-    """The first :class:`Plan` of a calibration of ``game``: the searcher at doubling
-    budgets from ``low`` to at most ``high``.  Raises LevelError if it cannot be
-    played."""
+         seconds_per_move=60.0, player=skill.PLAYER):
+    """The first :class:`Plan` of a calibration of ``game``: ``player`` (a searcher's
+    spec without a budget) at doubling budgets from ``low`` to at most ``high``.
+    Raises LevelError if it cannot be played."""
     if high < 2 * low:
         raise LevelError(f"--max-budget is at least twice --min-budget ({2 * low}), for "
                          f"the ladder to climb, not {high}")
+    try:
+        skill.check_player(player)
+    except skill.SkillError as e:
+        raise LevelError(str(e)) from None
     budgets = [low]
     while 2 * budgets[-1] <= high:
         budgets.append(2 * budgets[-1])
-    found = Plan(ruleset(game), skill.Ladder(skill.PLAYER, tuple(budgets)), deals, seed,
-                 reach, seconds_per_move)
+    found = Plan(ruleset(game), skill.Ladder(player, tuple(budgets)), deals, seed, reach,
+                 seconds_per_move)
     found.check()
     return found
 
@@ -385,7 +398,8 @@ def table(calibration):
     return "\n".join([
         f"Strength levels of {c.game}: {c.player} at {len(budgets)} budgets from "
         f"{budgets[0]} to {budgets[-1]} iterations a move (doubling, steps of over "
-        f"{STEP} Elo split), each rung against the {c.reach} above it on "
+        f"{STEP} Elo split), each rung against the {c.reach} above it and against "
+        f"{' and '.join(ANCHORS)} play on "
         f"{count(c.deals, 'deal')} per match.  Elo with random play at 0, and 95% "
         "intervals; the fit rises with the budget from the searcher's weakest rung up.",
         text_table(["rung", "Elo", "interval", "fit", "interval", ""], body, "lrrrrl"),

@@ -117,9 +117,9 @@ def rung(player, budget):
     return Rung(f"{kind}-{budget}", _spec(kind, values, budget), budget)
 
 
-def ladder(player=PLAYER, low=8, high=1024):
-    """The ladder of ``player`` (a spec of one of ``SEARCHERS``, without a budget) at
-    the doubling budgets from ``low`` up to at most ``high``."""
+def check_player(player):
+    """Raise SkillError unless ``player`` is the spec of one of ``SEARCHERS`` without a
+    budget, which a ladder sets."""
     try:
         kind, values = search.parse_bot(player)
     except CardArenaError as e:
@@ -130,6 +130,12 @@ def ladder(player=PLAYER, low=8, high=1024):
     if "iterations" in values or values.get("seconds"):
         raise SkillError("--player: the ladder sets the iterations; leave out "
                          "iterations and seconds")
+
+
+def ladder(player=PLAYER, low=8, high=1024):
+    """The ladder of ``player`` (a spec of one of ``SEARCHERS``, without a budget) at
+    the doubling budgets from ``low`` up to at most ``high``."""
+    check_player(player)
     if low < 1:
         raise SkillError(f"--min-budget is at least 1, not {low}")
     budgets = []

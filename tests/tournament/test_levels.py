@@ -6,6 +6,7 @@ import json
 import math
 import os
 import pathlib
+import shlex
 import signal
 import subprocess
 import sys
@@ -59,55 +60,60 @@ def measured_elo(rows, level, anchors):
 # --- a level is as strong as it says ------------------------------------------------
 
 
-# Deals per rung for each game's check.  Card Duel's levels are close together and
-# their intervals narrow, so it needs the most games; the others' take a minute each
-# and run only when CARDARENA_LONG_CHECKS is set.
+# Deals per opponent for each game's check.  Creature Shrines' runs in the suite, in
+# under half a minute, and its middle level lies between two calibrated budgets, so
+# interpolation is tested too; the others' take minutes (Card Duel's level searches
+# 188 iterations a move with playouts to the end) and run only when
+# CARDARENA_LONG_CHECKS is set.
 INTERVAL_DEALS = {"card_duel": 500, "shrine": 200, "relinquish": 200,
                   "creature_shrines": 200, "energy_deckbuilder": 200}
-# Where the level measures far outside its interval against random and greedy play,
-# held by a test that must fail (docs/play.md, Checks): their ladders are not
-# transitive, and the chain of neighbouring matches carries the error up.
-INTRANSITIVE = {"relinquish", "creature_shrines", "energy_deckbuilder"}
+IN_SUITE = "creature_shrines"
 
 
 def interval_check(game):
-    """The interval test's parameter for ``game``, skipped or expected to fail as
-    ``INTERVAL_DEALS`` and ``INTRANSITIVE`` say."""
-    marks = []
-    if game != "card_duel":
-        marks.append(pytest.mark.skipif(not os.environ.get("CARDARENA_LONG_CHECKS"),
-                                        reason="takes a minute: set CARDARENA_LONG_CHECKS"))
-    if game in INTRANSITIVE:
-        marks.append(pytest.mark.xfail(strict=True, raises=AssertionError,
-                                       reason="the level measures outside its interval "
-                                       "against random and greedy play (docs/play.md)"))
-    return pytest.param(game, marks=marks)
+    """The interval test's parameter for ``game``, skipped unless it is ``IN_SUITE``
+    or CARDARENA_LONG_CHECKS is set."""
+    if game == IN_SUITE:
+        return game
+    return pytest.param(game, marks=pytest.mark.skipif(
+        not os.environ.get("CARDARENA_LONG_CHECKS"),
+        reason="takes minutes: set CARDARENA_LONG_CHECKS"))
+
+
+def ladder_opponents(calibration, level):
+    """The rungs ``level`` meets in the interval check, as a calibrated rung would:
+    random and greedy play, and the searcher's rungs nearest below and above its
+    budget."""
+    searchers = [r for r in calibration.rungs if r.budget is not None]
+    below = max((r for r in searchers if r.budget < level.budget), key=lambda r: r.budget)
+    above = min((r for r in searchers if r.budget > level.budget), key=lambda r: r.budget)
+    named = {r.name: r for r in calibration.rungs}
+    return [named[a] for a in levels.ANCHORS] + [below, above]
 
 
 @pytest.mark.parametrize("game", [interval_check(game) for game in sorted(INTERVAL_DEALS)])
-def test_a_level_measures_within_its_stated_interval_against_two_ladder_rungs(game):
-    # The level in the middle of the game's shipped range (in Card Duel between two
-    # calibrated budgets, so interpolation is tested too) plays random and greedy,
-    # whose Elo the calibration measured, on fixed deals, in every seating.  Its rating
-    # from those games alone, the rungs' Elo held fixed, must lie in its stated
-    # interval, give or take the rating's own error: a test at the 1% level of the
-    # claim that its Elo lies in that interval (2.576 standard errors beyond either end
-    # rejects it).
+def test_a_level_measures_within_its_stated_interval_against_the_ladder(game):
+    # The level in the middle of the game's shipped range plays the rungs a calibrated
+    # rung meets (random, greedy, and the searcher's budgets either side of its own),
+    # on fixed deals the calibration did not play, in every seating.  Its rating from
+    # those games alone, the rungs' Elo held at what the calibration measured, must lie
+    # in its stated interval, give or take the rating's own error: a test at the 1%
+    # level of the claim that its Elo lies in that interval (2.576 standard errors
+    # beyond either end rejects it).
     shipped = levels.load(game)
     middle = (shipped.fit[0].elo + shipped.fit[-1].elo) / 2
     level = shipped.level(middle)
     assert level.low < level.elo < level.high
-    assert level.interpolated or game != "card_duel"
-    rungs = {r.name: r for r in shipped.rungs}
-    bots = {"level": level.spec, "random": "random", "greedy": "greedy"}
+    assert level.interpolated or game != IN_SUITE
+    opponents = ladder_opponents(shipped, level)
     rows = []
-    for rung in ("random", "greedy"):
-        config = configs.Config(game, {n: bots[n] for n in ("level", rung)},
+    for rung in opponents:
+        config = configs.Config(game, {"level": level.spec, rung.name: rung.spec},
                                 deals=INTERVAL_DEALS[game], seed=1)
         rows += [runner.play(runner.job(config, deal, seating))
                  for deal, seating in config.games()]
     assert all(row["status"] == "ok" for row in rows)
-    elo, error = measured_elo(rows, "level", {n: rungs[n].elo for n in ("random", "greedy")})
+    elo, error = measured_elo(rows, "level", {r.name: r.elo for r in opponents})
     assert error < 40
     assert level.low - 2.576 * error <= elo <= level.high + 2.576 * error, (elo, error, level)
 
@@ -207,17 +213,23 @@ def test_the_shipped_calibrations_load_and_rise():
 def test_a_calibration_plays_the_ladder_and_fits_what_it_measured(tmp_path, monkeypatch):
     monkeypatch.setattr(levels, "DATA", tmp_path)
     previous = signal.getsignal(signal.SIGTERM)
-    args = ["levels", "card_duel(life=5)", "--calibrate", "--deals", "4", "--max-budget",
-            "4", "--workers", "1", "--quiet", "--db", str(tmp_path / "games.db")]
+    args = ["levels", "card_duel(life=5)", "--calibrate", "--player",
+            "ismcts(rollout=heuristic)", "--deals", "4", "--max-budget", "4", "--workers",
+            "1", "--quiet", "--db", str(tmp_path / "games.db")]
     try:
         cli.main(args)
     finally:
         signal.signal(signal.SIGTERM, previous)
     made = levels.load("card_duel(life=5)")
-    assert made.command == "cardarena levels " + " ".join(args[1:]).replace(
-        "card_duel(life=5)", "'card_duel(life=5)'")
-    assert [r.name for r in made.rungs] == ["random", "greedy", "ismcts-1", "ismcts-2",
-                                            "ismcts-4"]
+    assert made.command == "cardarena levels " + shlex.join(args[1:])
+    # The doubling budgets, and any a step too steep was split at.
+    names = [r.name for r in made.rungs]
+    assert names[:2] == ["random", "greedy"]
+    assert {"ismcts-1", "ismcts-2", "ismcts-4"} <= set(names)
+    assert [r.budget for r in made.rungs[2:]] == sorted(r.budget for r in made.rungs[2:])
+    # The searcher named is the one whose budget doubles.
+    assert made.player == "ismcts(rollout=heuristic)"
+    assert made.rungs[2].spec == "ismcts(iterations=1,rollout=heuristic)"
     # The fit starts at the weakest of the searcher's rungs and rises from there.
     searchers = made.rungs[2:]
     weakest = min(searchers, key=lambda r: r.elo)
@@ -227,11 +239,14 @@ def test_a_calibration_plays_the_ladder_and_fits_what_it_measured(tmp_path, monk
     assert all(a.elo <= b.elo for a, b in zip(made.fit, made.fit[1:]))
     # Every round's games are stored: run again, the calibration plays none and ends
     # where it ended.
-    plan = levels.plan("card_duel(life=5)", 4, high=4)
+    plan = levels.plan("card_duel(life=5)", 4, high=4, player=made.player)
     with Store(str(tmp_path / "games.db"), readonly=True) as store:
         again, last = levels.calibrate(store, plan, made.command, play=lambda plan: None)
         assert again == made
-        assert len(store.tournaments()) >= len(last.pairs()) >= len(plan.pairs()) == 7
+        assert len(store.tournaments()) >= len(last.pairs()) >= len(plan.pairs()) == 10
+    # Each searcher rung met random and greedy play, not only the two rungs above it.
+    for rung in searchers:
+        assert {("random", rung.name), ("greedy", rung.name)} <= set(last.pairs())
 
 
 def test_a_variant_calibrated_is_played_at_its_own_levels(tmp_path, monkeypatch, capsys):
@@ -320,6 +335,12 @@ def test_the_command_lists_a_games_levels():
      "'card_duel(life=15)' --calibrate makes them"),
     (["levels", "card_duel", "--calibrate", "--deals", "1"], 2,
      "cardarena levels: --deals is at least 2"),
+    (["levels", "card_duel", "--calibrate", "--player", "greedy"], 2,
+     "cardarena levels: --player is a searcher whose budget the ladder doubles"),
+    (["levels", "card_duel", "--calibrate", "--player", "ismcts(iterations=8)"], 2,
+     "cardarena levels: --player: the ladder sets the iterations"),
+    (["levels", "card_duel", "--player", "ismcts"], 2,
+     "cardarena levels: --player is for --calibrate"),
     (["play", "card_duel", "--elo", "5000"], 2,
      "cardarena play: card_duel's levels run from "),
     (["play", "card_duel(life=15)", "--elo", "50"], 2,
