@@ -507,9 +507,8 @@ cdef class MCTS:
     ``"perfect"``, ``cheat`` searches the true state and otherwise each of ``worlds``
     sampled worlds gets its own tree, the worlds sharing the budget; under ``"so"`` or
     ``"mo"``, ``cheat`` hands the trees the true state at every iteration, where they
-    would sample a world.  The budget is
-    ``iterations`` per move, or ``seconds`` of wall time per move when that is
-    positive.  ``policy`` is the rollout policy (``"random"`` or ``"heuristic"``, the
+    would sample a world.  The budget is ``iterations`` per move, or ``seconds`` of
+    wall time per move when that is positive.  ``policy`` is the rollout policy (``"random"`` or ``"heuristic"``, the
     latter playing the game's heuristic move except with probability ``epsilon``);
     ``rollout_depth`` > 0 cuts rollouts after that many decisions and scores them with
     the game's ``evaluate``.
@@ -680,9 +679,9 @@ def _run(workers):
 class SearchResult:
     """What a search found: the chosen ``action``, the most visited root action and
     among equals the one that scored most (docs/search.md); per root action, ``visits``
-    and the
-    mean payoff in ``[0, 1]`` of the player to move (``values``); the ``iterations``
-    run, ``nodes`` grown (over every world's trees), and ``seconds`` taken.  ``reused``
+    and the mean payoff in ``[0, 1]`` of the player to move (``values``); the
+    ``iterations`` run, ``nodes`` grown (over every world's trees), and ``seconds``
+    taken.  ``reused``
     counts the root visits a kept tree brought from earlier searches; they are in
     ``visits`` too.  ``value`` is the searched player's mean payoff in ``[0, 1]`` over
     this search's iterations, exploring ones included.  A search for a player who is

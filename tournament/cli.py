@@ -189,6 +189,18 @@ class Leader:
         return f"leader {best} {scores[best]:.0%}"
 
 
+def _calibrated_command(sub, run, help, calibrate):
+    """The subcommand ``run`` names (``_levels`` is ``levels``), which shows a game's
+    calibration or, with --calibrate, makes it; returns the group its calibrating
+    options go in."""
+    command = sub.add_parser(run.__name__.lstrip("_"), help=help, description=run.__doc__)
+    command.add_argument("game", help="the game, e.g. shrine or 'card_duel(life=15)'")
+    command.add_argument("--calibrate", action="store_true",
+                         help=f"{calibrate} (the options below are for this)")
+    command.set_defaults(run=run)
+    return command.add_argument_group("calibrating")
+
+
 def _run_options(parser):
     """Where and how quietly the games of a command are played."""
     parser.add_argument("--workers", type=_positive, default=None,
@@ -482,35 +494,44 @@ def _matchups(args):
     print(f"Wrote {path} and {os.path.join(out, 'matchups.json')}", file=sys.stderr)
 
 
+def _calibrating(args, command, options):
+    """Whether ``args`` ask ``command`` to --calibrate.  If so, each of ``options``
+    (the calibrate-only options by name, with their defaults) left unset takes its
+    default; if not, one given at all stops the command."""
+    if args.calibrate:
+        for name, default in options.items():
+            if getattr(args, name) is None:
+                setattr(args, name, default)
+        return True
+    given = [name for name in options if getattr(args, name) is not None] \
+        + ["quiet"] * getattr(args, "quiet", False)
+    if given:
+        _fail(command, f"--{given[0].replace('_', '-')} is for --calibrate", 2)
+    return False
+
+
 def _levels(args):
     """List the strength levels that play --elo takes for a game, or make them with
-    --calibrate: random, greedy and the skill ladder's searcher at doubling budgets
-    play duplicate deals through the tournament harness, each rung against the two
-    above it and against random and greedy play, and their Elo is fitted with random play at 0, as cardarena skill does.
-    From the searcher's weakest budget up, its Elo is fitted to rise with the budget;
-    a step that rises more than 150 Elo is split at the budget half-way between (on a
-    log scale) and played again.  play --elo N plays the smallest budget the fit puts
-    at N.  The calibration is written where play --elo reads it, unless --out says
-    where else.  Games are stored as
-    they end: run the same command again to resume, or with more --deals to extend.
-    See docs/play.md."""
+    --calibrate: random, greedy and a searcher (--player) at doubling budgets play
+    duplicate deals through the tournament harness, each rung against the two above
+    it and against random and greedy play, and their Elo is fitted with random play
+    at 0, as cardarena skill does.  From the searcher's weakest budget up, its Elo is
+    fitted to rise with the budget; a step that rises more than 150 Elo is split at
+    the budget half-way between (on a log scale) and played again.  play --elo N plays
+    the smallest budget the fit puts at N.  The calibration is written where play
+    --elo reads it, unless --out says where else.  Games are stored as they end: run
+    the same command again to resume, or with more --deals to extend.  See
+    docs/play.md."""
     from tournament import levels, runner, skill
     options = {"player": skill.PLAYER, "deals": levels.DEALS, "seed": 0, "min_budget": 1,
                "max_budget": levels.MAX_BUDGET, "db": None, "workers": None,
                "scheduler": None, "bootstrap": 1000, "out": None}
-    if not args.calibrate:
-        given = [name for name in options if getattr(args, name) is not None] \
-            + ["quiet"] * args.quiet
-        if given:
-            _fail("levels", f"--{given[0].replace('_', '-')} is for --calibrate", 2)
+    if not _calibrating(args, "levels", options):
         try:
             print(levels.table(levels.load(args.game)))
         except core.CardArenaError as e:
             _fail("levels", str(e), 1)
         return
-    for name, default in options.items():
-        if getattr(args, name) is None:
-            setattr(args, name, default)
     try:
         plan = levels.plan(args.game, args.deals, args.seed, args.min_budget,
                            args.max_budget, player=args.player)
@@ -558,10 +579,7 @@ def _marks(args):
     from tournament import levels, marks, review
     options = {"positions": marks.POSITIONS, "iterations": review.ITERATIONS, "seed": 0,
                "out": None}
-    if not args.calibrate:
-        given = [name for name in options if getattr(args, name) is not None]
-        if given:
-            _fail("marks", f"--{given[0]} is for --calibrate", 2)
+    if not _calibrating(args, "marks", options):
         try:
             found = marks.load(args.game)
         except marks.MarksError as e:
@@ -575,9 +593,6 @@ def _marks(args):
                   "makes them", 1)
         print(marks.describe(found))
         return
-    for name, default in options.items():
-        if getattr(args, name) is None:
-            setattr(args, name, default)
     try:
         review.Reviewer(args.game, 0, args.iterations)
         out = marks.path(args.game, args.out)
@@ -847,13 +862,9 @@ def main(argv=None):
                       "config's name with .db)")
     _run_options(test)
     test.set_defaults(run=_sprt)
-    lev = sub.add_parser("levels", help="list a game's strength levels for play --elo, "
-                         "or calibrate them", description=_levels.__doc__)
-    lev.add_argument("game", help="the game, e.g. shrine or 'card_duel(life=15)'")
-    lev.add_argument("--calibrate", action="store_true",
-                     help="play the ladder and write the levels where play --elo reads "
-                     "them (the options below are for this)")
-    calibrating = lev.add_argument_group("calibrating")
+    calibrating = _calibrated_command(
+        sub, _levels, "list a game's strength levels for play --elo, or calibrate them",
+        "play the ladder and write the levels where play --elo reads them")
     calibrating.add_argument("--player", metavar="SPEC",
                              help="the searcher whose budget the levels double, without "
                              "iterations, such as the game's yardstick from cardarena "
@@ -877,14 +888,10 @@ def main(argv=None):
                              "levels-GAME.json in (default: tournament/data, where play "
                              "--elo reads it)")
     _run_options(calibrating)
-    lev.set_defaults(run=_levels)
-    mk = sub.add_parser("marks", help="show the thresholds that mark a game's reviewed "
-                        "moves, or calibrate them", description=_marks.__doc__)
-    mk.add_argument("game", help="the game, e.g. shrine or 'card_duel(life=15)'")
-    mk.add_argument("--calibrate", action="store_true",
-                    help="measure the reviewer's noise and write the thresholds where "
-                    "reviews read them (the options below are for this)")
-    measuring = mk.add_argument_group("calibrating")
+    measuring = _calibrated_command(
+        sub, _marks, "show the thresholds that mark a game's reviewed moves, or "
+        "calibrate them", "measure the reviewer's noise and write the thresholds where "
+        "reviews read them")
     measuring.add_argument("--positions", type=_positive, metavar="N",
                            help="decisions to measure, one from each of N games the "
                            f"greedy player plays (default {marks_module.POSITIONS})")
@@ -896,7 +903,6 @@ def main(argv=None):
     measuring.add_argument("--out", metavar="DIR", help="the folder to write "
                            "marks-GAME.json in (default: tournament/data, where reviews "
                            "read it)")
-    mk.set_defaults(run=_marks)
     cmp = sub.add_parser("compare", help="set skill analyses of different games side by "
                          "side", description=_compare.__doc__)
     cmp.add_argument("folders", nargs="+", metavar="DIR",

@@ -288,11 +288,8 @@ def plan(game, deals=DEALS, seed=0, low=1, high=MAX_BUDGET, reach=REACH,
         skill.check_player(player)
     except skill.SkillError as e:
         raise LevelError(str(e)) from None
-    budgets = [low]
-    while 2 * budgets[-1] <= high:
-        budgets.append(2 * budgets[-1])
-    found = Plan(ruleset(game), skill.Ladder(player, tuple(budgets)), deals, seed, reach,
-                 seconds_per_move)
+    found = Plan(ruleset(game), skill.Ladder(player, skill.doublings(low, high)), deals,
+                 seed, reach, seconds_per_move)
     found.check()
     return found
 

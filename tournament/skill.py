@@ -132,21 +132,31 @@ def check_player(player):
                          "iterations and seconds")
 
 
+def doublings(low, high):
+    """``low`` and its doublings up to at most ``high``.
+
+    >>> doublings(8, 100)
+    (8, 16, 32, 64)
+    """
+    budgets = []
+    while low <= high:
+        budgets.append(low)
+        low *= 2
+    return tuple(budgets)
+
+
 def ladder(player=PLAYER, low=8, high=1024):
     """The ladder of ``player`` (a spec of one of ``SEARCHERS``, without a budget) at
     the doubling budgets from ``low`` up to at most ``high``."""
     check_player(player)
     if low < 1:
         raise SkillError(f"--min-budget is at least 1, not {low}")
-    budgets = []
-    while low <= high:
-        budgets.append(low)
-        low *= 2
+    budgets = doublings(low, high)
     if len(budgets) < 3:
         raise SkillError("the ladder needs at least three budgets, so that SkillTrace "
                          "has two levels to fit a line to: --max-budget must be at least "
-                         f"4 times --min-budget ({budgets[0] if budgets else low})")
-    return Ladder(player, tuple(budgets))
+                         f"4 times --min-budget ({low})")
+    return Ladder(player, budgets)
 
 
 def _spec(kind, values, budget):
