@@ -201,6 +201,17 @@ def _calibrated_command(sub, run, help, calibrate):
     return command.add_argument_group("calibrating")
 
 
+def _save_calibration(command, calibration, out, text):
+    """Write ``calibration`` to ``out`` and print ``text``, its description; a file
+    that cannot be written stops ``command``."""
+    try:
+        calibration.save(out)
+    except OSError as e:
+        _fail(command, f"cannot write {out}: {e.strerror}", 1)
+    print(text)
+    print(f"Wrote {out}", file=sys.stderr)
+
+
 def _run_options(parser):
     """Where and how quietly the games of a command are played."""
     parser.add_argument("--workers", type=_positive, default=None,
@@ -559,12 +570,7 @@ def _levels(args):
             print(f"\nStopped: the games played are stored in {db}; run the same "
                   "command again to play the rest.", file=sys.stderr)
             sys.exit(_stop_status(e))
-    try:
-        calibration.save(out)
-    except OSError as e:
-        _fail("levels", f"cannot write {out}: {e.strerror}", 1)
-    print(levels.table(calibration))
-    print(f"Wrote {out}", file=sys.stderr)
+    _save_calibration("levels", calibration, out, levels.table(calibration))
 
 
 def _marks(args):
@@ -603,12 +609,7 @@ def _marks(args):
         _fail("marks", str(e), 1)
     except core.CardArenaError as e:
         _fail("marks", str(e), 2)
-    try:
-        found.save(out)
-    except OSError as e:
-        _fail("marks", f"cannot write {out}: {e.strerror}", 1)
-    print(marks.describe(found))
-    print(f"Wrote {out}", file=sys.stderr)
+    _save_calibration("marks", found, out, marks.describe(found))
 
 
 def _terminate(signum, frame):
