@@ -6,6 +6,7 @@ import math
 import pathlib
 
 from tournament.ratings import FEW_DEALS
+from tournament import yardstick
 from tournament.tables import count, markdown_table
 
 PLOTS = ("elo.png", "ladder.png", "seats.png", "grid.png")
@@ -457,19 +458,22 @@ def _yardstick(v):
         f"`{trial['incumbent']}` met each challenger on {trial['deals']} deals; a "
         f"challenger beats it clearly when its score's Wilson interval, at "
         f"{100 - 5 / k:.4g}% so that the {count(k, 'interval')} together hold 95%, lies "
-        "above 50%."
+        "above 50%. Of several, the highest scoring is chosen, unless one not clearly "
+        f"below it thinks in under {100 * yardstick.CHEAPER:.0f}% of its time a game: "
+        "then the cheapest such, as the ladder costs what its searcher costs."
         + (" The searcher was chosen over every variant's trial games pooled (the last "
            "column); this variant's own games are in the others." if "pooled" in trial
            else "")]
     pooled = {c["player"]: c for c in trial.get("pooled", [])}
     rows = [[f"`{c['player']}`", str(c["games"]), _pct(c["score"]),
-             f"{_pct(c['low'])}-{_pct(c['high'])}", "yes" if c["clear"] else "no"]
+             f"{_pct(c['low'])}-{_pct(c['high'])}", "yes" if c["clear"] else "no",
+             _number(c.get("seconds"), "{:.3g}")]
             + ([f"{_score_cell(pooled[c['player']])}"
                 + (", clearly" if pooled[c["player"]]["clear"] else "")] if pooled else [])
             for c in trial["challengers"]]
     parts.append(markdown_table(
-        ["challenger", "games", "score %", "interval", "clearly better"]
-        + (["pooled score %"] if pooled else []), rows, "lrrrl" + ("r" if pooled else "")))
+        ["challenger", "games", "score %", "interval", "clearly better", "s a game"]
+        + (["pooled score %"] if pooled else []), rows, "lrrrlr" + ("r" if pooled else "")))
     return parts
 
 

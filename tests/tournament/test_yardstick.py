@@ -14,7 +14,7 @@ class Stored:
     """A store holding, for each challenger, games it won ``wins[challenger]`` of (the
     rest lost), over ``deals`` deals played in both seatings."""
 
-    def __init__(self, trial, wins, deals=None):
+    def __init__(self, trial, wins, deals=None, seconds=None):
         self.rows = {}
         first = yardstick.name(trial.incumbent)
         for config, spec in zip(trial.configs(), trial.challengers):
@@ -23,9 +23,13 @@ class Stored:
             for deal in range(trial.deals if deals is None else deals):
                 for seating in ([first, other], [other, first]):
                     winner = other if len(rows) < won else first
-                    rows.append({"deal": deal, "seating": seating, "status": "ok",
-                                 "failed": None,
-                                 "returns": [1 if s == winner else -1 for s in seating]})
+                    row = {"deal": deal, "seating": seating, "status": "ok",
+                           "failed": None,
+                           "returns": [1 if s == winner else -1 for s in seating]}
+                    if seconds is not None:
+                        row["seconds"] = [seconds[spec] if s == other else 1.0
+                                          for s in seating]
+                    rows.append(row)
             self.rows[config.key] = rows
 
     def games(self, key, deals=None):
@@ -59,6 +63,37 @@ def test_of_several_clear_winners_the_one_scoring_highest_is_chosen():
     choice = yardstick.choose(Stored(t, {"ismcts": 18, "mo_ismcts(rollout_depth=8)": 20}), t)
     assert [c["clear"] for c in choice["challengers"]] == [True, True]
     assert choice["player"] == "mo_ismcts(rollout_depth=8)"
+
+
+def test_a_clear_winner_as_good_as_the_best_in_under_half_its_time_is_chosen():
+    # 18 and 19 of 20 are not clearly apart; the first thinks 0.4 s a game to the
+    # second's 1 s, so the ladder after the trial is cheaper on it.
+    t = trial()
+    seconds = {"ismcts": 0.4, "mo_ismcts(rollout_depth=8)": 1.0}
+    choice = yardstick.choose(
+        Stored(t, {"ismcts": 18, "mo_ismcts(rollout_depth=8)": 19}, seconds=seconds), t)
+    assert choice["player"] == "ismcts"
+    assert [c["seconds"] for c in choice["challengers"]] == pytest.approx([0.4, 1.0])
+    assert ("not clearly below the best, `mo_ismcts(rollout_depth=8)` (95.0% "
+            in yardstick.describe(choice))
+    assert "in 40% of its thinking time a game (0.4 s against 1 s)" in yardstick.describe(
+        choice)
+    pooled = yardstick.pool([choice, choice])
+    assert pooled[0]["player"] == "ismcts"
+    assert [c["seconds"] for c in pooled[0]["pooled"]] == pytest.approx([0.4, 1.0])
+
+
+@pytest.mark.parametrize("wins, seconds", [
+    ({"ismcts": 36, "mo_ismcts(rollout_depth=8)": 38}, 0.6),  # cheaper, not by half
+    ({"ismcts": 30, "mo_ismcts(rollout_depth=8)": 40}, 0.1),  # clearly below the best
+])
+def test_the_best_stays_unless_a_cheaper_one_is_alike_and_half_its_cost(wins, seconds):
+    t = trial(deals=20)
+    stored = Stored(t, wins, seconds={"ismcts": seconds, "mo_ismcts(rollout_depth=8)": 1.0})
+    choice = yardstick.choose(stored, t)
+    assert all(c["clear"] for c in choice["challengers"])
+    assert choice["player"] == "mo_ismcts(rollout_depth=8)"
+    assert "not clearly below" not in yardstick.describe(choice)
 
 
 def test_more_challengers_ask_more_of_each_win():
