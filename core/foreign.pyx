@@ -43,8 +43,8 @@ from libc.stdint cimport uint64_t
 _SPIEL_FAILURES = (RuntimeError, IndexError, ValueError)
 # Worlds drawn before a determinization gives up on a resampler that breaks rules.
 _TRIES = 16
-# Action views remembered per game before the memory is cleared and refilled: a few
-# tens of megabytes of information-state strings at most.
+# Action views and knowledge tokens remembered per game before the memory is cleared
+# and refilled: a few tens of megabytes at most.
 _VIEWS = 100_000
 # OpenSpiel's partnership games, which it does not declare as such: their sides.
 PARTNERS = {"euchre": ((0, 2), (1, 3)), "bridge": ((0, 2), (1, 3)),
@@ -73,6 +73,8 @@ class ForeignGame(Game):
     >>> ForeignGame("liars_dice").can_determinize
     False
     """
+
+    steps_in_python = True
 
     def __init__(self, game):
         if isinstance(game, str):
@@ -114,10 +116,17 @@ class ForeignGame(Game):
             raise ParameterError(f"{self.name} offers neither an information state nor "
                                  "an observation string, so no player's view can be told")
         # An information state has perfect recall: what its player knows after an
-        # action follows from what they knew before and what they saw of it, in every
-        # world alike.  So each view is computed once and remembered by the information
-        # state before it; an observation string forgets, and is asked every time.
-        self._views = {} if kind.provides_information_state_string else None
+        # action follows from what they knew before and what they saw of it.  Where
+        # what they see of an action is the same in every world, each view is computed
+        # once and remembered by the information state before it.  An observation
+        # string forgets, and an action may show each world differently (bridge's
+        # opening lead shows dummy's hand): those views are asked every time.
+        self._views = ({} if kind.provides_information_state_string
+                       and _views_follow_actions(str(game)) else None)
+        # Knowledge tokens (see ForeignState.tokens): a small int for each observer's
+        # information state, read once as a string and then followed move by move.
+        self._tokens = {}
+        self._next_token = 0
         if kind.provides_observation_tensor:
             self._tensor = pyspiel.State.observation_tensor
             size = game.observation_tensor_size()
@@ -252,6 +261,54 @@ def _breaks_rules(game_string):
 
 
 @functools.lru_cache(maxsize=None)
+def _views_follow_actions(game_string):
+    """Whether each player's information state after an action follows from the one
+    before and the action alone, in every world: tried at every decision of a few
+    seeded random games, for each other player, on two worlds resampled for them and
+    every action legal in both.  A game without a resampler is not tried: the
+    searchers that ask views resample, and refuse it.  Cached by game string."""
+    game = pyspiel.load_game(game_string)
+    rng = random.Random(0)
+    for _ in range(3):
+        ps = game.new_initial_state()
+        while not ps.is_terminal():
+            if ps.is_chance_node():
+                actions, probs = zip(*ps.chance_outcomes())
+                ps.apply_action(rng.choices(actions, probs)[0])
+                continue
+            same = _same_views(game, ps, rng)
+            if same is None:
+                return True
+            if not same:
+                return False
+            ps.apply_action(rng.choice(ps.legal_actions()))
+    return True
+
+
+def _same_views(game, ps, rng):
+    """Whether the views of the mover's actions at ``ps`` are alike in two worlds of
+    each other player; None where the game cannot resample."""
+    mover = ps.current_player()
+    for observer in range(game.num_players()):
+        if observer == mover:
+            continue
+        try:
+            worlds = [ps.resample_from_infostate(observer, rng.random) for _ in "ab"]
+        except _SPIEL_FAILURES:
+            return None
+        if any(w.current_player() != mover for w in worlds):
+            continue
+        for action in set(worlds[0].legal_actions()) & set(worlds[1].legal_actions()):
+            try:
+                seen = {w.child(action).information_state_string(observer) for w in worlds}
+            except _SPIEL_FAILURES:
+                continue
+            if len(seen) > 1:
+                return False
+    return True
+
+
+@functools.lru_cache(maxsize=None)
 def _resampler_flaw(game_string):
     """Why the game's ResampleFromInfostate cannot determinize it, or None when it
     keeps the mover's knowledge and legal actions at every decision of one seeded random
@@ -303,9 +360,11 @@ cdef class _Facts:
     cdef int known_to        # the observer whose knowledge is read, or -1
     cdef object known        # that observer's knowledge string
     cdef object steps        # the length of the history, or None
+    cdef int token_to        # the observer whose token is read, or -1
+    cdef object token        # that observer's token (see ForeignState.tokens)
 
     def __cinit__(self):
-        self.known_to = -1
+        self.known_to = self.token_to = -1
 
 
 cdef class _Uniform:
@@ -353,6 +412,14 @@ cdef class ForeignState(GameState):
     # What was read of ``ps`` while it stands still, shared by the copies that share
     # it; None until a copy or a question needs it, and after every action.
     cdef _Facts facts
+    # Knowledge tokens: ``tokens`` maps an observer to a small int that stands for its
+    # information state at some earlier step, and ``since`` lists the actions applied
+    # after that step (None when no token is held).  Perfect recall makes an
+    # information state follow from the one before and the action, in every world, so
+    # a token is followed action by action through ``game._tokens`` instead of reading
+    # the string again: a view then costs a string only the first time it is met.
+    cdef object tokens
+    cdef list since
 
     # --- the hot path --------------------------------------------------------------
 
@@ -389,6 +456,8 @@ cdef class ForeignState(GameState):
                 self.ps = self.ps.clone()
                 self.shared = False
             self.facts = None
+            if self.tokens is not None:
+                self.since.append(action)
             try:
                 self.ps.apply_action(action)
             except _SPIEL_FAILURES as e:
@@ -416,6 +485,8 @@ cdef class ForeignState(GameState):
             self.facts = _Facts()
         dst.ps, dst.facts, dst.broken, dst.player = self.ps, self.facts, self.broken, self.player
         dst.shared = self.shared = True
+        dst.tokens = self.tokens
+        dst.since = None if self.tokens is None else list(self.since)
 
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
         """OpenSpiel's ResampleFromInfostate, its sampler seeded from ``rng``.  A
@@ -471,7 +542,10 @@ cdef class ForeignState(GameState):
             seen.known_to, seen.known = observer, known
             if player == observer:
                 seen.legal = facts.legal
+            # Only the observer's information state is the same in the new world.
+            tokens = None if game._views is None else {observer: self._token(observer)}
             self.ps, self.shared, self.facts = world, False, seen
+            self.tokens, self.since = tokens, [] if tokens is not None else None
             return
         game.unsampled += 1
 
@@ -491,18 +565,42 @@ cdef class ForeignState(GameState):
         views = game._views
         if views is None:
             return _hashed(game._knowledge(self.ps.child(action), observer))
-        # The step count joins the key: some games' strings leave it out (hearts'
-        # during the deal), though it says who a dealt card goes to.
-        facts = self._facts()
-        if facts.steps is None:
-            facts.steps = len(self.ps.history())
-        key = (observer, self._knows(observer), facts.steps, action)
+        key = (observer, self._token(observer), action)
         view = views.get(key)
         if view is None:
             if len(views) >= _VIEWS:
                 views.clear()
             view = views[key] = _hashed(game._knowledge(self.ps.child(action), observer))
         return view
+
+    cdef object _token(self, int observer):
+        """The token of ``observer``'s information state now: followed from the one
+        held through the actions since, or read from its string."""
+        cdef _Facts facts
+        game = self.game
+        known = game._tokens
+        if len(known) >= _VIEWS:
+            # Tokens are never reused, so one held from before still means what it did.
+            known.clear()
+        if self.tokens is not None and self.since:
+            self.tokens = {o: _follow(game, o, t, self.since) for o, t in self.tokens.items()}
+            self.since = []
+        if self.tokens is not None and observer in self.tokens:
+            return self.tokens[observer]
+        facts = self._facts()
+        if facts.token_to != observer:
+            # The step count joins the string: some games' strings leave it out
+            # (hearts' during the deal), though it says who a dealt card goes to.
+            if facts.steps is None:
+                facts.steps = len(self.ps.history())
+            facts.token = _interned(game, (observer, self._knows(observer), facts.steps))
+            facts.token_to = observer
+        if self.tokens is None:
+            self.tokens, self.since = {}, []
+        else:
+            self.tokens = dict(self.tokens)
+        self.tokens[observer] = facts.token
+        return facts.token
 
     # --- the Python edge -----------------------------------------------------------
 
@@ -559,6 +657,20 @@ cdef class ForeignState(GameState):
 
     def __str__(self):
         return str(self.ps)
+
+
+cdef object _follow(game, int observer, object token, list actions):
+    for action in actions:
+        token = _interned(game, (observer, token, action))
+    return token
+
+
+cdef object _interned(game, key):
+    token = game._tokens.get(key)
+    if token is None:
+        token = game._tokens[key] = game._next_token
+        game._next_token += 1
+    return token
 
 
 cdef int _hashed(seen):

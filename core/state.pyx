@@ -445,6 +445,9 @@ class Game:
     scored = False
     # Every outcome's returns sum to zero, so one side's gain is another's loss.
     zero_sum = True
+    # Each step of a state calls into Python (a game played through another library):
+    # search on one thread then keeps the GIL rather than taking it at every step.
+    steps_in_python = False
     # How a page lays out a position dict (an ``observation_dict``): ``status``, the
     # keys told on one line above the board; ``player``, each seat's keys in order;
     # ``table``, the keys of the middle of the table; ``red``, a pattern of the card

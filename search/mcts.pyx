@@ -246,8 +246,11 @@ cdef class Worker:
             raise MemoryError("the search tree outgrew memory as it was kept")
         return self.kept
 
-    def run_share(self):
-        """Search the worker's share; the GIL is free meanwhile."""
+    def run_share(self, bint hold=False):
+        """Search the worker's share; the GIL is free meanwhile, unless ``hold``."""
+        if hold:
+            self.search_share()
+            return
         with nogil:
             self.search_share()
 
@@ -612,7 +615,7 @@ cdef class MCTS:
                 w.kept = False
         self.player = player
         self.path = [] if self.reuse else None
-        _run(self.workers[:busy])
+        _run(self.workers[:busy], self.game.steps_in_python)
         return self._merge(self.workers[:busy], sample_world, time.perf_counter() - start)
 
     def follow(self, GameState state, int action):
@@ -665,9 +668,14 @@ cdef class MCTS:
                             done, grown, seconds, reused, root_total / done if done else None)
 
 
-def _run(workers):
+def _run(workers, steps_in_python=False):
     """Each worker's share, the first in this thread and each other in its own; the
-    tree engine frees the GIL, so they run side by side."""
+    tree engine frees the GIL, so they run side by side.  Alone on a game whose steps
+    call into Python, a worker keeps the GIL: taking it again at every step cost about
+    a tenth of an oh_hell iteration."""
+    if len(workers) == 1 and steps_in_python:
+        workers[0].run_share(True)
+        return
     others = [threading.Thread(target=w.run_share) for w in workers[1:]]
     for thread in others:
         thread.start()

@@ -44,7 +44,7 @@ def decisions(game, seed, games=2):
     return found
 
 
-@pytest.mark.parametrize("name", ["kuhn_poker", "leduc_poker", "hearts"])
+@pytest.mark.parametrize("name", ["kuhn_poker", "leduc_poker", "hearts", "oh_hell"])
 def test_determinization_keeps_what_the_observer_knows_and_repeats_from_a_seed(name):
     game = ForeignGame(name)
     resampled = False
@@ -122,7 +122,7 @@ def test_the_callers_state_does_not_move_a_wrapped_one():
     assert state.to_dict()["history"] == []
 
 
-@pytest.mark.parametrize("name", ["kuhn_poker", "leduc_poker", "hearts"])
+@pytest.mark.parametrize("name", ["kuhn_poker", "leduc_poker", "hearts", "oh_hell"])
 def test_equal_action_views_mean_equal_information_states(name):
     game = ForeignGame(name)
     rng = random.Random(4)
@@ -154,6 +154,35 @@ def _views(state, observer):
         after = state.clone()
         after.apply_action(action)
         yield key, after.information_state_string(observer)
+
+
+def test_a_move_that_shows_each_world_differently_is_viewed_in_each():
+    # Bridge's opening lead turns dummy's hand face up, and dummy's hand differs from
+    # world to world of the other defender: the lead's view follows the world, where a
+    # view remembered from the first world met would merge the others into it.
+    game = ForeignGame("bridge(use_double_dummy_result=false)")
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node() or min(state.legal_actions()) >= 52:  # 52 on: bids
+        random_step(state, rng)
+        assert not state.is_terminal()
+    leader = state.current_player()
+    observer = (leader + 2) % 4
+    pairs = set(_views(state, observer))
+    for seed in range(6):
+        pairs |= set(_views(state.determinized(observer, seed), observer))
+    keys = {key for key, _ in pairs}
+    infos = {info for _, info in pairs}
+    assert len(keys) == len(infos) == len(pairs) > len(state.legal_actions())
+
+
+def test_views_are_remembered_only_where_a_move_shows_every_world_alike():
+    from core.foreign import _views_follow_actions
+    assert _views_follow_actions("oh_hell") and _views_follow_actions("kuhn_poker")
+    # Bridge's lead shows dummy; hearts' last pass hands each player the cards passed
+    # to them, which were hidden until then.
+    assert not _views_follow_actions("bridge(use_double_dummy_result=false)")
+    assert not _views_follow_actions("hearts")
 
 
 def test_a_deal_is_seen_by_the_one_dealt_to():
