@@ -121,12 +121,9 @@ class ForeignGame(Game):
         # once and remembered by the information state before it.  An observation
         # string forgets, and an action may show each world differently (bridge's
         # opening lead shows dummy's hand): those views are asked every time.
-        self._views = ({} if kind.provides_information_state_string
-                       and _views_follow_actions(str(game)) else None)
-        # Knowledge tokens (see ForeignState.tokens): a small int for each observer's
-        # information state, read once as a string and then followed move by move.
-        self._tokens = {}
-        self._next_token = 0
+        self._memory = _Memory(kind.provides_information_state_string
+                               and _views_follow_actions(str(game)),
+                               self.num_distinct_actions)
         if kind.provides_observation_tensor:
             self._tensor = pyspiel.State.observation_tensor
             size = game.observation_tensor_size()
@@ -344,9 +341,40 @@ def _resampler_flaw(game_string):
     return None
 
 
+cdef class _Memory:
+    """What a game's states remember between them: the views of actions, by the
+    token of the observer's information state before and the action (None where
+    views are computed afresh), and the knowledge tokens (see ForeignState.tokens):
+    a small int for each observer's information state, read once as a string and
+    then followed move by move.  A token stands for one observer's information state,
+    so an int of token and action keys both tables."""
+    cdef dict views
+    cdef dict tokens
+    cdef long long next_token
+    cdef long long actions
+
+    def __cinit__(self, bint remember_views, long long actions):
+        self.views = {} if remember_views else None
+        self.tokens = {}
+        self.actions = actions
+
+    cdef object interned(self, key):
+        token = self.tokens.get(key)
+        if token is None:
+            token = self.tokens[key] = self.next_token
+            self.next_token += 1
+        return token
+
+    cdef object follow(self, object token, list actions):
+        for action in actions:
+            token = self.interned(token * self.actions + action)
+        return token
+
+
 cdef ForeignState _wrapping(game, ps):
     cdef ForeignState st = ForeignState.__new__(ForeignState)
     st.game = game
+    st.memory = game._memory
     st.ps = ps
     st.player = ps.current_player()
     return st
@@ -416,10 +444,11 @@ cdef class ForeignState(GameState):
     # information state at some earlier step, and ``since`` lists the actions applied
     # after that step (None when no token is held).  Perfect recall makes an
     # information state follow from the one before and the action, in every world, so
-    # a token is followed action by action through ``game._tokens`` instead of reading
+    # a token is followed action by action through the game's memory instead of reading
     # the string again: a view then costs a string only the first time it is met.
     cdef object tokens
     cdef list since
+    cdef _Memory memory
 
     # --- the hot path --------------------------------------------------------------
 
@@ -485,7 +514,7 @@ cdef class ForeignState(GameState):
             self.facts = _Facts()
         dst.ps, dst.facts, dst.broken, dst.player = self.ps, self.facts, self.broken, self.player
         dst.shared = self.shared = True
-        dst.tokens = self.tokens
+        dst.tokens, dst.memory = self.tokens, self.memory
         dst.since = None if self.tokens is None else list(self.since)
 
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
@@ -543,7 +572,7 @@ cdef class ForeignState(GameState):
             if player == observer:
                 seen.legal = facts.legal
             # Only the observer's information state is the same in the new world.
-            tokens = None if game._views is None else {observer: self._token(observer)}
+            tokens = None if self.memory.views is None else {observer: self._token(observer)}
             self.ps, self.shared, self.facts = world, False, seen
             self.tokens, self.since = tokens, [] if tokens is not None else None
             return
@@ -562,10 +591,10 @@ cdef class ForeignState(GameState):
         game = self.game
         if game.perfect_information:
             return action
-        views = game._views
+        views = self.memory.views
         if views is None:
             return _hashed(game._knowledge(self.ps.child(action), observer))
-        key = (observer, self._token(observer), action)
+        key = self._token(observer) * self.memory.actions + action
         view = views.get(key)
         if view is None:
             if len(views) >= _VIEWS:
@@ -577,13 +606,12 @@ cdef class ForeignState(GameState):
         """The token of ``observer``'s information state now: followed from the one
         held through the actions since, or read from its string."""
         cdef _Facts facts
-        game = self.game
-        known = game._tokens
-        if len(known) >= _VIEWS:
+        cdef _Memory memory = self.memory
+        if len(memory.tokens) >= _VIEWS:
             # Tokens are never reused, so one held from before still means what it did.
-            known.clear()
+            memory.tokens.clear()
         if self.tokens is not None and self.since:
-            self.tokens = {o: _follow(game, o, t, self.since) for o, t in self.tokens.items()}
+            self.tokens = {o: memory.follow(t, self.since) for o, t in self.tokens.items()}
             self.since = []
         if self.tokens is not None and observer in self.tokens:
             return self.tokens[observer]
@@ -593,7 +621,7 @@ cdef class ForeignState(GameState):
             # (hearts' during the deal), though it says who a dealt card goes to.
             if facts.steps is None:
                 facts.steps = len(self.ps.history())
-            facts.token = _interned(game, (observer, self._knows(observer), facts.steps))
+            facts.token = memory.interned((observer, self._knows(observer), facts.steps))
             facts.token_to = observer
         if self.tokens is None:
             self.tokens, self.since = {}, []
@@ -657,20 +685,6 @@ cdef class ForeignState(GameState):
 
     def __str__(self):
         return str(self.ps)
-
-
-cdef object _follow(game, int observer, object token, list actions):
-    for action in actions:
-        token = _interned(game, (observer, token, action))
-    return token
-
-
-cdef object _interned(game, key):
-    token = game._tokens.get(key)
-    if token is None:
-        token = game._tokens[key] = game._next_token
-        game._next_token += 1
-    return token
 
 
 cdef int _hashed(seen):
