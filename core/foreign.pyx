@@ -123,7 +123,7 @@ class ForeignGame(Game):
         # opening lead shows dummy's hand): those views are asked every time.
         self._memory = _Memory(kind.provides_information_state_string
                                and _views_follow_actions(str(game)),
-                               self.num_distinct_actions)
+                               max(self.num_distinct_actions, self.max_chance_outcomes))
         if kind.provides_observation_tensor:
             self._tensor = pyspiel.State.observation_tensor
             size = game.observation_tensor_size()
@@ -351,7 +351,7 @@ cdef class _Memory:
     cdef dict views
     cdef dict tokens
     cdef long long next_token
-    cdef long long actions
+    cdef long long actions   # above every action id and chance outcome
 
     def __cinit__(self, bint remember_views, long long actions):
         self.views = {} if remember_views else None
