@@ -620,8 +620,10 @@ def notes(rows, mode, seed, repeats):
         "hearts resampler can break the rules; ForeignGame.checks_worlds): it measures "
         "the wrapper, not the searcher. Its copies share one pyspiel state until one "
         "moves, what it reads of a state (legal moves, the searcher's information "
-        "state) is read once per copied root, and the views of an opponent's move are "
-        "remembered by information state.",
+        "state) is read once per copied root, and on oh_hell the views of an "
+        "opponent's move are remembered by a token of the information state, followed "
+        "move by move; hearts' last pass shows each world differently, so there every "
+        "view is computed afresh.",
         f"On oh_hell, ismcts via ForeignGame runs {ratio(ours.rate, theirs.rate)} the "
         "iterations/s of OpenSpiel's C++ ISMCTS on the same positions; --match plays "
         "the two at equal time per move.",
