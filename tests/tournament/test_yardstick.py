@@ -4,7 +4,7 @@ import json
 import pytest
 
 from tests.tournament.test_tournament import cli
-from tournament import skill, yardstick
+from tournament import skill, skill_report, yardstick
 
 VARIANT = skill.variants("card_duel")[0]
 INCUMBENT = skill.PLAYER
@@ -81,6 +81,11 @@ def test_a_clear_winner_as_good_as_the_best_in_under_half_its_time_is_chosen():
     pooled = yardstick.pool([choice, choice])
     assert pooled[0]["player"] == "ismcts"
     assert [c["seconds"] for c in pooled[0]["pooled"]] == pytest.approx([0.4, 1.0])
+    # The report's summary gives the chosen searcher's own score, and the best's.
+    line = skill_report._trial_sentence([{"yardstick": pooled[0]}])
+    assert "pooled `ismcts` beat it clearly, scoring 90.0% [" in line
+    assert ("not clearly below the best, `mo_ismcts(rollout_depth=8)` (95.0% [" in line
+            and "in 40% of its thinking time a game." in line)
 
 
 @pytest.mark.parametrize("wins, seconds", [
