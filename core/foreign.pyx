@@ -238,23 +238,29 @@ def _plays_out(world, uniform):
 def _breaks_rules(game_string):
     """Whether any world resampled at the decisions of a few seeded random games
     cannot be played to its end."""
-    game = pyspiel.load_game(game_string)
     rng = random.Random(1)
-    for _ in range(3):
+    for ps in _decisions(pyspiel.load_game(game_string), rng, 3):
+        try:
+            world = ps.resample_from_infostate(ps.current_player(), rng.random)
+        except _SPIEL_FAILURES:
+            return True
+        if not _plays_out(world, rng.random):
+            return True
+    return False
+
+
+def _decisions(game, rng, games):
+    """Each decision of ``games`` random games drawn from ``rng``, as it is reached;
+    the caller may draw from ``rng`` in between but leaves the state as it is."""
+    for _ in range(games):
         ps = game.new_initial_state()
         while not ps.is_terminal():
             if ps.is_chance_node():
                 actions, probs = zip(*ps.chance_outcomes())
                 ps.apply_action(rng.choices(actions, probs)[0])
                 continue
-            try:
-                world = ps.resample_from_infostate(ps.current_player(), rng.random)
-            except _SPIEL_FAILURES:
-                return True
-            if not _plays_out(world, rng.random):
-                return True
+            yield ps
             ps.apply_action(rng.choice(ps.legal_actions()))
-    return False
 
 
 @functools.lru_cache(maxsize=None)
@@ -266,19 +272,12 @@ def _views_follow_actions(game_string):
     searchers that ask views resample, and refuse it.  Cached by game string."""
     game = pyspiel.load_game(game_string)
     rng = random.Random(0)
-    for _ in range(3):
-        ps = game.new_initial_state()
-        while not ps.is_terminal():
-            if ps.is_chance_node():
-                actions, probs = zip(*ps.chance_outcomes())
-                ps.apply_action(rng.choices(actions, probs)[0])
-                continue
-            same = _same_views(game, ps, rng)
-            if same is None:
-                return True
-            if not same:
-                return False
-            ps.apply_action(rng.choice(ps.legal_actions()))
+    for ps in _decisions(game, rng, 3):
+        same = _same_views(game, ps, rng)
+        if same is None:
+            return True
+        if not same:
+            return False
     return True
 
 
@@ -315,15 +314,7 @@ def _resampler_flaw(game_string):
     game = pyspiel.load_game(game_string)
     know = _knowledge_of(game.get_type())
     rng = random.Random(0)
-    ps = game.new_initial_state()
-    decisions = []
-    while not ps.is_terminal():
-        if ps.is_chance_node():
-            actions, probs = zip(*ps.chance_outcomes())
-            ps.apply_action(rng.choices(actions, probs)[0])
-        else:
-            decisions.append(ps.clone())
-            ps.apply_action(rng.choice(ps.legal_actions()))
+    decisions = [ps.clone() for ps in _decisions(game, rng, 1)]
     for ps in reversed(decisions):
         player = ps.current_player()
         try:
