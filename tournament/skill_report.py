@@ -131,14 +131,9 @@ def _trial_sentence(variants):
             return text + (f"and over every variant's games pooled none beat it clearly "
                            f"(the best, `{best['player']}`, scored {_percent_cell(best)}).")
         chosen = next(c for c in first["pooled"] if c["player"] == first["player"])
-        text += (f"and over every variant's games pooled `{first['player']}` beat it "
-                 f"clearly, scoring {_percent_cell(chosen)}")
-        if chosen is best:
-            return text + "."
-        return text + (f", not clearly below the best, `{best['player']}` "
-                       f"({_percent_cell(best)}), in "
-                       f"{100 * chosen['seconds'] / best['seconds']:.0f}% of its thinking "
-                       "time a game.")
+        return text + (f"and over every variant's games pooled `{first['player']}` beat it "
+                       f"clearly, scoring {_percent_cell(chosen)}"
+                       f"{yardstick.cheaper_than_best(first['pooled'], first['player'])}.")
     moved = [t for t in trials if t["player"] != t["incumbent"]]
     if not moved:
         return text + "and none beat it clearly in any."

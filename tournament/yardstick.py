@@ -212,13 +212,23 @@ def describe(choice):
     chosen = next(c for c in found if c["player"] == choice["player"])
     text = (f"`{choice['player']}` beat `{choice['incumbent']}` clearly at "
             f"{choice['budget']} iterations{over}, scoring {_pct(chosen)}")
+    cheaper = cheaper_than_best(found, choice["player"])
+    if not cheaper:
+        return text
+    best = max((c for c in found if c["clear"]), key=lambda c: c["score"])
+    return (f"{text}{cheaper} ({chosen['seconds']:.3g} s against "
+            f"{best['seconds']:.3g} s), so the ladder costs that much less")
+
+
+def cheaper_than_best(found, player):
+    """How ``player``, a clear winner among ``found``, was chosen over the best scoring
+    one for its cost, as a clause; empty when it is the best."""
+    chosen = next(c for c in found if c["player"] == player)
     best = max((c for c in found if c["clear"]), key=lambda c: c["score"])
     if best is chosen:
-        return text
-    return (f"{text}, not clearly below the best, `{best['player']}` ({_pct(best)}), in "
-            f"{_share(chosen['seconds'] / best['seconds'])} of its thinking time a game "
-            f"({chosen['seconds']:.3g} s against {best['seconds']:.3g} s), so the ladder "
-            "costs that much less")
+        return ""
+    return (f", not clearly below the best, `{best['player']}` ({_pct(best)}), in "
+            f"{_share(chosen['seconds'] / best['seconds'])} of its thinking time a game")
 
 
 def _share(x):
