@@ -109,6 +109,8 @@ _MCTS = dict(
                   "statistics summed; the iterations are shared among them", low=1),
     reuse=Param(False, "start each search from the last one's tree where the moves "
                 "since lead, if the bot was told every move and chance outcome"),
+    blunder=Param(0.0, "chance of a random legal move in place of a search: a player "
+                  "weaker than its budget alone makes it", low=0.0, high=1.0),
 )
 _PEER = dict(
     _BUDGET,
@@ -187,11 +189,12 @@ class SearchBot(Bot):
     given, so a harness that does not tell every move and chance outcome costs only
     the reuse."""
 
-    def __init__(self, engine, player, spec, searcher, one_hot):
+    def __init__(self, engine, player, spec, searcher, one_hot, blunder=0.0, seed=0):
         super().__init__(engine, player, spec)
         self.searcher, self.one_hot = searcher, one_hot
         self.reuse = getattr(searcher, "reuse", False)
         self.shadow = None
+        self.blunder, self.rng = blunder, random.Random(seed)
 
     def restart_at(self, state):
         self._lose_track()
@@ -204,10 +207,11 @@ class SearchBot(Bot):
         if self.reuse and self.shadow != state:
             self._lose_track()
         legal = state.legal_actions()
-        if len(legal) == 1:
-            # Nothing to decide: a search would only spend the budget.
+        if len(legal) == 1 or self.blunder and self.rng.random() < self.blunder:
+            # One move to play, or a blunder: a search would only spend the budget.
             self.last = None
-            action, policy = legal[0], [(legal[0], 1.0)]
+            action = legal[0] if len(legal) == 1 else self.rng.choice(legal)
+            policy = [(action, 1.0)]
         else:
             errors = getattr(self.engine, "errors", None)
             seen = len(errors) if errors is not None else 0
@@ -325,11 +329,12 @@ def _greedy(engine, player, spec, seed):
 
 def _mcts_bot(mode, **fixed):
     def build(engine, player, spec, seed, iterations, seconds, uct_c, rollout, epsilon,
-              rollout_depth, threads, reuse, **more):
+              rollout_depth, threads, reuse, blunder, **more):
         searcher = MCTS(engine, mode, iterations=iterations, seconds=seconds, uct_c=uct_c,
                         policy=rollout, epsilon=epsilon, rollout_depth=rollout_depth,
                         threads=threads, reuse=reuse, seed=seed, **fixed, **more)
-        return SearchBot(engine, player, spec, searcher, one_hot=False)
+        return SearchBot(engine, player, spec, searcher, one_hot=False, blunder=blunder,
+                         seed=seed)
     return build
 
 

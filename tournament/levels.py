@@ -2,7 +2,8 @@
 skill ladder (``cardarena play GAME --elo N``; docs/play.md).
 
 A level is a searcher (the skill ladder's ``skill.PLAYER``, or the one a calibration
-names, such as the game's yardstick) at an iteration budget, so it is an
+names, such as the game's yardstick) at an iteration budget, and at the weakest levels
+with a chance of blundering (a random move in place of a search), so it is an
 ordinary bot spec, which saves, reviews, the web page and tournaments take as they
 take any other.  A game's calibration plays random, greedy and the searcher at
 doubling budgets through the harness on duplicate deals, each rung against the
@@ -51,6 +52,12 @@ MAX_BUDGET = 512
 # interpolated across wider steps, a level's Elo would be guessed more than measured
 # (in Shrine the searcher gains 650 Elo from 8 to 16 iterations, not evenly).
 STEP = 150
+# Where no whole budget lies inside such a step, but it climbs from one iteration (which
+# plays at random) or between two blunder rates at one budget, it is split by the
+# blunder rate: the energy deck-builder's searcher gains 1309 Elo from 1 iteration to
+# 2, and no level lay between.  Rates are halved down to this, at most 7 between.
+FINEST_BLUNDER = 0.125
+BLUNDER_DIGITS = 3
 # Each rung meets the two above it: the Elo of a rung then rests on more than the one
 # match that a sweep by its neighbour would leave uninformative.
 REACH = 2
@@ -88,6 +95,8 @@ class Rung:
     """The 2.5th percentile of its Elo over the bootstrap resamples of the deals."""
     high: int
     """The 97.5th percentile."""
+    blunder: float = 0.0
+    """The searcher's chance of a random move in place of a search."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,6 +111,13 @@ class Level:
     high: float
     interpolated: bool = False
     """Whether the budget lies between two rungs, whose figures were interpolated."""
+    blunder: float = 0.0
+    """The searcher's chance of a random move in place of a search."""
+
+    @property
+    def place(self):
+        """Its place on the ladder, weakest first: by budget, then blundering less."""
+        return self.budget, -self.blunder
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,6 +146,14 @@ class Calibration:
         """The cheapest of the fit's levels at each of its Elo, weakest first."""
         return [p for k, p in enumerate(self.fit) if k == 0 or p.elo > self.fit[k - 1].elo]
 
+    @property
+    def outplayed(self):
+        """The budgets the fit leaves out above its weakest: each measured clearly
+        below a cheaper rung, so no level plays them."""
+        fitted = {p.budget for p in self.fit if not p.blunder}
+        return {r.budget for r in self.rungs if r.budget is not None and not r.blunder
+                and r.budget > self.fit[0].budget and r.budget not in fitted}
+
     def level(self, elo):
         """The :class:`Level` of the smallest budget that plays at ``elo``, or as near
         as a whole budget comes; raises :class:`EloRangeError` outside the fit."""
@@ -142,20 +166,32 @@ class Calibration:
         if above.elo == elo:
             return above
         below = self.fit[k - 1]
-        octaves = math.log2(above.budget / below.budget)
         share = (elo - below.elo) / (above.elo - below.elo)
-        budget = round(below.budget * 2 ** (share * octaves))
-        if budget in (below.budget, above.budget):
-            return below if budget == below.budget else above
-        # The share the whole budget gives, so that the figures are its own.
-        share = math.log2(budget / below.budget) / octaves
+        if above.blunder or above.budget == below.budget:
+            # Between two blunder rates at one budget, the rate is interpolated; one
+            # iteration below plays at random, as the budget above does at rate 1.
+            start = below.blunder if below.budget == above.budget else 1.0
+            budget, blunder = above.budget, round(start + share * (above.blunder - start),
+                                                  BLUNDER_DIGITS)
+            if blunder in (start, above.blunder):
+                return above if blunder == above.blunder else below
+            share = (blunder - start) / (above.blunder - start)
+        else:
+            octaves = math.log2(above.budget / below.budget)
+            budget, blunder = round(below.budget * 2 ** (share * octaves)), 0.0
+            if budget in self.outplayed:
+                budget = below.budget if elo - below.elo < above.elo - elo else above.budget
+            if budget in (below.budget, above.budget):
+                return below if budget == below.budget else above
+            # The share the whole budget gives, so that the figures are its own.
+            share = math.log2(budget / below.budget) / octaves
 
         def between(a, b):
             return a + share * (b - a)
 
-        return Level(skill.rung(self.player, budget).spec, budget,
+        return Level(skill.rung(self.player, budget, blunder).spec, budget,
                      between(below.elo, above.elo), between(below.low, above.low),
-                     between(below.high, above.high), interpolated=True)
+                     between(below.high, above.high), interpolated=True, blunder=blunder)
 
     def to_dict(self):
         return {"format": FORMAT, **dataclasses.asdict(self)}
@@ -168,7 +204,7 @@ class Calibration:
             raise ValueError(f"not a calibration of {FORMAT}")
         fields = {f.name for f in dataclasses.fields(cls)} - {"rungs", "fit"}
         fit = tuple(Level(**p) for p in data["fit"])
-        if not fit or any(a.elo > b.elo or a.budget >= b.budget
+        if not fit or any(a.elo > b.elo or a.place >= b.place
                           for a, b in zip(fit, fit[1:])):
             raise ValueError("the fit is empty, or does not rise with the budget")
         return cls(**{k: data[k] for k in fields},
@@ -223,7 +259,7 @@ def load(game):
 def describe(level, game):
     """What ``level`` is, in a line: its spec, Elo and interval, and where they come
     from."""
-    how = "interpolated between the budgets beside it" if level.interpolated \
+    how = "interpolated between the rungs beside it" if level.interpolated \
         else "a calibrated budget"
     return (f"{level.spec} plays {ruleset(game)} at about {level.elo:.0f} Elo "
             f"[{level.low:.0f}, {level.high:.0f}] ({how}; random play is 0).")
@@ -295,18 +331,27 @@ def plan(game, deals=DEALS, seed=0, low=1, high=MAX_BUDGET, reach=REACH,
 
 
 def refine(plan, calibration):
-    """``plan`` with a rung added at the geometric mean of the budgets of each step of
-    ``calibration``'s fit that rises more than ``STEP`` Elo, where a whole budget lies
-    between them; None if there is no such step."""
-    added = set()
+    """``plan`` with a rung added in each step of ``calibration``'s fit that rises more
+    than ``STEP`` Elo: at the geometric mean of its budgets where a whole budget lies
+    between, and otherwise, where the step starts at one iteration or at a blunder
+    rate of the same budget, at the budget above with the blunder rate half-way
+    between (one iteration plays at random, as any budget does at rate 1), down to
+    ``FINEST_BLUNDER``; None if there is no such step."""
+    budgets, blunders = set(plan.ladder.budgets), set(plan.ladder.blunders)
     for a, b in zip(calibration.fit, calibration.fit[1:]):
+        if b.elo - a.elo <= STEP:
+            continue
         middle = round(math.sqrt(a.budget * b.budget))
-        if b.elo - a.elo > STEP and a.budget < middle < b.budget:
-            added.add(middle)
-    if not added:
+        start = a.blunder if a.budget == b.budget else 1.0 if a.budget == 1 else None
+        if a.budget < middle < b.budget:
+            budgets.add(middle)
+        elif start is not None and start - b.blunder > FINEST_BLUNDER:
+            blunders.add((b.budget, round((start + b.blunder) / 2, BLUNDER_DIGITS)))
+    if budgets == set(plan.ladder.budgets) and blunders == set(plan.ladder.blunders):
         return None
-    budgets = tuple(sorted(set(plan.ladder.budgets) | added))
-    return dataclasses.replace(plan, ladder=skill.Ladder(plan.ladder.player, budgets))
+    ladder = skill.Ladder(plan.ladder.player, tuple(sorted(budgets)),
+                          tuple(sorted(blunders)))
+    return dataclasses.replace(plan, ladder=ladder)
 
 
 def calibrate(store, plan, command, play, bootstrap=1000):
@@ -341,16 +386,27 @@ def measure(store, plan, command, bootstrap=1000):
                                bootstrap=bootstrap, sides=configs.sides(plan.game))
     # Random play, the first rung, is the zero of the scale, as in a skill analysis.
     elo, samples = elo - elo[0], samples - samples[:, :1]
-    rungs = tuple(Rung(r.name, r.spec, r.budget, *_figures(e, column))
+    rungs = tuple(Rung(r.name, r.spec, r.budget, *_figures(e, column), blunder=r.blunder)
                   for r, e, column in zip(chain, elo, samples.T))
     searchers = [k for k, r in enumerate(chain) if r.budget is not None]
     # The fit starts at the weakest budget: below it the searcher plays better again,
     # as a single iteration plays at random, and a fit that rises through such budgets
     # would pool them into a strength none of them has.
     searchers = searchers[int(np.argmin(elo[searchers])):]
+    # A rung whose whole interval lies below a cheaper rung's Elo costs more and plays
+    # worse: it is no level, and the fit leaves it out, as pooled with the cheaper one
+    # it would give both a strength neither has (Shrine's heuristic searcher measured
+    # +540 [+507, +573] at 3 iterations and +727 at 2).
+    best, kept = -math.inf, []
+    for k in searchers:
+        if rungs[k].high >= best:
+            kept.append(k)
+            best = max(best, elo[k])
+    searchers = kept
     fitted = rising(elo[searchers])
     fitted_samples = np.array([rising(row) for row in samples[:, searchers]])
-    fit = tuple(Level(chain[k].spec, chain[k].budget, *_figures(e, column))
+    fit = tuple(Level(chain[k].spec, chain[k].budget, *_figures(e, column),
+                      blunder=chain[k].blunder)
                 for k, e, column in zip(searchers, fitted, fitted_samples.T))
     return Calibration(plan.game, plan.ladder.player, plan.deals, plan.seed, plan.reach,
                        command, rungs, fit)
@@ -383,19 +439,24 @@ def table(calibration):
     """The calibration in words: each rung's Elo and interval as measured and as
     fitted, the levels marked, and the range ``play --elo`` takes."""
     c = calibration
-    fitted = {p.budget: p for p in c.fit}
-    levels = {p.budget for p in c.levels}
+    fitted = {p.spec: p for p in c.fit}
+    levels = {p.spec for p in c.levels}
     body = []
     for r in c.rungs:
-        p = fitted.get(r.budget)
+        p = fitted.get(r.spec)
+        left_out = "below a cheaper rung" if r.budget in c.outplayed and not r.blunder \
+            else ""
         body.append([r.name, f"{r.elo:+d}", f"[{r.low:+d}, {r.high:+d}]"]
                     + ([f"{p.elo:+d}", f"[{p.low:+d}, {p.high:+d}]",
-                        "level" if p.budget in levels else ""] if p else ["", "", ""]))
-    budgets = [r.budget for r in c.rungs if r.budget is not None]
+                        "level" if p.spec in levels else ""] if p else ["", "", left_out]))
+    budgets = sorted({r.budget for r in c.rungs if r.budget is not None})
+    blunders = sum(1 for r in c.rungs if r.blunder)
     return "\n".join([
         f"Strength levels of {c.game}: {c.player} at {len(budgets)} budgets from "
         f"{budgets[0]} to {budgets[-1]} iterations a move (doubling, steps of over "
-        f"{STEP} Elo split), each rung against the {c.reach} above it and against "
+        f"{STEP} Elo split"
+        + (f"; {count(blunders, 'rung')} blundering" if blunders else "")
+        + f"), each rung against the {c.reach} above it and against "
         f"{' and '.join(ANCHORS)} play on "
         f"{count(c.deals, 'deal')} per match.  Elo with random play at 0, and 95% "
         "intervals; the fit rises with the budget from the searcher's weakest rung up.",

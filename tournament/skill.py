@@ -73,6 +73,8 @@ class Rung:
     spec: str
     budget: int | None
     """Iterations per move; None for random and greedy."""
+    blunder: float = 0.0
+    """The searcher's chance of a random move in place of a search."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,12 +84,18 @@ class Ladder:
 
     player: str
     budgets: tuple
+    blunders: tuple = ()
+    """More rungs, as ``(budget, blunder)`` pairs: the searcher at that budget
+    playing a random move in place of a search with the chance ``blunder``."""
 
     @property
     def chain(self):
-        """The rungs the skill chain climbs, weakest first."""
+        """The rungs the skill chain climbs, weakest first (of two rungs at a budget,
+        the one that blunders more first)."""
+        points = sorted({(b, 0.0) for b in self.budgets} | set(self.blunders),
+                        key=lambda point: (point[0], -point[1]))
         return [Rung("random", "random", None), Rung("greedy", "greedy", None)] \
-            + [rung(self.player, budget) for budget in self.budgets]
+            + [rung(self.player, budget, blunder) for budget, blunder in points]
 
     @property
     def searchers(self):
@@ -110,11 +118,15 @@ class Ladder:
         return self.chain + [self.cheater]
 
 
-def rung(player, budget):
+def rung(player, budget, blunder=0.0):
     """The rung of ``player`` (a searcher's spec without a budget) at ``budget``
-    iterations a move."""
+    iterations a move, playing a random move in place of a search with the chance
+    ``blunder``."""
     kind, values = search.parse_bot(player)
-    return Rung(f"{kind}-{budget}", _spec(kind, values, budget), budget)
+    if not blunder:
+        return Rung(f"{kind}-{budget}", _spec(kind, values, budget), budget)
+    return Rung(f"{kind}-{budget}-blunder{blunder:g}",
+                _spec(kind, {**values, "blunder": blunder}, budget), budget, blunder)
 
 
 def check_player(player):

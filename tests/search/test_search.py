@@ -15,7 +15,8 @@ OUR_KINDS = ["random", "greedy", "ismcts(iterations=60)", "mo_ismcts(iterations=
              "determinized(iterations=60,worlds=3)", "cheater(iterations=60)",
              "expectimax(depth=2,worlds=2)",
              "ismcts(iterations=40,rollout=heuristic,epsilon=0.2,rollout_depth=6)",
-             "ismcts(iterations=60,threads=2)", "determinized(iterations=60,worlds=3,threads=2)"]
+             "ismcts(iterations=60,threads=2)", "determinized(iterations=60,worlds=3,threads=2)",
+             "ismcts(iterations=60,blunder=0.5)"]
 
 
 def midgame(game_string="shrine", seed=3, steps=60):
@@ -134,6 +135,33 @@ def test_searches_spend_exactly_their_iterations_and_report_them():
         assert all(0 <= v <= 1 for v in result.values.values())
         assert 1 < result.nodes <= 400 * game.num_players + 1
         assert searcher.node_bytes == 32
+
+
+def test_a_blunder_is_a_uniformly_random_move_in_place_of_a_search():
+    # At blunder=1 every move is a blunder: drawn evenly from the legal moves (a
+    # chi-squared test at the 0.1% level over 1200 draws), with no search spent.  At
+    # 0.5 about half the moves search; a seeded bot repeats its choices.
+    game, state = midgame(seed=3)
+    legal = state.legal_actions()
+    assert len(legal) == 5
+    bot = search.make_bot("ismcts(iterations=50,blunder=1)", game, state.current_player(),
+                          seed=2)
+    counts = {a: 0 for a in legal}
+    for _ in range(1200):
+        counts[bot.step(state)] += 1
+        assert bot.last is None
+    expected = 1200 / len(legal)
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert chi2 < 18.47, counts  # the 99.9th percentile of chi-squared, 4 degrees
+
+    def moves(seed):
+        bot = search.make_bot("ismcts(iterations=50,blunder=0.5)", game,
+                              state.current_player(), seed=seed)
+        return [(bot.step(state), bot.last is None) for _ in range(200)]
+
+    chosen = moves(4)
+    assert 70 <= sum(blundered for _, blundered in chosen) <= 130
+    assert moves(4) == chosen != moves(5)
 
 
 def test_a_time_budget_runs_until_its_deadline():

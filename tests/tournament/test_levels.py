@@ -1,6 +1,7 @@
 """Strength levels (``cardarena levels``, ``play --elo``): a level plays as strong as its
 calibration says, levels are found between and at the calibrated budgets, and the
 commands answer bad input clearly."""
+import dataclasses
 import io
 import json
 import math
@@ -11,10 +12,12 @@ import signal
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import core
-from tournament import cli, levels, play, runner
+import search
+from tournament import cli, levels, play, runner, skill
 from tournament import config as configs
 from tournament.ratings import match_scores
 from tournament.store import Store
@@ -83,10 +86,14 @@ def interval_check(game):
 def ladder_opponents(calibration, level):
     """The rungs ``level`` meets in the interval check, as a calibrated rung would:
     random and greedy play, and the searcher's rungs nearest below and above its
-    budget."""
+    place on the ladder."""
     searchers = [r for r in calibration.rungs if r.budget is not None]
-    below = max((r for r in searchers if r.budget < level.budget), key=lambda r: r.budget)
-    above = min((r for r in searchers if r.budget > level.budget), key=lambda r: r.budget)
+
+    def place(r):
+        return r.budget, -r.blunder
+
+    below = max((r for r in searchers if place(r) < level.place), key=place)
+    above = min((r for r in searchers if place(r) > level.place), key=place)
     named = {r.name: r for r in calibration.rungs}
     return [named[a] for a in levels.ANCHORS] + [below, above]
 
@@ -249,6 +256,32 @@ def test_a_calibration_plays_the_ladder_and_fits_what_it_measured(tmp_path, monk
         assert {("random", rung.name), ("greedy", rung.name)} <= set(last.pairs())
 
 
+def test_a_calibration_fills_the_step_from_one_iteration_with_blundering_rungs(
+        tmp_path, monkeypatch):
+    # Shrine's heuristic searcher plays far better at 2 iterations than at 1, and no
+    # budget lies between: the calibration adds rungs at 2 iterations that blunder,
+    # plays them, and the levels run through them.
+    monkeypatch.setattr(levels, "DATA", tmp_path)
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        cli.main(["levels", "shrine", "--calibrate", "--player",
+                  "ismcts(rollout_depth=8,rollout=heuristic)", "--deals", "4",
+                  "--max-budget", "2", "--workers", "1", "--quiet", "--db",
+                  str(tmp_path / "games.db")])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    made = levels.load("shrine")
+    blundering = [r for r in made.rungs if r.blunder]
+    assert {r.budget for r in blundering} == {2} and 0.5 in {r.blunder for r in blundering}
+    assert all(a.place < b.place and a.elo <= b.elo for a, b in zip(made.fit, made.fit[1:]))
+    assert [p.budget for p in made.fit][0] == 1 and made.fit[-1].spec == \
+        "ismcts(iterations=2,rollout_depth=8,rollout=heuristic)"
+    # Between one iteration and the first blundering rung, the rate is interpolated.
+    first = next(p for p in made.fit if p.blunder)
+    level = made.level((made.fit[0].elo + first.elo) / 2)
+    assert first.blunder < level.blunder < 1 and level.budget == 2
+
+
 def test_a_variant_calibrated_is_played_at_its_own_levels(tmp_path, monkeypatch, capsys):
     # A variant's levels are its own calibration, made with the command its refusal
     # names; play --elo then takes them, and the default rules' levels stay as they are.
@@ -301,6 +334,99 @@ def test_a_step_that_rises_too_far_is_split_where_a_budget_lies_between():
     # Neighbouring budgets have no budget between them to split at.
     c = calibration((8, 0, -20, 20), (9, 400, 350, 450))
     assert levels.refine(levels.plan("card_duel", 2, low=8, high=16), c) is None
+
+
+def blundering(*points):
+    """A calibration of the energy deck-builder whose fit has the points (budget,
+    blunder, elo): the searcher at 1 iteration plays at random, at 2 far better."""
+    player = "ismcts(rollout_depth=8,rollout=heuristic)"
+    fit = tuple(levels.Level(skill.rung(player, b, p).spec, b, e, e - 40, e + 40, blunder=p)
+                for b, p, e in points)
+    rungs = tuple(levels.Rung(skill.rung(player, p.budget, p.blunder).name, p.spec,
+                              p.budget, p.elo, p.low, p.high, blunder=p.blunder)
+                  for p in fit)
+    return levels.Calibration("energy_deckbuilder", player, 10, 0, 2, "made by hand",
+                              rungs, fit)
+
+
+def test_a_step_from_one_iteration_is_split_by_the_chance_of_a_blunder():
+    # No whole budget lies between 1 and 2 iterations; one iteration plays at random,
+    # as 2 do when every move is a blunder, so the step is split by the blunder rate,
+    # half-way each time, while it rises more than STEP and the rates are coarser
+    # than FINEST_BLUNDER.
+    plan = levels.plan("energy_deckbuilder", 2, high=4,
+                       player="ismcts(rollout_depth=8,rollout=heuristic)")
+    finer = levels.refine(plan, blundering((1, 0, 0), (2, 0, 1300), (4, 0, 1400)))
+    assert finer.ladder.blunders == ((2, 0.5),)
+    assert [r.name for r in finer.ladder.chain] == [
+        "random", "greedy", "ismcts-1", "ismcts-2-blunder0.5", "ismcts-2", "ismcts-4"]
+    assert finer.ladder.chain[3].spec == \
+        "ismcts(iterations=2,rollout_depth=8,rollout=heuristic,blunder=0.5)"
+    assert ("ismcts-1", "ismcts-2-blunder0.5") in finer.pairs()
+    again = levels.refine(finer, blundering((1, 0, 0), (2, 0.5, 600), (2, 0, 1300),
+                                            (4, 0, 1400)))
+    assert again.ladder.blunders == ((2, 0.25), (2, 0.5), (2, 0.75))
+    # At the finest rates a step that still rises too far is left as it is.
+    finest = blundering((1, 0, 0), (2, 0.875, 400), (2, 0.75, 600), (2, 0, 750))
+    assert levels.refine(levels.plan("energy_deckbuilder", 2, high=2), finest) is None
+
+
+def test_a_level_between_two_blunder_rates_interpolates_the_rate():
+    c = blundering((1, 0, 0), (2, 0.5, 600), (2, 0, 1200))
+    level = c.level(300)
+    assert level == levels.Level(
+        "ismcts(iterations=2,rollout_depth=8,rollout=heuristic,blunder=0.75)", 2, 300.0,
+        260.0, 340.0, interpolated=True, blunder=0.75)
+    assert c.level(900).blunder == 0.25 and c.level(600) == c.fit[1]
+    assert c.level(1200).blunder == 0 and not c.level(1200).interpolated
+    # The spec plays: a bot made from it blunders at that rate.
+    bot = search.make_bot(level.spec, core.load_game("energy_deckbuilder"), 0)
+    assert bot.blunder == 0.75
+
+
+def test_a_calibration_with_blunder_rates_round_trips_and_keeps_its_order(tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.setattr(levels, "DATA", tmp_path)
+    c = blundering((1, 0, 0), (2, 0.75, 300), (2, 0.5, 600), (2, 0, 1200), (4, 0, 1300))
+    c.save(levels.path(c.game))
+    assert levels.load("energy_deckbuilder") == c
+    assert "blundering" in levels.table(c) and "ismcts-2-blunder0.75" in levels.table(c)
+    # A rung that blunders less than the one after it at the same budget is out of order.
+    data = json.loads(json.dumps(c.to_dict()))
+    data["fit"][1], data["fit"][2] = data["fit"][2], data["fit"][1]
+    data["fit"][1]["elo"] = data["fit"][2]["elo"]
+    with pytest.raises(ValueError, match="does not rise"):
+        levels.Calibration.from_dict(data)
+
+
+def test_a_rung_clearly_weaker_than_a_cheaper_one_is_no_level(monkeypatch):
+    # Shrine's heuristic searcher measured +540 [+507, +573] at 3 iterations and +727
+    # at 2: pooled into one strength, the fit would misstate both.  The fit leaves 3
+    # out, keeps 6 (whose interval reaches 4's Elo: chance may have put it lower), and
+    # no level lands on 3.
+    plan = levels.plan("shrine", 2, high=8, player="ismcts(rollout_depth=8)")
+    plan = dataclasses.replace(plan, ladder=skill.Ladder(plan.ladder.player,
+                                                         (1, 2, 3, 4, 6, 8)))
+    names = [r.name for r in plan.ladder.chain]
+    measured = {"random": 0, "greedy": 1400, "ismcts-1": -30, "ismcts-2": 727,
+                "ismcts-3": 540, "ismcts-4": 911, "ismcts-6": 900, "ismcts-8": 1100}
+    spread = {"random": 0, "ismcts-3": 33, "ismcts-6": 40}
+    elo = np.array([measured[n] for n in names], dtype=float)
+    samples = np.array([[e + spread.get(n, 30) * z for n, e in zip(names, elo)]
+                        for z in np.linspace(-2, 2, 41)])
+
+    class Games:
+        def games(self, key, deals):
+            return [None] * 1000
+
+    monkeypatch.setattr(levels, "elo_samples", lambda *a, **k: (elo, samples))
+    c = levels.measure(Games(), plan, "made by hand", bootstrap=41)
+    assert [p.budget for p in c.fit] == [1, 2, 4, 6, 8]
+    assert c.outplayed == {3}
+    assert c.fit[2].elo == c.fit[3].elo == 906  # 4 and 6 pooled, as chance allows
+    assert all(c.level(e).budget != 3 for e in range(727, 906, 5))
+    assert c.level(740).budget == 2 and c.level(900).budget == 4
+    assert "ismcts-3" in levels.table(c) and "below a cheaper rung" in levels.table(c)
 
 
 def test_measuring_before_the_games_are_played_says_what_is_missing(tmp_path):
@@ -388,5 +514,6 @@ def test_docs_quote_the_levels_shipped():
     text = (pathlib.Path(__file__).parents[2] / "docs" / "play.md").read_text()
     for game in core.GAMES:
         for p in levels.load(game).levels:
-            assert f"| {p.budget} | {p.elo:+d} [{p.low:+d}, {p.high:+d}] |" in text, \
+            budget = f"{p.budget}, blunder {p.blunder:g}" if p.blunder else f"{p.budget}"
+            assert f"| {budget} | {p.elo:+d} [{p.low:+d}, {p.high:+d}] |" in text, \
                 (game, p)
