@@ -54,8 +54,10 @@ MAX_BUDGET = 512
 STEP = 150
 # Where no whole budget lies inside such a step, but it climbs from one iteration (which
 # plays at random) or between two blunder rates at one budget, it is split by the
-# blunder rate: the energy deck-builder's searcher gains 1309 Elo from 1 iteration to
-# 2, and no level lay between.  Rates are halved down to this, at most 7 between.
+# blunder rate: the energy deck-builder's searcher gains about 800 Elo from 1
+# iteration to 2, and no level lay between.  Steps between rates are halved no finer
+# than FINEST_BLUNDER (at most 7 rates between), and a rate interpolated for a level
+# is kept to BLUNDER_DIGITS decimals, as its spec prints it.
 FINEST_BLUNDER = 0.125
 BLUNDER_DIGITS = 3
 # Each rung meets the two above it: the Elo of a rung then rests on more than the one
