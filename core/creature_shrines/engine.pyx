@@ -139,6 +139,7 @@ cdef enum:
     U_FACE_DOWN = 512         # a Trap not yet flipped
     U_SECONDARY = 1024        # the card came from its owner's Secondary Library
     U_DYING = 2048            # destroyed: proceed buries it
+    U_RIDER_SECONDARY = 4096  # its rider's card came from the Secondary Library
 
 # Modes (C8): the order of MODES
 cdef enum:
@@ -964,7 +965,7 @@ cdef void leave(CSData* s, int u, bint bounce) noexcept nogil:
                     or in_half(1 - s.units[v].owner, x.site):
                 leave(s, v, False)
     if x.rider:
-        card_home(s, p, x.rider - 1, PRIMARY, bounce)
+        card_home(s, p, x.rider - 1, (x.flags & U_RIDER_SECONDARY) != 0, bounce)
     card_home(s, p, x.design, (x.flags & U_SECONDARY) != 0, bounce)
     if host >= 0 and s.units[host].owner >= 0:
         refresh(s, host)
@@ -1433,16 +1434,18 @@ cdef bint rides_with(CSData* s, int p, int d, int e) noexcept nogil:
             return True
     return False
 
-cdef void ride(CSData* s, int p, int d, int e) noexcept nogil:
+cdef void ride(CSData* s, int p, int d, int lib, int e) noexcept nogil:
     """(C30) A creature played to mount with ``e``: the two are one creature at once,
     on ``e``'s site, for nothing more than the card's cost; ``e`` carries the new card
     (the pair keeps the larger stat line, C25) and is new this turn, as the card is.
-    Its play effects run from the pair, and it enters the site."""
+    Its play effects run from the pair, and it enters the site.  The card keeps the
+    library it came from, ``lib``, for when it goes back to the hand."""
     if d < 0:
         d = s.shrine[p]
         s.shrine_home[p] = 0
+        lib = PRIMARY
     s.units[e].rider = d + 1
-    s.units[e].flags |= U_NEW
+    s.units[e].flags |= U_NEW | lib * U_RIDER_SECONDARY
     refresh(s, e)
     run_play(s, p, d, e)
     arrive(s, e)
@@ -1453,6 +1456,8 @@ cdef void mount(CSData* s, int rider, int v) noexcept nogil:
     cdef int t
     s.units[v].rider = s.units[rider].design + 1
     s.units[v].flags |= s.units[rider].flags & (U_TAPPED | U_NEW)
+    if s.units[rider].flags & U_SECONDARY:
+        s.units[v].flags |= U_RIDER_SECONDARY
     for t in range(MAX_UNITS):
         if s.units[t].owner >= 0 and s.units[t].host == rider:
             s.units[t].host = v
@@ -2040,7 +2045,7 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
         return
     stack_pop(&s.stack)
     if kind == FR_SITE and a >= A_UNIT:
-        ride(s, p, x, a - A_UNIT)
+        ride(s, p, x, f.data[1], a - A_UNIT)
     elif kind == FR_SITE:
         place(s, p, x, f.data[1], a - A_SITE, f.data[2])
     elif kind == FR_DISTANCE:
@@ -2610,7 +2615,7 @@ cdef list _names(const uint8_t* counts):
 _UNIT_FLAGS = {"tapped": U_TAPPED, "new": U_NEW, "travelled": U_TRAVELLED, "frozen": U_FROZEN,
                "grounded": U_GROUNDED, "poisoned": U_POISONED, "weakened": U_WEAKENED,
                "unprotected": U_UNPROTECTED, "face_down": U_FACE_DOWN,
-               "secondary": U_SECONDARY}
+               "secondary": U_SECONDARY, "rider_secondary": U_RIDER_SECONDARY}
 # frames whose source is a card design (the others': a slot, or none)
 _CARD_FRAMES = (FRAME_EFFECTS, FR_SITE, FR_AIM, FR_LIBRARY, FR_SWAP, FR_HOST, FR_SPAWN)
 _PILES = ("hand", "hand_secondary", "hand_known", "hand_known_secondary", "primary",

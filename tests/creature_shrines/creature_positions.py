@@ -19,7 +19,8 @@ def position(game="creature_shrines", players=({}, {}), units=(), **top):
         used = [c for key in ("hand", "hand_secondary", "graveyard", "bottom")
                 for c in pl.get(key, [])]
         used += [c for key in ("sources",) for c, n in pl.get(key, {}).items() for _ in range(n)]
-        used += [u["card"] for u in units if u.get("owner", 0) == p]
+        used += [u[key] for u in units if u.get("owner", 0) == p
+                 for key in ("card", "rider") if key in u]
         for name in used:
             if name in left:
                 left[name] -= 1

@@ -259,6 +259,35 @@ def test_a_creature_played_within_one_site_of_its_partner_may_mount_with_it_at_o
     assert unit(st, 0)["rider"] == "gilded_pegasus" and len(st.to_dict()["units"]) == 2
 
 
+def test_a_bounced_rider_goes_back_to_the_hand_of_the_library_it_came_from():
+    # (C3 Bounce, Saddle/Mount) a bounced card returns to its owner's hand, each card
+    # counted with the library it was drawn from, a rider too.  No shipped deck puts a
+    # creature in its Secondary Library, but a designed deck may: the rider's library
+    # is kept when it mounts (as it is played, or later) and read when it leaves.
+    for secondary in (True, False):
+        st = position("creature_shrines(deck0=blue,deck1=yellow)",
+                      [{"sources": {"tidepool": 9}, "hand": ["undertow"]}, {}],
+                      [{"slot": 0, "card": "gilded_pegasus", "owner": 1, "site": "2a",
+                        "rider": "squire_knight", "rider_secondary": secondary}], turn=2)
+        act(st, "play undertow")
+        them = st.to_dict()["players"][1]
+        assert (them["hand"], them["hand_secondary"]) == \
+            ((["gilded_pegasus"], ["squire_knight"]) if secondary
+             else (["gilded_pegasus", "squire_knight"], []))
+    st = position("creature_shrines(deck0=yellow,deck1=red)",
+                  [{"sources": {"sunspring": 9}, "hand_secondary": ["squire_knight"]}, {}],
+                  [{"slot": 0, "card": "gilded_pegasus", "owner": 0, "site": "1a"}], turn=2)
+    act(st, "play squire_knight", "mount with gilded_pegasus#0@1a")
+    assert unit(st, 0)["rider_secondary"]
+    st = position("creature_shrines(deck0=yellow,deck1=red)",
+                  [{"sources": {"sunspring": 9}}, {}],
+                  [{"slot": 0, "card": "squire_knight", "owner": 0, "site": "1a",
+                    "secondary": True},
+                   {"slot": 1, "card": "gilded_pegasus", "owner": 0, "site": "1b"}], turn=2)
+    act(st, "mount squire_knight#0@1a")
+    assert unit(st, 1)["rider_secondary"] and not unit(st, 1).get("secondary")
+
+
 def test_a_traps_cost_shows_in_the_mana_it_takes_and_the_opponent_deals_only_traps_it_pays():
     # (C31) green mana in the pool (as a second colour would bring) pays all of
     # Pitfall's 3 and none of Hex Mire's purple: the opponent sees what each took, not
