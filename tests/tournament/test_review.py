@@ -184,7 +184,7 @@ def test_the_report_gives_each_decision_its_mark_and_the_summary():
 LADDERS = {
     "card_duel": (("random", "ismcts-32", "greedy"), 200, 60),
     "shrine": (("random", "ismcts-16", "greedy"), 1000, 30),
-    "relinquish": (("random", "ismcts-4", "ismcts-32"), 1000, 90),
+    "relinquish": (("random", "ismcts-4", "ismcts-32"), 1000, 180),
     "creature_shrines": (("random", "ismcts-4", "ismcts-512"), 1000, 60),
     "energy_deckbuilder": (("random", "ismcts-2", "ismcts-512"), 2000, 40),
 }
