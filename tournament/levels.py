@@ -262,7 +262,7 @@ def describe(level, game):
     """What ``level`` is, in a line: its spec, Elo and interval, and where they come
     from."""
     how = "interpolated between the rungs beside it" if level.interpolated \
-        else "a calibrated budget"
+        else "a calibrated rung"
     return (f"{level.spec} plays {ruleset(game)} at about {level.elo:.0f} Elo "
             f"[{level.low:.0f}, {level.high:.0f}] ({how}; random play is 0).")
 
@@ -398,7 +398,7 @@ def measure(store, plan, command, bootstrap=1000):
     # A rung whose whole interval lies below a cheaper rung's Elo costs more and plays
     # worse: it is no level, and the fit leaves it out, as pooled with the cheaper one
     # it would give both a strength neither has (Shrine's heuristic searcher measured
-    # +540 [+507, +573] at 3 iterations and +727 at 2).
+    # +558 [+523, +590] at 3 iterations and +735 at 2).
     best, kept = -math.inf, []
     for k in searchers:
         if rungs[k].high >= best:
