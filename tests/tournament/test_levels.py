@@ -401,10 +401,9 @@ def test_a_calibration_with_blunder_rates_round_trips_and_keeps_its_order(tmp_pa
 
 def test_a_rung_clearly_weaker_than_a_cheaper_one_is_no_level(monkeypatch):
     # Shrine's heuristic searcher measured +558 [+523, +590] at 3 iterations and +735
-    # at 2: pooled into one strength, the fit would misstate both.  The figures here are
-    # made up in its image.  The fit leaves 3
-    # out, keeps 6 (whose interval reaches 4's Elo: chance may have put it lower), and
-    # no level lands on 3.
+    # at 2: pooled into one strength, the fit would misstate both.  On figures made up
+    # in its image, the fit leaves 3 out, keeps 6 (whose interval reaches 4's Elo:
+    # chance may have put it lower), and no level lands on 3.
     plan = levels.plan("shrine", 2, high=8, player="ismcts(rollout_depth=8)")
     plan = dataclasses.replace(plan, ladder=skill.Ladder(plan.ladder.player,
                                                          (1, 2, 3, 4, 6, 8)))
