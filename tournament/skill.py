@@ -123,10 +123,10 @@ def rung(player, budget, blunder=0.0):
     iterations a move, playing a random move in place of a search with the chance
     ``blunder``."""
     kind, values = search.parse_bot(player)
-    if not blunder:
-        return Rung(f"{kind}-{budget}", _spec(kind, values, budget), budget)
-    return Rung(f"{kind}-{budget}-blunder{blunder:g}",
-                _spec(kind, {**values, "blunder": blunder}, budget), budget, blunder)
+    name = f"{kind}-{budget}"
+    if blunder:
+        name, values = f"{name}-blunder{blunder:g}", {**values, "blunder": blunder}
+    return Rung(name, _spec(kind, values, budget), budget, blunder)
 
 
 def check_player(player):

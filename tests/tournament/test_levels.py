@@ -25,15 +25,17 @@ from tournament.store import Store
 CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
 
 
-def calibration(*points, game="card_duel"):
-    """A calibration whose fit has the Elo ``points`` (budget, elo, low, high)."""
-    fit = tuple(levels.Level(f"ismcts(iterations={b},rollout_depth=8)", b, e, lo, hi)
-                for b, e, lo, hi in points)
-    rungs = (levels.Rung("random", "random", None, 0, 0, 0),) + tuple(
-        levels.Rung(f"ismcts-{p.budget}", p.spec, p.budget, p.elo, p.low, p.high)
-        for p in fit)
-    return levels.Calibration(game, "ismcts(rollout_depth=8)", 10, 0, 2, "made by hand",
-                              rungs, fit)
+def calibration(*points, game="card_duel", player="ismcts(rollout_depth=8)"):
+    """A calibration of ``player`` whose fit has the Elo ``points`` (budget, elo, low,
+    high, and the blunder rate where there is one)."""
+    fit, rungs = [], [levels.Rung("random", "random", None, 0, 0, 0)]
+    for budget, elo, low, high, *rate in points:
+        rung = skill.rung(player, budget, *rate)
+        fit.append(levels.Level(rung.spec, budget, elo, low, high, blunder=rung.blunder))
+        rungs.append(levels.Rung(rung.name, rung.spec, budget, elo, low, high,
+                                 blunder=rung.blunder))
+    return levels.Calibration(game, player, 10, 0, 2, "made by hand", tuple(rungs),
+                              tuple(fit))
 
 
 def measured_elo(rows, level, anchors):
@@ -339,14 +341,9 @@ def test_a_step_that_rises_too_far_is_split_where_a_budget_lies_between():
 def blundering(*points):
     """A calibration of the energy deck-builder whose fit has the points (budget,
     blunder, elo): the searcher at 1 iteration plays at random, at 2 far better."""
-    player = "ismcts(rollout_depth=8,rollout=heuristic)"
-    fit = tuple(levels.Level(skill.rung(player, b, p).spec, b, e, e - 40, e + 40, blunder=p)
-                for b, p, e in points)
-    rungs = tuple(levels.Rung(skill.rung(player, p.budget, p.blunder).name, p.spec,
-                              p.budget, p.elo, p.low, p.high, blunder=p.blunder)
-                  for p in fit)
-    return levels.Calibration("energy_deckbuilder", player, 10, 0, 2, "made by hand",
-                              rungs, fit)
+    return calibration(*((b, e, e - 40, e + 40, p) for b, p, e in points),
+                       game="energy_deckbuilder",
+                       player="ismcts(rollout_depth=8,rollout=heuristic)")
 
 
 def test_a_step_from_one_iteration_is_split_by_the_chance_of_a_blunder():
