@@ -128,6 +128,12 @@ cdef class GameState:
     # choice, and callers then pick uniformly at random.
     cdef int c_heuristic_action(self, Rng* rng) noexcept nogil
 
+    # Fill ``out`` (room for ``game.observation_tensor_size`` floats) with what
+    # ``player`` knows, laid out by ``game.tensor_layout``: the features a learned
+    # player reads inside a search.  Identical in every determinization of the
+    # player's information set.
+    cdef void c_observation_tensor(self, int player, float* out) noexcept nogil
+
     # A new state of the same game and class, to be filled by ``copy_into``.
     cdef GameState blank(self)
 

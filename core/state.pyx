@@ -62,6 +62,16 @@ cdef class GameState:
     cdef int c_heuristic_action(self, Rng* rng) noexcept nogil:
         return -1
 
+    cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
+        # A game that fills its tensor only in Python (an OpenSpiel game read through
+        # pyspiel) is read here under the GIL.
+        cdef int i
+        with gil:
+            n = self.game.observation_tensor_size
+            for i in range(n):
+                out[i] = 0.0
+            self._fill_tensor(<float[:n]>out, player)
+
     cdef GameState blank(self):
         cdef GameState st = type(self).__new__(type(self))
         st.game = self.game
