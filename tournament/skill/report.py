@@ -5,8 +5,8 @@ import json
 import math
 import pathlib
 
-from tournament.ratings import FEW_DEALS
-from tournament import yardstick
+from tournament.skill import yardstick
+from tournament.stats.ratings import FEW_DEALS
 from tournament.tables import count, markdown_table
 
 PLOTS = ("elo.png", "ladder.png", "seats.png", "grid.png")
