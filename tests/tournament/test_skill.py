@@ -649,3 +649,13 @@ def test_x_percent_is_withheld_when_the_reference_shows_no_clear_gain():
     flat = hand_measure([each_step(0.5)] * 2, [0.5, 0.5])
     assert flat["chess"]["readings"] is None
     assert "there is no skill for a coin to dilute" in report.summary(flat, "c")
+
+
+def test_one_variant_is_measured_but_never_named_deepest_or_fairest():
+    root = pathlib.Path(__file__).resolve().parents[2]
+    results = json.loads((root / "docs/results/validation/tic_tac_toe/skill.json").read_text())
+    command = results.pop("command")
+    text = report.summary(results, command)
+    assert "- **Depth**: the Elo span from ismcts-8 to ismcts-1024 is" in text
+    assert "- **Seats**: in self-play of ismcts-1024 the first seat scores" in text
+    assert "Deepest" not in text and "Fairest" not in text
