@@ -42,8 +42,10 @@ def run_command(tmp_path, toml_text, *args):
     ({"game": "nosuchgame"}, "game: unknown game 'nosuchgame'; ours are "
      + ", ".join(sorted(core.GAMES))),
     ({"game": "shrin"}, "game: unknown game 'shrin' (did you mean shrine or "),
-    ({"game": "shrine(life=3)"}, "game: cannot load 'shrine(life=3)'"),
-    ({"game": "shrine(("}, "game: cannot load 'shrine((': Missing closing bracket"),
+    ({"game": "shrine(life=3)"}, "game: shrine has no parameter 'life'; its parameters"),
+    ({"game": "shrine(alt_heal=maybe)"},
+     "game: shrine parameter alt_heal must be bool (default false), not 'maybe'"),
+    ({"game": "shrine(("}, "game: cannot read game string 'shrine(('"),
     ({"game": "misere(game=nosuchgame())"},
      "game: cannot load 'misere(game=nosuchgame())': Unknown game 'nosuchgame'"),
     ({"game": "blackjack"}, "game: blackjack is a one-player game"),

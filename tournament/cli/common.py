@@ -86,3 +86,12 @@ def open_store(path, readonly=False):
         sys.exit(f"cardarena: {e}")
 
 
+def check_game(command, text):
+    """The game string ``text`` as search plays it, or ``command`` stopped with the
+    reason in the words every command uses."""
+    from core.errors import CardArenaError
+    from tournament.harness import config as configs
+    try:
+        return configs.check_game(text)
+    except CardArenaError as e:
+        fail(command, str(e), 2)

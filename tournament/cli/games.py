@@ -2,9 +2,8 @@
 import random
 import sys
 
-import pyspiel
-
 import core
+from tournament.cli.common import check_game, fail
 from tournament.sparring.narrate import narrate
 
 
@@ -12,8 +11,9 @@ def _demo(args):
     """Play one seeded game between bots (a random player in every seat unless
     --players says otherwise), in words."""
     import search
+    from tournament.harness import config as configs
+    game = check_game("demo", args.game)
     try:
-        game = core.load_game(args.game)
         args.players = args.players or ["random"] * game.num_players
         if len(args.players) != game.num_players:
             raise core.ParameterError(f"{game.name} takes {game.num_players} players, "
@@ -21,9 +21,9 @@ def _demo(args):
         bots = [search.make_bot(spec, game, p, seed=args.seed * 64 + p)
                 for p, spec in enumerate(args.players)]
     except core.ParameterError as e:
-        sys.exit(f"cardarena demo: {e}")
+        fail("demo", str(e), 2)
     rng = random.Random(args.seed)
-    spiel_game = pyspiel.load_game(str(game))
+    spiel_game = configs.load_game(args.game)
     state = spiel_game.new_initial_state()
     history = []
     while not state.is_terminal():

@@ -7,7 +7,8 @@ import sys
 
 import core
 from tournament import stops
-from tournament.cli.common import fail, make_folder, open_store, positive, run_options
+from tournament.cli.common import (check_game, fail, make_folder, open_store, positive,
+                                   run_options)
 from tournament.skill import defaults
 from tournament.sparring import review as reviews
 from tournament.tables import count
@@ -68,8 +69,9 @@ def _levels(args):
     from tournament.skill import levels as calibrating
     from tournament.sparring import levels
     options = {"player": defaults.PLAYER, "deals": defaults.LEVEL_DEALS, "seed": 0,
-               "min_budget": 1, "max_budget": defaults.LEVEL_MAX_BUDGET, "db": None, "workers": None,
-               "scheduler": None, "bootstrap": 1000, "out": None}
+               "min_budget": 1, "max_budget": defaults.LEVEL_MAX_BUDGET, "db": None,
+               "workers": None, "scheduler": None, "bootstrap": 1000, "out": None}
+    check_game("levels", args.game)
     if not _calibrating(args, "levels", options):
         try:
             print(calibrating.table(levels.load(args.game)))
@@ -121,6 +123,7 @@ def _marks(args):
     from tournament.sparring import marks, review
     options = {"positions": defaults.MARK_POSITIONS, "iterations": review.ITERATIONS,
                "seed": 0, "out": None}
+    check_game("marks", args.game)
     if not _calibrating(args, "marks", options):
         try:
             found = marks.load(args.game)

@@ -10,10 +10,10 @@ import sys
 import threading
 import time
 
-import pyspiel
 
 import core
 from tournament import stops
+from tournament.harness import config as configs
 from tournament.sparring import levels
 from tournament.sparring import review as reviews
 from tournament.sparring.narrate import ChanceRuns
@@ -328,18 +328,6 @@ class Console:
         self._write(m.result())
 
 
-def _game(text):
-    """The game ``text`` names, ours or OpenSpiel's; an unknown name gets the closest."""
-    from tournament.harness import config as configs
-    try:
-        return configs.rules(text)
-    except pyspiel.SpielError as e:
-        name = text.split("(")[0].strip()
-        if name not in pyspiel.registered_names():
-            raise core.ParameterError(configs.unknown_game(name)) from None
-        raise core.ParameterError(str(e).splitlines()[0]) from None
-
-
 def run(args):
     """``cardarena play``: set up the match ``args`` describe (a new one, or the one
     ``args.load`` names) and play it; returns the exit status."""
@@ -348,7 +336,7 @@ def run(args):
               file=sys.stderr)
         return 2
     try:
-        game = _game(args.game)
+        game = configs.check_game(args.game)
         if args.load:
             if args.elo is not None:
                 raise core.ParameterError("--elo chooses the bot of a new game; a loaded "
