@@ -595,6 +595,22 @@ def test_a_file_that_cannot_be_opened_is_a_file_error_and_a_missing_game_a_conte
     assert isinstance(missing.value, StoreError) and isinstance(missing.value, ValueError)
 
 
+def test_a_db_that_names_a_folder_says_so_and_a_config_given_for_a_db_names_the_db(
+        tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\n[bots]\n'
+                      'a = "random"\nb = "greedy"\n')
+    (tmp_path / "folder").mkdir()
+    result = cli("tournament", toml, "--db", str(tmp_path / "folder"), "--quiet")
+    assert result.returncode == 1
+    assert result.stderr == (f"cardarena: {tmp_path / 'folder'}: a folder, not a database "
+                             f"file; name a file, e.g. {tmp_path / 'folder' / 'games.db'}\n")
+    for command in ("ratings", "replay"):
+        result = cli(command, toml, *(["1"] if command == "replay" else []))
+        assert result.returncode == 1 and result.stderr == (
+            f"cardarena: {toml} is a tournament's config, not its database: the games are "
+            "in t.db unless --db named another file\n")
+
+
 def test_a_store_that_may_only_be_read_is_rated_and_replayed():
     """As a user who may read the files and their folder but write none of them."""
     folder = tempfile.mkdtemp()

@@ -80,6 +80,9 @@ def default_db(config_path):
 
 def open_store(path, readonly=False):
     from tournament.harness.store import Store, StoreError
+    if path.endswith(".toml") and os.path.isfile(path) and not is_database(path):
+        sys.exit(f"cardarena: {path} is a tournament's config, not its database: the "
+                 f"games are in {default_db(path)} unless --db named another file")
     try:
         return Store(path, readonly)
     except StoreError as e:

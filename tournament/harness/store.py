@@ -87,7 +87,10 @@ class Store:
     created is removed when it is closed with no tournament in it."""
 
     def __init__(self, path, readonly=False):
-        self.path, self.lock = path, None
+        self.path, self.lock, self.db = path, None, None
+        if os.path.isdir(path):
+            raise StoreFileError(f"{path}: a folder, not a database file; name a file, "
+                                 f"e.g. {os.path.join(path, 'games.db')}")
         self.created = not readonly and not os.path.exists(path)
         try:
             self._open(readonly)
