@@ -378,7 +378,11 @@ def test_csv_parses():
     assert [r["bot"] for r in rows] == [r.bot for r in report.ratings]
     assert [float(r["elo"]) for r in rows] == [round(r.elo, 1) for r in report.ratings]
     assert rows[0]["rank"] == "1" and rows[-1]["los"] == ""
-    assert set(rows[0]) >= {"spec", "elo_low", "elo_high", "score", "games", "failures"}
+    assert set(rows[0]) >= {"spec", "low", "high", "score", "games", "failures"}
+    # The CSV names the interval as the JSON does.
+    rated = json.loads(report.to_json())["ratings"][0]
+    assert {k: rows[0][k] for k in ("low", "high")} == {
+        k: str(round(rated[k], 1)) for k in ("low", "high")}
 
 
 def test_json_round_trips():
