@@ -5,6 +5,7 @@ import json
 import os
 import random
 import re
+import shlex
 import signal
 import subprocess
 import threading
@@ -61,11 +62,48 @@ def clean(text):
 def test_a_stopped_game_is_saved_and_exits_as_a_shell_expects(tmp_path, how, status):
     term = Terminal("card_duel", "--bot", "random", "--seed", "2", cwd=tmp_path)
     term.wait()
+    term.send("1")
     term.child.kill(how)
     saved = "cardarena-card_duel-random-seat0-2.json"
     term.child.expect_exact(f"Saved to {saved}.")
     assert term.exit_status() == status
     assert session.Match.load(str(tmp_path / saved)).seed == 2
+
+
+def test_a_game_stopped_before_the_person_moved_saves_nothing(tmp_path):
+    term = Terminal("card_duel", "--bot", "random", "--seed", "2", cwd=tmp_path)
+    term.wait()
+    term.child.sendline("quit")
+    term.child.expect_exact("Nothing played since the game began: nothing saved.")
+    assert term.exit_status() == 0
+    assert os.listdir(tmp_path) == []
+
+
+def test_quit_after_load_saves_back_to_the_loaded_file_and_says_so(tmp_path):
+    term = Terminal("card_duel", "--bot", "random", "--seed", "2", cwd=tmp_path)
+    term.wait()
+    term.send("1")
+    term.send("save my game.json")
+    term.child.sendline("quit")
+    term.child.expect_exact("Nothing played since")
+    assert term.exit_status() == 0
+    again = Terminal("card_duel", "--load", "my game.json", cwd=tmp_path)
+    again.wait()
+    again.send("1")
+    again.child.sendline("quit")
+    again.child.expect_exact("Saved back to my game.json, the file the game was loaded "
+                             "from.")
+    assert again.exit_status() == 0
+    assert sorted(os.listdir(tmp_path)) == ["my game.json"]
+    assert len(session.Match.load(str(tmp_path / "my game.json")).history) > len(
+        session.Match("card_duel", "random", 0, 2).history) + 2
+
+
+def test_a_default_save_name_needs_no_quoting_in_a_shell():
+    match = session.Match("shrine(alt_heal=true)", "ismcts(seconds=1,rollout_depth=8)", 1, 7)
+    assert match.save_path == ("cardarena-shrine-alt_heal-true-ismcts-seconds-1.0-"
+                               "rollout_depth-8-seat1-7.json")
+    assert shlex.quote(match.save_path) == match.save_path
 
 
 def screen(text):
@@ -122,9 +160,10 @@ def test_a_whole_game_of_shrine_at_the_terminal(tmp_path):
         assert term.moves, "the game ended too soon for this test"
     before_eof = screen(text)
     term.child.sendeof()
-    saved = f"cardarena-shrine-{BOT}-seat0-3.json"
-    term.child.expect_exact(f"Saved to {saved}.")
-    term.child.expect_exact(f"Resume with: cardarena play shrine --load '{saved}'")
+    # The game was loaded from mid.json, and goes on being saved there.
+    saved = "mid.json"
+    term.child.expect_exact(f"Saved back to {saved}, the file the game was loaded from.")
+    term.child.expect_exact(f"Resume with: cardarena play shrine --load {saved}")
     assert term.exit_status() == 0
 
     term = Terminal("shrine", "--load", saved, cwd=tmp_path)
@@ -139,7 +178,8 @@ def test_a_whole_game_of_shrine_at_the_terminal(tmp_path):
 
 def test_quit_saves_the_game_and_load_resumes_it(tmp_path):
     term = Terminal("shrine", "--bot", "greedy", "--seed", "5", "--seat", "1", cwd=tmp_path)
-    first = screen(term.wait())
+    term.wait()
+    first = screen(term.send("1"))
     term.child.sendline("quit")
     term.child.expect_exact("Saved to cardarena-shrine-greedy-seat1-5.json.")
     assert term.exit_status() == 0
@@ -154,8 +194,10 @@ def test_quit_saves_the_game_and_load_resumes_it(tmp_path):
 
 
 def run(*args, cwd):
+    """``cardarena play ARGS`` that plays the first move offered, then meets the end of
+    its input, which saves the game."""
     return subprocess.run([CARDARENA, "play", *args], capture_output=True, text=True,
-                          timeout=60, cwd=cwd, stdin=subprocess.DEVNULL)
+                          timeout=60, cwd=cwd, input="1\n")
 
 
 @pytest.mark.parametrize("args, status, message", [
@@ -194,7 +236,7 @@ def test_a_game_against_openspiels_bot_is_saved_at_the_end_of_input(tmp_path):
     bot = "openspiel_ismcts(iterations=5)"
     result = run("card_duel", "--seat", "1", "--bot", bot, "--seed", "1", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    path = f"cardarena-card_duel-{bot}-seat1-1.json"
+    path = "cardarena-card_duel-openspiel_ismcts-iterations-5-seat1-1.json"
     assert f"Saved to {path}." in result.stdout
     saved = session.Match.load(str(tmp_path / path))
     assert saved.bot == bot and "player 0: keep ??" in result.stdout
@@ -215,7 +257,7 @@ def test_a_line_the_terminals_encoding_cannot_read_is_answered(tmp_path):
 
 
 def test_a_file_name_no_file_can_have_is_answered(tmp_path):
-    result = talk(b"save a\x00b", b"quit", cwd=tmp_path)
+    result = talk(b"save a\x00b", b"1", b"quit", cwd=tmp_path)
     assert result.returncode == 0, result.stderr.decode()
     assert "Cannot save to 'a\\x00b': embedded null byte." in result.stdout.decode()
     assert os.listdir(tmp_path) == ["cardarena-shrine-random-seat0-1.json"]
@@ -223,7 +265,7 @@ def test_a_file_name_no_file_can_have_is_answered(tmp_path):
 
 def test_a_quit_that_cannot_save_says_how_to_go_on(tmp_path):
     (tmp_path / "cardarena-shrine-random-seat0-1.json").mkdir()
-    out = talk(b"quit", cwd=tmp_path).stdout.decode()
+    out = talk(b"1", b"quit", cwd=tmp_path).stdout.decode()
     assert "Cannot save to cardarena-shrine-random-seat0-1.json: Is a directory.\nThe game goes on: " \
            "save FILE saves it elsewhere, and end of input (Ctrl-D) stops without saving." in out
 
@@ -232,8 +274,8 @@ def test_two_games_of_one_seed_are_saved_apart(tmp_path):
     games = ["shrine", "shrine(alt_heal=true)"]
     for game in games:
         assert run(game, "--bot", "random", "--seed", "3", cwd=tmp_path).returncode == 0
-    for game in games:
-        path = tmp_path / f"cardarena-{game}-random-seat0-3.json"
+    for game, name in zip(games, ["shrine", "shrine-alt_heal-true"]):
+        path = tmp_path / f"cardarena-{name}-random-seat0-3.json"
         assert session.Match.load(str(path)).game == core.load_game(game)
 
 
@@ -249,14 +291,15 @@ def test_games_against_other_bots_or_from_other_seats_are_saved_apart(tmp_path):
 def test_quit_never_writes_over_a_save_this_game_did_not_make(tmp_path):
     talk(b"save cardarena-shrine-random-seat0-1.json", b"1", b"quit", cwd=tmp_path)
     made = (tmp_path / "cardarena-shrine-random-seat0-1.json").read_text()
-    out = talk(b"quit", cwd=tmp_path).stdout.decode()
+    out = talk(b"1", b"quit", cwd=tmp_path).stdout.decode()
     assert "cardarena-shrine-random-seat0-1.json holds another save, kept as it is.\n" \
            "Saved to cardarena-shrine-random-seat0-1-2.json." in out
     assert (tmp_path / "cardarena-shrine-random-seat0-1.json").read_text() == made
     # A game loaded from the file, or saved to it, goes on saving there.
-    out = talk(b"load", b"quit", cwd=tmp_path).stdout.decode()
+    out = talk(b"load", b"1", b"quit", cwd=tmp_path).stdout.decode()
     assert "kept as it is" not in out
-    assert "Saved to cardarena-shrine-random-seat0-1.json." in out
+    assert ("Saved back to cardarena-shrine-random-seat0-1.json, the file the game was "
+            "loaded from.") in out
     out = talk(b"save", b"1", b"quit", cwd=tmp_path).stdout.decode()
     assert "kept as it is" not in out
     assert out.count("Saved to cardarena-shrine-random-seat0-1.json.") == 2

@@ -66,7 +66,9 @@ HELP = """\
   load [FILE]  resume a saved game (from {path} if no FILE is given)
   help         this list
   quit         save the game to {path} and stop (to a new name if that file holds
-               a save this game did not make); end of input (Ctrl-D) does the same"""
+               a save this game did not make, and nowhere if you have not moved
+               since the game began, or since it was last loaded or saved); end of
+               input (Ctrl-D) does the same"""
 
 
 class Console:
@@ -93,6 +95,12 @@ class Console:
         # The files this game was saved to or loaded from: quit may write over these,
         # and over no other save.
         self.own = set()
+        # The file this game was last loaded from or saved to, where quit saves it
+        # again (None for a game never saved), and the one it was loaded from.
+        self.file = self.source = None
+        # The person's moves since the game began or was last loaded or saved: with
+        # none, there is nothing a save would keep that the seed does not.
+        self.moved = 0
 
     def run(self, loaded=None):
         """Play until the game ends (0) or the person stops: 0 once the game is saved,
@@ -101,6 +109,7 @@ class Console:
         ``loaded`` names the file the match came from, for the greeting."""
         if loaded:
             self.own.add(_real(loaded))
+            self.file, self.source = loaded, _real(loaded)
         self._intro(f"Loaded {loaded}: " if loaded else "")
         try:
             while True:
@@ -200,6 +209,7 @@ class Console:
                         continue
                     self._write(f"  you: {m.state.action_to_string(legal[number - 1])}")
                     m.apply(legal[number - 1])
+                    self.moved += 1
                     return None
                 self._write(f"There is no move {number}: choose one from 1 to {len(legal)}.")
             elif not word:
@@ -214,15 +224,16 @@ class Console:
             elif command == "undo":
                 if m.undo():
                     self._write("Back to your previous decision.")
+                    self.moved += 1
                     return None
                 self._write("Nothing to undo: this is your first decision.")
             elif command == "save":
-                self._save(arg or m.save_path)
+                self._save(arg or self.file or m.save_path)
             elif command == "load":
-                if self._load(arg or m.save_path):
+                if self._load(arg or self.file or m.save_path):
                     return None
             elif command in ("help", "?"):
-                self._write("Commands:\n" + HELP.format(path=m.save_path))
+                self._write("Commands:\n" + HELP.format(path=self.file or m.save_path))
             elif command in ("quit", "exit"):
                 if self._save_on_exit():
                     return 0
@@ -283,10 +294,16 @@ class Console:
             self._write(f"Cannot save to {path!r}: {e}.")
             return False
         self.own.add(_real(path))
-        self._write(f"Saved to {path}.")
+        self._write(f"Saved back to {path}, the file the game was loaded from."
+                    if _real(path) == self.source else f"Saved to {path}.")
+        self.file, self.moved = path, 0
         return True
 
     def _save_on_exit(self):
+        if not self.moved:
+            self._write("Nothing played since " + ("it was loaded" if self.file else
+                                                    "the game began") + ": nothing saved.")
+            return True
         path = self._exit_path()
         if not self._save(path):
             return False
@@ -294,9 +311,12 @@ class Console:
         return True
 
     def _exit_path(self):
-        """Where quit and end of input save: the match's own file, unless it holds a
-        save this game did not write or load, which is kept as it is (and said to be):
-        then the first free name after it."""
+        """Where quit and end of input save: the file the game was last loaded from or
+        saved to; for a game never saved, the match's own file, unless it holds a save
+        this game did not write, which is kept as it is (and said to be): then the
+        first free name after it."""
+        if self.file is not None:
+            return self.file
         default = self.match.save_path
         stem, ext = os.path.splitext(default)
         path, n = default, 1
@@ -318,6 +338,7 @@ class Console:
             self._write(f"{e}.")
             return False
         self.own.add(_real(path))
+        self.file, self.source, self.moved = path, _real(path), 0
         self._intro(f"Loaded {path}: ")
         return True
 

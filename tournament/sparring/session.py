@@ -12,6 +12,7 @@ or loaded goes on as it would have gone.
 import json
 import os
 import random
+import re
 
 import core
 import search
@@ -58,10 +59,12 @@ class Match:
 
     @property
     def save_path(self):
-        """Where ``quit`` saves: a file in the current directory named by the game
-        string (parameters and all), the bot's spec, the person's seat and the seed,
-        so that games against other bots or from other seats are saved apart."""
-        return f"cardarena-{self.game}-{self.bot}-seat{self.seat}-{self.seed}.json"
+        """Where ``quit`` saves a new game: a file in the current directory named by
+        the game string (parameters and all), the bot's spec, the person's seat and the
+        seed, so that games against other bots or from other seats are saved apart; in
+        letters, digits and ``_ . + -`` only, which no shell needs quoted."""
+        return (f"cardarena-{_shell_safe(str(self.game))}-{_shell_safe(self.bot)}"
+                f"-seat{self.seat}-{self.seed}.json")
 
     def apply(self, action):
         """Play ``action`` (or a chance outcome); raises ``core.IllegalActionError``
@@ -196,6 +199,15 @@ def _confidence(bot, action):
         share = result.policy()[action]
         return f"{share:.0%} of {sum(result.visits.values())} visits, {value}"
     return value
+
+
+def _shell_safe(text):
+    """``text`` with each run of characters a shell reads specially made one ``-``.
+
+    >>> _shell_safe("ismcts(seconds=1,rollout_depth=8)")
+    'ismcts-seconds-1-rollout_depth-8'
+    """
+    return re.sub(r"[^A-Za-z0-9_.+-]+", "-", text).strip("-")
 
 
 def _real(path):
