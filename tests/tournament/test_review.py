@@ -176,6 +176,20 @@ def test_the_report_gives_each_decision_its_mark_and_the_summary():
     assert review.mark(0.05) == "bad" and review.mark(0.5) == "very bad"
 
 
+def test_a_move_scoring_above_the_reviewers_own_is_not_called_worse():
+    def decision(step, chosen_value, preferred_value):
+        return review.Decision(step, "", 3, 1, "attack with 8 from hand", chosen_value, 2,
+                               "attack with A from hand", preferred_value)
+
+    found = review.Review("card_duel", 0, 100, 0, 4, (decision(0, 0.67, 0.64),
+                                                      decision(2, 0.45, 0.60)), 0, (), None)
+    lines = review.report(found).splitlines()
+    assert ("  step 1: attack with 8 from hand: 0.67, no worse than the reviewer's move, "
+            "attack with A from hand, 0.64") in lines
+    assert ("  step 3: attack with 8 from hand: 0.45; the reviewer prefers attack with A "
+            "from hand, 0.60: gives up 0.150, very bad") in lines
+
+
 # Three rungs of each game's calibrated ladder (tournament/data), weakest first by
 # their measured Elo and far apart in it where the ladder allows, and no stronger than
 # the reviewer can rate (its random playouts rate Relinquish's searcher at 32

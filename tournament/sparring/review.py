@@ -269,6 +269,11 @@ def report(review):
         where = f" ({d.where})" if d.where else ""
         if d.chosen == d.preferred:
             verdict = f"the reviewer's move too, {d.chosen_value:.2f}"
+        elif not d.loss:
+            # The reviewer's move is its most searched, and another's mean may come out
+            # higher by chance: then the person's move gave nothing up.
+            verdict = (f"{d.chosen_value:.2f}, no worse than the reviewer's move, "
+                       f"{d.preferred_name}, {d.preferred_value:.2f}")
         else:
             verdict = (f"{d.chosen_value:.2f}; the reviewer prefers {d.preferred_name}, "
                        f"{d.preferred_value:.2f}: gives up {d.loss:.3f}"
