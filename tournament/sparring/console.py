@@ -92,6 +92,8 @@ class Console:
         # Chance events come in runs (a deal, a draw of several cards): each run of
         # one kind is told on one line, gathered until something else happens.
         self.chance = ChanceRuns(out)
+        # A bot's move told alike to the one before, and how many times in a row.
+        self.repeats = None
         # The files this game was saved to or loaded from: quit may write over these,
         # and over no other save.
         self.own = set()
@@ -135,8 +137,24 @@ class Console:
         self.out.write(text + "\n")
 
     def _flush(self):
+        self._tell_repeats()
         self.chance.flush()
         self.out.flush()
+
+    def _tell_move(self, line):
+        """Tell a bot's move, gathering a run of moves told alike (Card Duel's hidden
+        build, a keep ?? a card kind) into one line."""
+        if self.repeats is not None and self.repeats[0] == line:
+            self.repeats[1] += 1
+            return
+        self._tell_repeats()
+        self.repeats = [line, 1]
+
+    def _tell_repeats(self):
+        if self.repeats is not None:
+            line, n = self.repeats
+            self.repeats = None
+            self.out.write(line + (f" ({n} times)" if n > 1 else "") + "\n")
 
     def _intro(self, prefix):
         m = self.match
@@ -158,12 +176,16 @@ class Console:
             player = m.state.current_player()
             if m.state.is_chance_node():
                 action = m.chance_outcome()
+                self._tell_repeats()
                 self.chance.tell(describe(m.state, action, m.seat))
             elif player != m.seat:
-                self._flush()
+                # The spinner's line must not cut into a run of chance events; a run
+                # of moves told alike goes on after it.
+                self.chance.flush()
+                self.out.flush()
                 with Spinner(self.status, f"player {player} is thinking"):
                     action = m.bot_action()
-                self._write(f"  player {player}: {describe(m.state, action, m.seat)}")
+                self._tell_move(f"  player {player}: {describe(m.state, action, m.seat)}")
             elif m.forced():
                 action = m.state.legal_actions()[0]
                 self._write(f"  you: {m.state.action_to_string(action)} (your only move)")
@@ -173,10 +195,8 @@ class Console:
 
     def _show(self):
         m = self.match
-        view = m.state.observation_dict(m.seat)
-        where = [f"turn {view['turn'] + 1}"] if isinstance(view.get("turn"), int) else []
-        where += [view["phase"]] if isinstance(view.get("phase"), str) else []
-        self._write(f"\n== Your move (player {m.seat}){', ' + ', '.join(where) if where else ''}")
+        where = reviews.where(m.state, m.seat)
+        self._write(f"\n== Your move (player {m.seat}){', ' + where if where else ''}")
         self._write(board(m.state, m.seat))
         for i, action in enumerate(m.state.legal_actions(), 1):
             self._write(f"  {i:2}. {m.state.action_to_string(action)}")
