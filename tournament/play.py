@@ -186,6 +186,10 @@ class Match:
             raise SaveFileError(f"{path} is not a saved game: {e}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveFileError(f"{path} is not a saved game of cardarena play")
+        if "seed" not in data:
+            # The web page's record of a game still going keeps its secret seed, which
+            # would tell the cards to come: the game goes on here with draws of its own.
+            data["seed"] = random.SystemRandom().randrange(10**6)
         kinds = {"game": str, "bot": str, "seat": int, "seed": int, "history": list}
         for key, kind in kinds.items():
             if not isinstance(data.get(key), kind) or isinstance(data[key], bool):

@@ -43,11 +43,10 @@ def _settled(driver, timeout=60):
     return WebDriverWait(driver, timeout).until(ready)
 
 
-def _start(driver, url, game, bot, seed):
+def _start(driver, url, game, bot):
     driver.get(url + "/")
     Select(driver.find_element(By.ID, "game")).select_by_value(game)
     driver.find_element(By.CSS_SELECTOR, f"input[name=bot][value='{bot}']").click()
-    driver.find_element(By.ID, "seed").send_keys(str(seed))
     driver.find_element(By.ID, "start").click()
     WebDriverWait(driver, 20).until(lambda d: "/play/" in d.current_url)
 
@@ -106,8 +105,8 @@ def _check_layout(driver):
     ("shrine", "greedy", "play.png")])
 def test_a_whole_game_is_played_by_clicks(tmp_path, browser, game, bot, shot):
     DOCS.mkdir(exist_ok=True)
-    with running(tmp_path / "web.db") as url:
-        _start(browser, url, game, bot, 4)
+    with running(tmp_path / "web.db", secrets=[4]) as url:
+        _start(browser, url, game, bot)
         _play_by_clicks(browser, shot)
         browser.get(url + "/")
         assert browser.find_elements(By.CSS_SELECTOR, "table.games a")
@@ -141,12 +140,11 @@ def test_the_tournament_page_follows_a_run_as_it_writes(tmp_path, browser):
 def test_creature_shrines_is_played_on_its_region(tmp_path, browser):
     # A mode chosen from its list; then play cards where the page offers them until
     # creatures stand on the region, drawn as a 5 by 3 grid of sites.
-    with running(tmp_path / "web.db") as url:
+    with running(tmp_path / "web.db", secrets=[3]) as url:
         browser.get(url + "/")
         Select(browser.find_element(By.ID, "game")).select_by_value("creature_shrines")
         Select(browser.find_element(By.NAME, "param-mode")).select_by_value("king_of_the_hill")
         browser.find_element(By.CSS_SELECTOR, "input[name=bot][value='greedy']").click()
-        browser.find_element(By.ID, "seed").send_keys("3")
         browser.find_element(By.ID, "start").click()
         WebDriverWait(browser, 20).until(lambda d: "/play/" in d.current_url)
         WebDriverWait(browser, 20).until(

@@ -9,7 +9,7 @@ import asyncio
 import ipaddress
 import json
 import pathlib
-import random
+import secrets
 
 import pyspiel
 from starlette.applications import Starlette
@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -31,7 +31,7 @@ from tournament.play import Match
 from tournament.ratings import NoGamesError, rate
 from tournament.store import Store, StoreError
 from tournament.web import sessions
-from tournament.web.sessions import MAX_SEED, SessionStore, StaleError, WebError
+from tournament.web.sessions import SessionStore, StaleError, WebError
 
 HERE = pathlib.Path(__file__).parent
 
@@ -115,13 +115,26 @@ def _bad_parameter(request, exc):
 
 async def _body(request):
     """The request's JSON object; only JSON is taken, which a form on another site
-    cannot send without the browser asking this server's leave first."""
+    cannot send without the browser asking this server's leave first.  One encoding,
+    UTF-8 without a byte-order mark, as RFC 8259 asks of JSON sent between systems:
+    ``json.loads`` would also guess UTF-16 and UTF-32 from the bytes."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise HTTPException(415, "send the request as application/json")
     try:
-        data = json.loads(await request.body())
+        text = (await request.body()).decode("utf-8")
+    except UnicodeDecodeError:
+        raise HTTPException(400, "the body is JSON in UTF-8") from None
+    if text.startswith("\ufeff"):
+        raise HTTPException(400, "the body is JSON in UTF-8, without a byte-order mark")
+    try:
+        data = json.loads(text)
     except ValueError as e:
         raise HTTPException(400, f"the body is not JSON: {e}") from None
+    except RecursionError:
+        # The parser recurses once per level of nesting; a 16 KiB body can nest
+        # deeper than Python's stack allows.
+        raise HTTPException(400, "the body is not JSON this server reads: it nests "
+                            "too deep") from None
     if not isinstance(data, dict):
         raise HTTPException(400, "the body is a JSON object")
     return data
@@ -162,11 +175,18 @@ def _levels(game):
     return [{"spec": p.spec, "elo": p.elo, "low": p.low, "high": p.high} for p in found]
 
 
-class App:
-    """The routes, over the sparring games in ``db`` and its tournaments."""
+def _secret():
+    """A new game's secret seed: unguessable, and small enough for an SQLite integer."""
+    return secrets.randbits(63)
 
-    def __init__(self, db):
+
+class App:
+    """The routes, over the sparring games in ``db`` and its tournaments.  Each new
+    game is dealt from a secret that ``secret()`` draws."""
+
+    def __init__(self, db, secret=_secret):
         self.db = db
+        self.secret = secret
         self.sessions = SessionStore(db)
         self.templates = Jinja2Templates(directory=HERE / "templates")
         self.reports = {}
@@ -200,14 +220,14 @@ class App:
         if not isinstance(bot, str):
             raise HTTPException(400, "bot is a bot's spec, as cardarena bots lists them")
         _check_bot(bot)
-        seed = data.get("seed")
-        if seed is None:
-            seed = random.SystemRandom().randrange(10 ** 6)
-        seed = _int({"seed": seed}, "seed", 0, MAX_SEED)
+        if data.get("seed") is not None:
+            raise HTTPException(400, "the server deals every game from a secret seed of "
+                                "its own, shown once the game is over: a seed cannot be "
+                                "chosen here (cardarena play --seed can)")
         seat = _int(data, "seat", 0, 64, 0)
 
         def start():
-            match = Match(core.load_game(name, **params), bot, seat, seed)
+            match = Match(core.load_game(name, **params), bot, seat, self.secret())
             return self.sessions.create(match)
 
         return JSONResponse({"id": await run_in_threadpool(start)}, 201)
@@ -270,8 +290,9 @@ class App:
     async def record(self, request):
         game_id = request.path_params["id"]
         match, _ = await run_in_threadpool(self.sessions.load, game_id)
-        name = match.save_path.replace('"', "")
-        return Response(json.dumps(match.to_dict()) + "\n", media_type="application/json",
+        name = sessions.record_name(match).replace('"', "")
+        return Response(json.dumps(sessions.record(match)) + "\n",
+                        media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 
     # --- tournaments ------------------------------------------------------------
@@ -405,13 +426,19 @@ def _plot(report):
 LOCAL_NAMES = ("127.0.0.1", "localhost")
 
 
-def make_app(db, hosts=LOCAL_NAMES):
+async def favicon(request):
+    return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
+
+
+def make_app(db, hosts=LOCAL_NAMES, secret=_secret):
     """The ASGI app over the SQLite file ``db``, answering requests addressed to
     ``hosts`` only: a page elsewhere that points a name of its own at this machine
-    gets nothing."""
-    app = App(db)
+    gets nothing.  ``secret()`` draws each new game's secret seed."""
+    app = App(db, secret)
     routes = [
         Route("/", app.home),
+        # Pages name their icon; a browser or tool that asks the old way finds it too.
+        Route("/favicon.ico", favicon),
         Route("/play/{id}", app.play_page),
         Route("/api/games", app.create, methods=["POST"]),
         Route("/api/games/{id}", app.show),

@@ -2,6 +2,10 @@
 seat, seed and history) under an id of its own, so a server restart loses none and two
 tabs' games never mix.
 
+A web game's seed is a secret the server draws and keeps: chance and the bots' streams
+derive from it, so whoever knows it knows every card still to come.  It leaves the
+server only once the game is over, when it lets the record be replayed exactly.
+
 What the page is sent of a game is ``view``: the person's observation, their legal
 moves when they are to choose, and every step told as their seat sees it, the very
 words of ``cardarena play``.  Nothing else about the position leaves the server.
@@ -23,7 +27,7 @@ CREATE TABLE IF NOT EXISTS sparring (
     game TEXT NOT NULL,
     bot TEXT NOT NULL,
     seat INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
+    seed INTEGER NOT NULL,     -- the game's secret: sent to no page before the game is over
     history TEXT NOT NULL,     -- JSON: every action, chance outcomes included
     version INTEGER NOT NULL,  -- one more at every change: a move sent for an older one is stale
     over INTEGER NOT NULL,
@@ -31,9 +35,6 @@ CREATE TABLE IF NOT EXISTS sparring (
     updated REAL NOT NULL
 );
 """
-
-# A seed is stored as an SQLite integer.
-MAX_SEED = 2 ** 63 - 1
 
 
 class WebError(core.CardArenaError):
@@ -124,7 +125,7 @@ class SessionStore:
     def games(self, limit=50):
         """The latest games changed, newest first, as dicts."""
         with self._connect() as db:
-            rows = db.execute("SELECT id, game, bot, seat, seed, over, updated, "
+            rows = db.execute("SELECT id, game, bot, seat, over, updated, "
                               "json_array_length(history) AS steps FROM sparring "
                               "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
         return [dict(r) for r in rows]
@@ -206,10 +207,30 @@ def position(state, seat):
 
 
 def view(game_id, match, version):
-    """Everything the page shows of a game, as JSON-ready data."""
+    """Everything the page shows of a game, as JSON-ready data: the seed only once the
+    game is over."""
+    over = {"seed": match.seed} if match.state.is_terminal() else {}
     return {"id": game_id, "version": version, "game": str(match.game),
             "long_name": match.game.long_name, "bot": match.bot, "seat": match.seat,
-            "seed": match.seed, "players": match.game.num_players,
-            "waiting": waiting_for(match), "log": told(match),
-            "result": match.result(), **position(match.state, match.seat)}
+            "players": match.game.num_players, "waiting": waiting_for(match),
+            "log": told(match), "result": match.result(), **over,
+            **position(match.state, match.seat)}
+
+
+def record(match):
+    """The game as ``cardarena play --load`` reads it.  Before the game is over it
+    holds no seed, which would tell every card still to come: the terminal goes on
+    from it with a seed of its own."""
+    data = match.to_dict()
+    if not match.state.is_terminal():
+        del data["seed"]
+    return data
+
+
+def record_name(match):
+    """The file name a record is downloaded under: the terminal's save name, with the
+    seed only once the game is over."""
+    if match.state.is_terminal():
+        return match.save_path
+    return f"cardarena-{match.game}-{match.bot}-seat{match.seat}.json"
 

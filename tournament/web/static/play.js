@@ -169,7 +169,9 @@ function show(next, fresh) {
   const before = view ? view.log.length : 0;
   view = next;
   $("title").textContent = view.long_name + " (" + view.game + ")";
-  $("who").textContent = "You are player " + view.seat + " against " + view.bot + ", seed " + view.seed + ".";
+  // The seed comes once the game is over: before, it would tell the cards to come.
+  $("who").textContent = "You are player " + view.seat + " against " + view.bot +
+    (view.seed === undefined ? "." : ", dealt from seed " + view.seed + ".");
   drawBoard(view.board);
   $("text").textContent = view.text;
   const log = $("log");
@@ -255,7 +257,7 @@ $("new").addEventListener("click", async () => {
     params[key] = v === "true" ? true : v === "false" ? false : /^-?\d+$/.test(v) ? Number(v) : v;
   }
   const response = await fetch("/api/games", {method: "POST", headers: {"content-type": "application/json"},
-    body: JSON.stringify({game: name, params: params, bot: view.bot, seat: view.seat, seed: null})});
+    body: JSON.stringify({game: name, params: params, bot: view.bot, seat: view.seat})});
   const answer = await response.json();
   if (response.ok) location.href = "/play/" + answer.id;
   else $("error").textContent = answer.error;
