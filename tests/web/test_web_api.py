@@ -220,32 +220,6 @@ def test_a_request_for_another_host_name_is_refused(db):
     assert response.status_code == 400
 
 
-def test_a_slow_bot_never_blocks_other_requests(db):
-    with running(db) as url:
-        web = httpx.Client(base_url=url, timeout=30)
-        slow = web.post("/api/games", json=dict(NEW, bot="ismcts(seconds=3)", seat=1)).json()["id"]
-        quick = web.post("/api/games", json=NEW).json()["id"]
-        view = web.get(f"/api/games/{slow}").json()
-        while view["waiting"] == "chance":
-            view = web.post(f"/api/games/{slow}/step", json={"version": view["version"]}).json()
-        assert view["waiting"] == "player 0"
-        done = []
-        thinking = threading.Thread(target=lambda: done.append(web.post(
-            f"/api/games/{slow}/step", json={"version": view["version"]})))
-        start = time.monotonic()
-        thinking.start()
-        time.sleep(0.3)
-        for path in ("/", f"/api/games/{quick}", f"/play/{slow}", "/static/play.js"):
-            assert web.get(path).status_code == 200
-        assert web.post(f"/api/games/{quick}/step", json={"version": 0}).status_code == 200
-        assert time.monotonic() - start < 2 and not done
-        # Another step of the thinking game waits its turn, then finds itself stale.
-        assert web.post(f"/api/games/{slow}/step",
-                        json={"version": view["version"]}).status_code == 409
-        thinking.join()
-        assert done[0].status_code == 200 and time.monotonic() - start >= 2.5
-
-
 def test_every_page_names_an_icon_that_is_served(db):
     web = client(db)
     game_id = new_game(web)

@@ -28,11 +28,11 @@ def dealer(secrets):
     return lambda: secrets.pop(0) if secrets else next(counter)
 
 
-def client(db):
-    """A test client of the app over ``db``; ``new_game`` chooses each game's secret
-    through its ``secrets``."""
+def client(db, **options):
+    """A test client of the app over ``db`` (``make_app``'s ``options``); ``new_game``
+    chooses each game's secret through its ``secrets``."""
     secrets = []
-    web = TestClient(make_app(str(db), secret=dealer(secrets)), base_url=BASE)
+    web = TestClient(make_app(str(db), secret=dealer(secrets), **options), base_url=BASE)
     web.secrets = secrets
     return web
 
@@ -74,11 +74,12 @@ def free_port():
 
 
 @contextlib.contextmanager
-def running(db, secrets=()):
-    """The app over ``db`` served by uvicorn on a free port of 127.0.0.1, in a thread,
-    dealing its games from ``secrets`` in turn (then 1, 2, 3...); yields its address."""
+def running(db, secrets=(), **options):
+    """The app over ``db`` (``make_app``'s ``options``) served by uvicorn on a free port
+    of 127.0.0.1, in a thread, dealing its games from ``secrets`` in turn (then 1, 2,
+    3...); yields its address."""
     port = free_port()
-    app = make_app(str(db), secret=dealer(list(secrets)))
+    app = make_app(str(db), secret=dealer(list(secrets)), **options)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 import core
+from search import Deadline
 from search.bots import parse_bot
 from tournament import config as configs
 from tournament import levels
@@ -31,7 +32,7 @@ from tournament.play import Match
 from tournament.ratings import NoGamesError, rate
 from tournament.store import Store, StoreError
 from tournament.web import sessions
-from tournament.web.sessions import SessionStore, StaleError, WebError
+from tournament.web.sessions import SessionStore, StaleError, StoppingError, WebError
 
 HERE = pathlib.Path(__file__).parent
 
@@ -54,9 +55,15 @@ BOTS = [
 ]
 
 
-# The most one move of a bot may cost on this server, by parameter: a spec above any
-# of these is refused, so no request can hold a worker thread or the cores for long.
-BOT_LIMITS = {"iterations": 100_000, "seconds": 10.0, "threads": 4, "depth": 8,
+# The most time a bot's move or a hint takes on this server, whatever the bot's spec:
+# its search stops then and plays the best move it has found.  The parameters' caps
+# alone did not bound it: ismcts(iterations=100000) took 30 s a move of Creature
+# Shrines, expectimax(depth=8,worlds=64) over 100 s.
+MOVE_SECONDS = 10.0
+
+# The most a bot spec may ask of a move, by parameter: a spec above any of these is
+# refused, so that a bot spends its time searching, not allocating.
+BOT_LIMITS = {"iterations": 100_000, "seconds": MOVE_SECONDS, "threads": 4, "depth": 8,
               "worlds": 64, "rollouts": 16}
 
 
@@ -175,6 +182,11 @@ def _levels(game):
     return [{"spec": p.spec, "elo": p.elo, "low": p.low, "high": p.high} for p in found]
 
 
+def _seconds(limit):
+    """A time limit in words: ``10 seconds``."""
+    return f"{limit:g} second" + ("" if limit == 1 else "s")
+
+
 def _secret():
     """A new game's secret seed: unguessable, and small enough for an SQLite integer."""
     return secrets.randbits(63)
@@ -182,11 +194,16 @@ def _secret():
 
 class App:
     """The routes, over the sparring games in ``db`` and its tournaments.  Each new
-    game is dealt from a secret that ``secret()`` draws."""
+    game is dealt from a secret that ``secret()`` draws, and a bot's move or a hint
+    takes ``move_seconds`` at most."""
 
-    def __init__(self, db, secret=_secret):
+    def __init__(self, db, secret=_secret, move_seconds=MOVE_SECONDS):
         self.db = db
         self.secret = secret
+        self.move_seconds = move_seconds
+        # The deadlines of the searches running now, halted all at once on shutdown.
+        self.thinking = set()
+        self.stopping = False
         self.sessions = SessionStore(db)
         self.templates = Jinja2Templates(directory=HERE / "templates")
         self.reports = {}
@@ -194,16 +211,40 @@ class App:
     def page(self, request, name, **context):
         return self.templates.TemplateResponse(request, name, context)
 
+    def stop(self):
+        """Shut down: every search running stops at once, and no change is saved
+        from now on, so that no request the server cannot answer changes a game."""
+        self.stopping = True
+        for deadline in list(self.thinking):
+            deadline.halt()
+
+    async def _busy(self, game_id, work):
+        """Run ``work(deadline)`` in a worker thread holding game ``game_id``'s lock,
+        with a deadline for any search it makes.  The lock is taken here, on the event
+        loop, without waiting: a request for a game that is busy is refused (409) and
+        holds no worker."""
+        if self.stopping:
+            raise StoppingError("the server is stopping; reload the page once it is back")
+        lock = self.sessions.claim(game_id)
+        deadline = Deadline(self.move_seconds)
+        self.thinking.add(deadline)
+        try:
+            return await run_in_threadpool(work, deadline)
+        finally:
+            self.thinking.discard(deadline)
+            lock.release()
+
     # --- sparring ---------------------------------------------------------------
 
     async def home(self, request):
         games = await run_in_threadpool(self.sessions.games)
-        return self.page(request, "home.html", games=_games(), bots=BOTS, saved=games)
+        return self.page(request, "home.html", games=_games(), bots=BOTS, saved=games,
+                         seconds=_seconds(self.move_seconds))
 
     async def play_page(self, request):
         game_id = request.path_params["id"]
         await run_in_threadpool(self.sessions.load, game_id)
-        return self.page(request, "play.html", id=game_id)
+        return self.page(request, "play.html", id=game_id, seconds=_seconds(self.move_seconds))
 
     async def create(self, request):
         data = await _body(request)
@@ -244,19 +285,22 @@ class App:
         data = await _body(request)
         version = _int(data, "version", 0, 2 ** 62)
 
-        def run():
-            with self.sessions.lock(game_id):
-                match, current = self.sessions.load(game_id)
-                if version != current:
-                    raise StaleError("the game has moved on since; the page shows it again")
-                how(match, data)
-                new = self.sessions.save(game_id, match, current)
-                return sessions.view(game_id, match, new)
+        def run(deadline):
+            match, current = self.sessions.load(game_id)
+            if version != current:
+                raise StaleError("the game has moved on since; the page shows it again")
+            how(match, data, deadline)
+            if self.stopping:
+                # The answer may never reach the page: what it would tell is dropped.
+                raise StoppingError("the server is stopping: this move was not kept; "
+                                    "reload the page once it is back")
+            new = self.sessions.save(game_id, match, current)
+            return sessions.view(game_id, match, new)
 
-        return JSONResponse(await run_in_threadpool(run))
+        return JSONResponse(await self._busy(game_id, run))
 
     async def move(self, request):
-        def choose(match, data):
+        def choose(match, data, deadline):
             action = data.get("action")
             legal = match.state.legal_actions() if sessions.waiting_for(match) == "you" \
                 else []
@@ -266,13 +310,13 @@ class App:
         return await self.change(request, choose)
 
     async def step(self, request):
-        def play(match, data):
-            if not sessions.advance(match):
+        def play(match, data, deadline):
+            if not sessions.advance(match, deadline):
                 raise StaleError("it is your move: nothing to play for you")
         return await self.change(request, play)
 
     async def undo(self, request):
-        def back(match, data):
+        def back(match, data, deadline):
             if not match.undo():
                 raise StaleError("nothing to undo: this is your first decision")
         return await self.change(request, back)
@@ -282,7 +326,7 @@ class App:
         match, version = await run_in_threadpool(self.sessions.load, game_id)
         if sessions.waiting_for(match) != "you":
             raise StaleError("a hint is for your move, and it is not yours to make")
-        action, confidence = await run_in_threadpool(match.hint)
+        action, confidence = await self._busy(game_id, match.hint)
         return JSONResponse({"version": version, "action": int(action),
                              "name": match.state.action_to_string(action),
                              "confidence": confidence})
@@ -430,11 +474,13 @@ async def favicon(request):
     return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
 
 
-def make_app(db, hosts=LOCAL_NAMES, secret=_secret):
+def make_app(db, hosts=LOCAL_NAMES, secret=_secret, move_seconds=MOVE_SECONDS):
     """The ASGI app over the SQLite file ``db``, answering requests addressed to
     ``hosts`` only: a page elsewhere that points a name of its own at this machine
-    gets nothing.  ``secret()`` draws each new game's secret seed."""
-    app = App(db, secret)
+    gets nothing.  ``secret()`` draws each new game's secret seed; a bot's move or a
+    hint takes ``move_seconds`` at most.  Its ``state.sparring`` is the
+    :class:`App`, whose ``stop()`` a server calls on shutdown."""
+    app = App(db, secret, move_seconds)
     routes = [
         Route("/", app.home),
         # Pages name their icon; a browser or tool that asks the old way finds it too.
@@ -455,9 +501,11 @@ def make_app(db, hosts=LOCAL_NAMES, secret=_secret):
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     handlers = {HTTPException: _error, WebError: _refused, core.CardArenaError: _bad_parameter}
-    return Starlette(routes=routes, exception_handlers=handlers,
-                     middleware=[Middleware(BodyLimit),
-                                 Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))])
+    web = Starlette(routes=routes, exception_handlers=handlers,
+                    middleware=[Middleware(BodyLimit),
+                                Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))])
+    web.state.sparring = app
+    return web
 
 
 def is_local(host):
@@ -481,4 +529,13 @@ def serve(host="127.0.0.1", port=8000, db="cardarena.db"):
     app = make_app(db, hosts)
     print(f"cardarena serve: http://{'localhost' if is_local(host) else host}:{port}/ "
           f"(Ctrl-C stops it)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            # Before uvicorn waits for the requests in flight: a bot's search would
+            # otherwise run its course, and its move be saved unanswered.
+            app.state.sparring.stop()
+            super().handle_exit(sig, frame)
+
+    Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                          timeout_graceful_shutdown=2)).run()

@@ -49,6 +49,19 @@ class UnknownGameError(WebError):
     status = 404
 
 
+class BusyError(WebError):
+    """A request for a game whose bot is thinking (or hint searching): answered at
+    once, so that no game holds more than one of the server's worker threads."""
+
+    status = 409
+
+
+class StoppingError(WebError):
+    """The server is shutting down: what the request would have changed is dropped."""
+
+    status = 503
+
+
 class StaleError(WebError):
     """A request made for a position the game has left, or not the person's to make
     there: another tab or a double click got there first."""
@@ -82,11 +95,16 @@ class SessionStore:
         db.row_factory = sqlite3.Row
         return db
 
-    def lock(self, game_id):
-        """The lock a change to game ``game_id`` holds, so that one tab's bot thinks
-        while another request for the same game waits and then finds itself stale."""
+    def claim(self, game_id):
+        """Take the lock of game ``game_id`` for a change or a hint, or raise
+        :class:`BusyError` at once if another request holds it; the caller releases
+        it."""
         with self._locks_lock:
-            return self._locks.setdefault(game_id, threading.Lock())
+            lock = self._locks.setdefault(game_id, threading.Lock())
+        if not lock.acquire(blocking=False):
+            raise BusyError("the bot is thinking: this game answers again once its "
+                            "move is made")
+        return lock
 
     def create(self, match):
         """Store a new game; returns its id, unguessable so that no page reaches a
@@ -145,17 +163,17 @@ def waiting_for(match):
     return "forced" if match.forced() else "you"
 
 
-def advance(match):
+def advance(match, deadline=None):
     """Play what needs no choice of the person's, up to and including one move of a
-    bot's or a forced move of theirs: a run of chance outcomes alone when the person
-    chooses next.  Returns whether anything was played."""
+    bot's (by ``deadline``) or a forced move of theirs: a run of chance outcomes alone
+    when the person chooses next.  Returns whether anything was played."""
     played = False
     while match.state.is_chance_node():
         match.apply(match.chance_outcome())
         played = True
     who = waiting_for(match)
     if who.startswith("player"):
-        match.apply(match.bot_action())
+        match.apply(match.bot_action(deadline))
     elif who == "forced":
         match.apply(match.state.legal_actions()[0])
     else:
