@@ -29,6 +29,7 @@ def browser():
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                  "--window-size=1280,1000"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options,
                               service=webdriver.ChromeService(executable_path=DRIVER))
     yield driver
@@ -163,3 +164,24 @@ def test_creature_shrines_is_played_on_its_region(tmp_path, browser):
         assert rows[4].find_element(By.TAG_NAME, "th").text == "0"
         browser.execute_script("window.scrollTo(0, 0)")
         browser.save_screenshot(str(DOCS / "creature_shrines.png"))
+
+
+def test_the_energy_deckbuilders_creatures_are_drawn_as_cards(tmp_path, browser):
+    # Dealt from secret 1, a creature comes into play within a few turns.
+    with running(tmp_path / "web.db", secrets=[1]) as url:
+        _start(browser, url, "energy_deckbuilder", "greedy")
+        for _ in range(120):
+            if _settled(browser) != "Your move." or browser.find_elements(
+                    By.CSS_SELECTOR, ".board .area .card.piece"):
+                break
+            buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button")
+            wanted = [b for b in buttons if b.text.startswith("play ")]
+            (wanted or buttons)[0].click()
+        creature = browser.find_element(By.CSS_SELECTOR, ".board .area .card.piece")
+        assert creature.text.splitlines()[0] in browser.find_element(By.ID, "text").get_attribute(
+            "textContent")
+        board = browser.find_element(By.ID, "board").text
+        assert "{" not in board and '"card"' not in board and "[object" not in board
+        # The page names its icon: the browser asked for nothing the server lacks.
+        missing = [e["message"] for e in browser.get_log("browser") if "404" in e["message"]]
+        assert not missing
