@@ -702,8 +702,11 @@ def main(argv=None):
     if args.match is not None:
         if args.match < 1 or args.seconds <= 0:
             ap.error("--match needs at least one game and --seconds above 0")
-        match(args.game, args.opponent, args.match, args.seconds, args.seed, args.ours,
-              lambda line: print(line, flush=True))
+        try:
+            match(args.game, args.opponent, args.match, args.seconds, args.seed, args.ours,
+                  lambda line: print(line, flush=True))
+        except core.CardArenaError as e:
+            sys.exit(f"bench/search.py --match: {e}")
         return
     mode = "quick" if args.quick else "full"
     with_million = not args.quick if args.million is None else args.million

@@ -65,6 +65,16 @@ def test_search_benchmark_plays_the_match_and_tallies_it():
                         r"± (inf|[\d.]+) \(95%\)", out[2])
 
 
+def test_a_match_openspiels_bot_cannot_play_ends_in_one_line():
+    result = subprocess.run([sys.executable, os.path.join(BENCH, "search.py"), "--match",
+                             "2", "--game", "hearts"], capture_output=True, text=True,
+                            timeout=600)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr == ("bench/search.py --match: openspiel_ismcts cannot play "
+                             "hearts(): OpenSpiel's resampler for it returns worlds that "
+                             "break its rules\n")
+
+
 def test_harness_benchmark_prints_every_row_and_its_goals():
     out = run_bench("harness.py", "--deals", "2", "--repeats", "1", "--markdown")
     table = [line for line in out.splitlines() if line.startswith("|")]

@@ -206,7 +206,7 @@ class Report:
         ``to_json``."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["rank", "bot", "spec", "elo", "elo_low", "elo_high", "score",
+        writer.writerow(["rank", "bot", "spec", "elo", "low", "high", "score",
                          "games", "wins", "draws", "losses", "los", "failures"]
                         + [f"failures_{kind}" for kind in FAILURES] + ["swept"])
         for r in self.ratings:

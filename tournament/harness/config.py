@@ -124,11 +124,6 @@ class Config:
         return ((deal, seating) for deal in range(self.deals if deals is None else deals)
                 for seating in seatings)
 
-    def spec_text(self, name):
-        """A bot's spec as one line of text."""
-        spec = self.bots[name]
-        return spec if isinstance(spec, str) else json.dumps(spec, sort_keys=True)
-
     def only(self, names):
         """This config with only the bots ``names``."""
         return dataclasses.replace(self, bots={n: self.bots[n] for n in names})
@@ -171,15 +166,11 @@ def parse(data):
     if not isinstance(game, str):
         raise ConfigError(f"game is a string such as \"shrine\", not {game!r}")
     game = game.strip()
-    # The name is checked first: pyspiel's error for an unknown one lists every game.
     name = game.partition("(")[0].strip()
-    if name not in pyspiel.registered_names():
-        raise ConfigError(f"game: {unknown_game(name)}")
     try:
-        spiel_game = load_game(game)
-    except pyspiel.SpielError as e:
-        raise ConfigError(f"game: cannot load {game!r}: {str(e).splitlines()[0]}") \
-            from None
+        spiel_game = _loadable(game)
+    except CardArenaError as e:
+        raise ConfigError(f"game: {e}") from None
     if spiel_game.num_players() < 2:
         raise ConfigError(f"game: {name} is a one-player game; bots meet only in games "
                           "of two or more players")
@@ -231,6 +222,29 @@ def _seated(sides, order):
         for seat in side:
             seating[seat] = bot
     return tuple(seating)
+
+
+def check_game(text):
+    """The game string ``text`` as search plays it (:func:`rules`), or ParameterError
+    saying what is wrong in the project's words, for every command alike: an unknown
+    name gets the closest names (OpenSpiel's own error lists every game it has), and a
+    bad parameter of one of ours what the parameter takes."""
+    _loadable(text)
+    return rules(text)
+
+
+def _loadable(text):
+    """``pyspiel.load_game(text)``, or ParameterError in :func:`check_game`'s words."""
+    name = text.partition("(")[0].strip()
+    if name not in pyspiel.registered_names():
+        raise core.ParameterError(unknown_game(name))
+    if name in core.GAMES:
+        core.load_game(text)
+    try:
+        return load_game(text)
+    except pyspiel.SpielError as e:
+        raise core.ParameterError(f"cannot load {text!r}: {str(e).splitlines()[0]}") \
+            from None
 
 
 def unknown_game(name):
@@ -288,6 +302,18 @@ def _check_bot(spiel_game, name, spec):
     except Exception as e:  # a spec that passes its checks may still fail to build
         raise ConfigError(f"{where}: cannot make the bot: {type(e).__name__}: {e}") \
             from None
+
+
+def bot_spec(kind, values):
+    """The spec of a bot of ``kind`` with the parameters ``values``, as a config names
+    it: the inverse of ``search.parse_bot``.
+
+    >>> bot_spec("ismcts", {"iterations": 8, "reuse": True})
+    'ismcts(iterations=8,reuse=true)'
+    """
+    def text(value):
+        return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return f"{kind}({','.join(f'{k}={text(v)}' for k, v in values.items())})"
 
 
 def make_bot(spec, game, player, seed):
