@@ -4,15 +4,12 @@ hostile request answered with a 4xx and a message, changing nothing."""
 import json
 import re
 import sqlite3
-import threading
-import time
 
-import httpx
 import pytest
 
 import core
 
-from web.web_helpers import client, new_game, play_out, running
+from web.web_helpers import client, new_game, play_out
 from tournament.sparring.session import Match
 
 
