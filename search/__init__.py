@@ -5,8 +5,9 @@ Nothing here names a game: searchers drive states through the contract of
 ``evaluate`` and heuristic move choice.
 """
 from search.bots import KINDS, Bot, describe, engine_game, make_bot, parse_bot
+from search.clock import Deadline
 from search.expectimax import Expectimax
 from search.mcts import MCTS, SearchError, SearchResult
 
 __all__ = ["make_bot", "parse_bot", "describe", "engine_game", "KINDS", "Bot", "MCTS",
-           "Expectimax", "SearchResult", "SearchError"]
+           "Expectimax", "SearchResult", "SearchError", "Deadline"]

@@ -125,12 +125,14 @@ _PEER = dict(
 class Bot(pyspiel.Bot):
     """A bot for one seat of one game.  ``spec`` is its normalised spec string;
     ``last`` holds the search result behind its latest move (None for bots that do
-    not search)."""
+    not search); ``deadline``, a :class:`search.clock.Deadline` or None, bounds the
+    time of its moves whatever its budget."""
 
     def __init__(self, engine, player, spec):
         pyspiel.Bot.__init__(self)
         self.engine, self.player, self.spec = engine, player, spec
         self.last = None
+        self.deadline = None
 
     def restart_at(self, state):
         pass
@@ -215,7 +217,7 @@ class SearchBot(Bot):
         else:
             errors = getattr(self.engine, "errors", None)
             seen = len(errors) if errors is not None else 0
-            self.last = result = self.searcher.search(state)
+            self.last = result = self.searcher.search(state, deadline=self.deadline)
             if errors is not None and len(errors) > seen:
                 raise SearchError(f"{self.engine} refused a move during the search: "
                                   f"{errors[-1]}")
@@ -267,7 +269,7 @@ class PeerBot(Bot):
         if len(legal) == 1:
             return [(legal[0], 1.0)], legal[0]
         if self.seconds <= 0:
-            return self.bot.step_with_policy(state)
+            return self._bounded(self.bot, state)
         start = last = time.perf_counter()
         left = self.seconds
         while True:
@@ -276,15 +278,59 @@ class PeerBot(Bot):
                 self.sims = max(2, min(int(self.rate * left), self.GROWTH * self.sims))
             sims = self.sims
             self.bot = self.make(sims)
-            policy, action = self.bot.step_with_policy(state)
+            policy, action = self._bounded(self.bot, state)
             now = time.perf_counter()
             self.rate = sims / max(now - last, 1e-6)
             left = self.seconds - (now - start)
             # A search that ended early (the first move's probe, or a rate misjudged
             # by a pause) leaves time for another, sized by the rate it measured.
-            if left < self.seconds / 2:
+            if left < self.seconds / 2 or self.deadline is not None and self.deadline.passed:
                 return policy, action
             last = now
+
+    def _bounded(self, bot, state):
+        """``bot.step_with_policy(state)``, cut short once ``deadline`` passes: then
+        the move most visited so far, after two simulations at least.  OpenSpiel's
+        Python bots run their simulations in one loop with no way out, so one is
+        stopped by an exception from inside it, and its tree read where it keeps it
+        (ISMCTS keeps its root on the bot; MCTS passes it to every simulation).  Its
+        C++ bots play OpenSpiel's own games only, and are not cut short."""
+        deadline = self.deadline
+        if deadline is None or not hasattr(bot, "run_simulation") \
+                and not hasattr(bot, "_apply_tree_policy"):
+            return bot.step_with_policy(state)
+        done, roots = [0], []
+
+        def in_time():
+            if done[0] >= 2 and deadline.passed:
+                raise _OutOfTime
+            done[0] += 1
+
+        if hasattr(bot, "run_simulation"):
+            simulate = bot.run_simulation
+
+            def run_simulation(world):
+                in_time()
+                return simulate(world)
+            bot.run_simulation = run_simulation
+        else:
+            descend = bot._apply_tree_policy
+
+            def apply_tree_policy(root, world):
+                in_time()
+                roots[:] = [root]
+                return descend(root, world)
+            bot._apply_tree_policy = apply_tree_policy
+        try:
+            return bot.step_with_policy(state)
+        except _OutOfTime:
+            pass
+        if roots:
+            best = roots[0].best_child().action
+        else:
+            policy = bot.get_final_policy(state, bot._root_node)
+            best = max(policy, key=lambda p: (p[1], -p[0]))[0]
+        return [(best, 1.0)], best
 
     def _spiel_state(self, state):
         """``state`` as a pyspiel state of this bot's game."""
@@ -305,6 +351,10 @@ class PeerBot(Bot):
                 raise SearchError(_other_game(self.engine, other))
             return state
         raise SearchError(f"not a state of {self.engine}: {state!r}")
+
+
+class _OutOfTime(Exception):
+    """Raised inside one of OpenSpiel's searches when its deadline has passed."""
 
 
 def _other_game(engine, game):
@@ -431,10 +481,11 @@ _SAMPLING = {"greedy", "ismcts", "mo_ismcts", "determinized", "expectimax"}
 # --- making bots ------------------------------------------------------------------
 
 
-def make_bot(spec, game, player, seed=0):
+def make_bot(spec, game, player, seed=0, deadline=None):
     """A ``pyspiel.Bot`` for seat ``player`` of ``game`` from a spec such as
     ``"ismcts(iterations=4000,uct_c=0.7,rollout=heuristic)"``; ``seed`` fixes every
-    random choice it makes.  ``cardarena bots`` lists the kinds and their parameters.
+    random choice it makes, and a :class:`search.clock.Deadline` bounds the time of
+    its moves.  ``cardarena bots`` lists the kinds and their parameters.
     Raises :class:`~core.errors.ParameterError` for an unknown kind or parameter or a
     bad value, naming the valid choices."""
     kind, values = parse_bot(spec)
@@ -451,7 +502,9 @@ def make_bot(spec, game, player, seed=0):
                    if values else "")
     params = {k: p.default for k, p in KINDS[kind].params.items()}
     params.update(values)
-    return KINDS[kind].build(engine, int(player), text, int(seed), **params)
+    bot = KINDS[kind].build(engine, int(player), text, int(seed), **params)
+    bot.deadline = deadline
+    return bot
 
 
 def parse_bot(spec):

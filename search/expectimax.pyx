@@ -15,6 +15,8 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
 from core.state cimport CHANCE, GameState, Rng, rng_seed
+from search.clock cimport Deadline
+from search.common cimport now
 
 from search.mcts import SearchError, SearchResult
 
@@ -70,6 +72,8 @@ cdef class Expectimax:
     cdef double lo, scale
     cdef Frame top
     cdef object proto_type
+    cdef Deadline deadline       # the search's, or None
+    cdef bint capped, cut        # it has one; it passed, and the world searched is cut short
 
     def __init__(self, game, *, int depth=3, int worlds=8, int star=2, seed=0):
         if depth < 1:
@@ -88,14 +92,15 @@ cdef class Expectimax:
         self.scale = 1.0 / (game.max_utility - game.min_utility)
         rng_seed(&self.rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
 
-    def search(self, GameState state):
+    def search(self, GameState state, Deadline deadline=None):
         """Search ``state`` (left unchanged) for its player to move; returns a
         :class:`~search.mcts.SearchResult` whose ``values`` are each root move's mean
         value in ``[0, 1]`` for the player to move, and whose ``visits`` count the
-        worlds searched."""
+        worlds searched.  Once ``deadline`` passes no more worlds are searched, and the
+        world it cuts short is left out; if it cuts the first, that world is searched
+        one step deep."""
         cdef int player = state.c_current_player()
-        cdef int n, i, w
-        cdef double v
+        cdef int w
         cdef Frame f
         if state.game != self.game:
             raise SearchError(f"this searcher was made for {self.game}, not {state.game}")
@@ -109,27 +114,55 @@ cdef class Expectimax:
             self.proto_type = type(state)
         self.root = player
         self.nodes_searched = 0
+        self.deadline, self.capped, self.cut = deadline, deadline is not None, False
         start = time.perf_counter()
         f = self.top
         sums = {}
+        done = 0
         for w in range(self.worlds):
             state.copy_into(f.st)
             f.st.determinize(player, &self.rng)
-            n = f.st.c_legal_actions(f.acts)
-            for i in range(n):
-                f.st.copy_into(f.next.st)
-                f.next.st.c_apply_action(f.acts[i])
-                with nogil:
-                    if self.zero_sum:
-                        v = (self.value(f.next, self.depth - 1, L, U) + 1.0) * 0.5
-                    else:
-                        self.value_n(f.next, self.depth - 1)
-                        v = f.next.vals[player]
-                sums[f.acts[i]] = sums.get(f.acts[i], 0.0) + v
-        values = {a: s / self.worlds for a, s in sums.items()}
+            world = self._world(f, player, self.depth)
+            if self.cut:
+                break
+            for a, v in world.items():
+                sums[a] = sums.get(a, 0.0) + v
+            done += 1
+        if not done:
+            # Not one world in time: the last one sampled, searched one step deep,
+            # which costs one evaluation a move.
+            self.capped = self.cut = False
+            sums = self._world(f, player, 1)
+            done = 1
+        values = {a: s / done for a, s in sums.items()}
         action = max(sorted(values), key=values.get)
-        return SearchResult(action, {a: self.worlds for a in values}, values,
-                            self.worlds, self.nodes_searched, time.perf_counter() - start)
+        return SearchResult(action, {a: done for a in values}, values,
+                            done, self.nodes_searched, time.perf_counter() - start)
+
+    def _world(self, Frame f, int player, int depth):
+        """Each root move's value in ``[0, 1]`` for ``player`` in the world ``f.st``,
+        searched ``depth`` steps deep."""
+        cdef int n = f.st.c_legal_actions(f.acts), i
+        cdef double v
+        values = {}
+        for i in range(n):
+            f.st.copy_into(f.next.st)
+            f.next.st.c_apply_action(f.acts[i])
+            with nogil:
+                if self.zero_sum:
+                    v = (self.value(f.next, depth - 1, L, U) + 1.0) * 0.5
+                else:
+                    self.value_n(f.next, depth - 1)
+                    v = f.next.vals[player]
+            values[f.acts[i]] = v
+        return values
+
+    cdef bint out_of_time(self) noexcept nogil:
+        # The clock is read every 256 nodes: a node costs far less than reading it.
+        if not self.cut and self.capped and (self.nodes_searched & 255) == 0 \
+                and now() >= self.deadline.at:
+            self.cut = True
+        return self.cut
 
     cdef double leaf(self, GameState st) noexcept nogil:
         # The root player's value in [-1, 1].
@@ -144,7 +177,7 @@ cdef class Expectimax:
         cdef double v, best
         cdef bint maxing
         self.nodes_searched += 1
-        if depth == 0 or f.st.c_is_terminal():
+        if self.out_of_time() or depth == 0 or f.st.c_is_terminal():
             return self.leaf(f.st)
         p = f.st.c_current_player()
         if p == CHANCE:
@@ -247,12 +280,14 @@ cdef class Expectimax:
         """Max-n: each player's value of ``f.st`` in [0, 1], into ``f.vals``."""
         cdef int n, i, q, p
         cdef double best = -1.0
+        cdef bint cut
         self.nodes_searched += 1
+        cut = self.out_of_time()
         if f.st.c_is_terminal():
             for q in range(self.n_players):
                 f.vals[q] = (f.st.c_returns(q) - self.lo) * self.scale
             return
-        if depth == 0:
+        if cut or depth == 0:
             for q in range(self.n_players):
                 f.vals[q] = (f.st.c_evaluate(q) + 1.0) * 0.5
             return

@@ -4,6 +4,7 @@ determinized UCT and cheating UCT, one engine."""
 from libc.stdint cimport int32_t
 
 from core.state cimport GameState, Rng
+from search.clock cimport Deadline
 
 # How the tree sees the game.
 cdef enum:
@@ -59,6 +60,8 @@ cdef class Worker:
     cdef int units, first, stride
     cdef long iterations
     cdef double seconds, clock
+    cdef Deadline deadline   # a bound on the whole search whatever its budget, or None
+    cdef bint capped         # whether there is one: read without the GIL
     # What its trees found: per root action, the visits, payoffs and votes; and the
     # searched player's payoff summed over every iteration.
     cdef long done, grown, reused

@@ -208,15 +208,17 @@ cdef class Worker:
         free(self.present)
 
     def share(self, GameState state, int player, bint sample_world, int units, int first,
-              int stride, long iterations, double seconds, double clock):
+              int stride, long iterations, double seconds, double clock,
+              Deadline deadline=None):
         """Give the worker its part of a search of ``state``: the units ``first``,
-        ``first + stride``, ... below ``units``."""
+        ``first + stride``, ... below ``units``, each cut short at ``deadline``."""
         if self.root is None or type(self.root) is not type(state):
             self.root = state.blank()
             self.work = state.blank()
         self.source, self.player, self.sample_world = state, player, sample_world
         self.units, self.first, self.stride = units, first, stride
         self.iterations, self.seconds, self.clock = iterations, seconds, clock
+        self.deadline, self.capped = deadline, deadline is not None
         self.done = self.grown = self.reused = 0
         self.root_total = 0.0
         self.out_of_memory = False
@@ -345,11 +347,16 @@ cdef class Worker:
 
     cdef long run(self, long budget, double deadline) noexcept nogil:
         cdef long it = 0
+        cdef double t
         while it < budget and not self.out_of_memory:
             # The clock is read every iteration: it costs far less than one, and an
             # iteration through a game played in Python may take a millisecond.
-            if deadline > 0 and it > 0 and now() >= deadline:
-                break
+            if it > 0 and (deadline > 0 or self.capped):
+                t = now()
+                # A unit searches once at least, so that every unit has a move to
+                # vote for when the deadline is past.
+                if deadline > 0 and t >= deadline or self.capped and t >= self.deadline.at:
+                    break
             self.iterate()
             it += 1
         return it
@@ -576,11 +583,13 @@ cdef class MCTS:
         """Bytes one tree node takes."""
         return sizeof(Node)
 
-    def search(self, GameState state, player=None):
+    def search(self, GameState state, player=None, Deadline deadline=None):
         """Search ``state`` (left unchanged) for ``player``, by default the player to
         move; returns a :class:`SearchResult`.  Worlds are sampled from what ``player``
         knows.  Another player, or chance, may be to move: the search then values the
-        position for ``player`` and chooses no move."""
+        position for ``player`` and chooses no move.  A ``deadline`` cuts the budget
+        short: each tree or world is searched once at least, and no more once it
+        passes."""
         cdef bint sample_world = self.mode == PERFECT and not self.cheat
         cdef int units, busy, t
         cdef Worker w
@@ -606,7 +615,7 @@ cdef class MCTS:
         kept = bool(self.path) and player == self.player
         for t in range(busy):
             self.workers[t].share(state, player, sample_world, units, t, busy,
-                                  self.iterations, self.seconds, clock)
+                                  self.iterations, self.seconds, clock, deadline)
             # Every thread keeps its trees, or none does: summed, old statistics and
             # new would otherwise weigh by chance.
             kept = kept and self.workers[t].continue_trees(self.path)

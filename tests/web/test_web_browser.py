@@ -29,6 +29,7 @@ def browser():
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                  "--window-size=1280,1000"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options,
                               service=webdriver.ChromeService(executable_path=DRIVER))
     yield driver
@@ -43,11 +44,10 @@ def _settled(driver, timeout=60):
     return WebDriverWait(driver, timeout).until(ready)
 
 
-def _start(driver, url, game, bot, seed):
+def _start(driver, url, game, bot):
     driver.get(url + "/")
     Select(driver.find_element(By.ID, "game")).select_by_value(game)
     driver.find_element(By.CSS_SELECTOR, f"input[name=bot][value='{bot}']").click()
-    driver.find_element(By.ID, "seed").send_keys(str(seed))
     driver.find_element(By.ID, "start").click()
     WebDriverWait(driver, 20).until(lambda d: "/play/" in d.current_url)
 
@@ -106,8 +106,8 @@ def _check_layout(driver):
     ("shrine", "greedy", "play.png")])
 def test_a_whole_game_is_played_by_clicks(tmp_path, browser, game, bot, shot):
     DOCS.mkdir(exist_ok=True)
-    with running(tmp_path / "web.db") as url:
-        _start(browser, url, game, bot, 4)
+    with running(tmp_path / "web.db", secrets=[4]) as url:
+        _start(browser, url, game, bot)
         _play_by_clicks(browser, shot)
         browser.get(url + "/")
         assert browser.find_elements(By.CSS_SELECTOR, "table.games a")
@@ -141,12 +141,11 @@ def test_the_tournament_page_follows_a_run_as_it_writes(tmp_path, browser):
 def test_creature_shrines_is_played_on_its_region(tmp_path, browser):
     # A mode chosen from its list; then play cards where the page offers them until
     # creatures stand on the region, drawn as a 5 by 3 grid of sites.
-    with running(tmp_path / "web.db") as url:
+    with running(tmp_path / "web.db", secrets=[3]) as url:
         browser.get(url + "/")
         Select(browser.find_element(By.ID, "game")).select_by_value("creature_shrines")
         Select(browser.find_element(By.NAME, "param-mode")).select_by_value("king_of_the_hill")
         browser.find_element(By.CSS_SELECTOR, "input[name=bot][value='greedy']").click()
-        browser.find_element(By.ID, "seed").send_keys("3")
         browser.find_element(By.ID, "start").click()
         WebDriverWait(browser, 20).until(lambda d: "/play/" in d.current_url)
         WebDriverWait(browser, 20).until(
@@ -165,3 +164,24 @@ def test_creature_shrines_is_played_on_its_region(tmp_path, browser):
         assert rows[4].find_element(By.TAG_NAME, "th").text == "0"
         browser.execute_script("window.scrollTo(0, 0)")
         browser.save_screenshot(str(DOCS / "creature_shrines.png"))
+
+
+def test_the_energy_deckbuilders_creatures_are_drawn_as_cards(tmp_path, browser):
+    # Dealt from secret 1, a creature comes into play within a few turns.
+    with running(tmp_path / "web.db", secrets=[1]) as url:
+        _start(browser, url, "energy_deckbuilder", "greedy")
+        for _ in range(120):
+            if _settled(browser) != "Your move." or browser.find_elements(
+                    By.CSS_SELECTOR, ".board .area .card.piece"):
+                break
+            buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button")
+            wanted = [b for b in buttons if b.text.startswith("play ")]
+            (wanted or buttons)[0].click()
+        creature = browser.find_element(By.CSS_SELECTOR, ".board .area .card.piece")
+        assert creature.text.splitlines()[0] in browser.find_element(By.ID, "text").get_attribute(
+            "textContent")
+        board = browser.find_element(By.ID, "board").text
+        assert "{" not in board and '"card"' not in board and "[object" not in board
+        # The page names its icon: the browser asked for nothing the server lacks.
+        missing = [e["message"] for e in browser.get_log("browser") if "404" in e["message"]]
+        assert not missing

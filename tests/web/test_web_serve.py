@@ -1,9 +1,11 @@
 """``cardarena serve``: it serves the app, warns when it listens beyond this machine,
 and refuses a database that is not cardarena's."""
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 
 import httpx
@@ -59,3 +61,49 @@ def test_a_database_of_another_program_is_refused(tmp_path):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert "not a cardarena database" in result.stderr
+
+
+def _stored(db):
+    with sqlite3.connect(db) as con:
+        return con.execute("SELECT id, history, version FROM sparring ORDER BY id").fetchall()
+
+
+def test_sigterm_during_a_bots_move_stops_it_and_keeps_nothing_unanswered(tmp_path):
+    port = free_port()
+    server = _serve("--port", str(port), "--db", "games.db", cwd=tmp_path)
+    answers = []
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait_for(url + "/")
+        web = httpx.Client(base_url=url, timeout=60)
+        # Ten seconds a move; the first step deals, then the bot (player 0) thinks.
+        game = web.post("/api/games", json={"game": "card_duel", "params": {},
+                                            "bot": "ismcts(seconds=10)", "seat": 1}).json()
+        before = _stored(tmp_path / "games.db")
+
+        def step():
+            try:
+                # Sent again while the undos below hold the game for a moment.
+                while "the bot is thinking" in (answer := web.post(
+                        f"/api/games/{game['id']}/step", json={"version": 0})).text:
+                    pass
+                answers.append(answer.status_code)
+            except httpx.TransportError as e:
+                answers.append(e)
+
+        thinking = threading.Thread(target=step)
+        thinking.start()
+        # Once another request finds the game busy, the step holds it.  An undo asks,
+        # which changes nothing here when it is first.
+        while "the bot is thinking" not in web.post(f"/api/games/{game['id']}/undo",
+                                                    json={"version": 0}).text:
+            assert thinking.is_alive(), answers
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+        thinking.join(60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.communicate()
+    assert _stored(tmp_path / "games.db") == before
+    assert answers and answers[0] != 200, answers

@@ -1,6 +1,7 @@
 """What the web tests share: an app over a fresh database, the server on a real port,
 and games played through the API."""
 import contextlib
+import itertools
 import socket
 import threading
 import time
@@ -20,13 +21,27 @@ from tournament.web.app import make_app  # noqa: E402
 BASE = "http://127.0.0.1"
 
 
-def client(db):
-    return TestClient(make_app(str(db)), base_url=BASE)
+def dealer(secrets):
+    """A source of secrets for the app: the ones in the list ``secrets`` first, taken
+    as games are made, then 1, 2, 3...; so that a test deals the games it means to."""
+    counter = itertools.count(1)
+    return lambda: secrets.pop(0) if secrets else next(counter)
+
+
+def client(db, **options):
+    """A test client of the app over ``db`` (``make_app``'s ``options``); ``new_game``
+    chooses each game's secret through its ``secrets``."""
+    secrets = []
+    web = TestClient(make_app(str(db), secret=dealer(secrets), **options), base_url=BASE)
+    web.secrets = secrets
+    return web
 
 
 def new_game(client, game="card_duel", bot="random", seat=0, seed=3, params=None):
+    """A new game through the API, dealt from the secret ``seed``; returns its id."""
+    client.secrets.append(seed)
     response = client.post("/api/games", json={"game": game, "params": params or {},
-                                               "bot": bot, "seat": seat, "seed": seed})
+                                               "bot": bot, "seat": seat})
     assert response.status_code == 201, response.text
     return response.json()["id"]
 
@@ -59,11 +74,13 @@ def free_port():
 
 
 @contextlib.contextmanager
-def running(db):
-    """The app over ``db`` served by uvicorn on a free port of 127.0.0.1, in a thread;
-    yields its address."""
+def running(db, secrets=(), **options):
+    """The app over ``db`` (``make_app``'s ``options``) served by uvicorn on a free port
+    of 127.0.0.1, in a thread, dealing its games from ``secrets`` in turn (then 1, 2,
+    3...); yields its address."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(make_app(str(db)), host="127.0.0.1", port=port,
+    app = make_app(str(db), secret=dealer(list(secrets)), **options)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

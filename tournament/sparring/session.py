@@ -85,19 +85,20 @@ class Match:
         rng = random.Random(self._seed("chance"))
         return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
 
-    def bot_action(self):
-        """The move the bot in the seat to move plays at this step."""
+    def bot_action(self, deadline=None):
+        """The move the bot in the seat to move plays at this step, by ``deadline``
+        (a ``search.Deadline``) if given."""
         bot = search.make_bot(self.bot, self.game, self.state.current_player(),
-                              self._seed("bot"))
+                              self._seed("bot"), deadline)
         return bot.step(self.state)
 
-    def hint(self):
+    def hint(self, deadline=None):
         """``(action, confidence)``: what a bot of this match's spec would play in the
-        person's seat here, and how sure it is, in words.  It uses a stream of its own,
-        so asking changes nothing that follows."""
+        person's seat here, and how sure it is, in words, found by ``deadline`` if
+        given.  It uses a stream of its own, so asking changes nothing that follows."""
         legal = self.state.legal_actions()
         seed = self._seed("hint")
-        bot = search.make_bot(self.bot, self.game, self.seat, seed)
+        bot = search.make_bot(self.bot, self.game, self.seat, seed, deadline)
         # The bot is shown a world drawn from what the person knows: a bot that reads
         # the true state (cheater) would otherwise hint at the hidden cards.
         action = bot.step(self.state.determinized(self.seat, seed))
@@ -179,6 +180,10 @@ class Match:
             raise SaveFileError(f"{path} is not a saved game: {e}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveFileError(f"{path} is not a saved game of cardarena play")
+        if "seed" not in data:
+            # The web page's record of a game still going keeps its secret seed, which
+            # would tell the cards to come: the game goes on here with draws of its own.
+            data["seed"] = random.SystemRandom().randrange(10**6)
         kinds = {"game": str, "bot": str, "seat": int, "seed": int, "history": list}
         for key, kind in kinds.items():
             if not isinstance(data.get(key), kind) or isinstance(data[key], bool):

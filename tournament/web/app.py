@@ -9,7 +9,7 @@ import asyncio
 import ipaddress
 import json
 import pathlib
-import random
+import secrets
 
 import pyspiel
 from starlette.applications import Starlette
@@ -17,13 +17,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 import core
+from search import Deadline
 from search.bots import parse_bot
 from tournament.harness import config as configs
 from tournament.harness.store import Store, StoreError
@@ -31,7 +31,7 @@ from tournament.sparring import levels
 from tournament.sparring.session import Match
 from tournament.stats.ratings import NoGamesError, rate
 from tournament.web import sessions
-from tournament.web.sessions import MAX_SEED, SessionStore, StaleError, WebError
+from tournament.web.sessions import SessionStore, StaleError, StoppingError, WebError
 
 HERE = pathlib.Path(__file__).parent
 
@@ -54,9 +54,15 @@ BOTS = [
 ]
 
 
-# The most one move of a bot may cost on this server, by parameter: a spec above any
-# of these is refused, so no request can hold a worker thread or the cores for long.
-BOT_LIMITS = {"iterations": 100_000, "seconds": 10.0, "threads": 4, "depth": 8,
+# The most time a bot's move or a hint takes on this server, whatever the bot's spec:
+# its search stops then and plays the best move it has found.  The parameters' caps
+# alone did not bound it: ismcts(iterations=100000) took 30 s a move of Creature
+# Shrines, expectimax(depth=8,worlds=64) over 100 s.
+MOVE_SECONDS = 10.0
+
+# The most a bot spec may ask of a move, by parameter: a spec above any of these is
+# refused, so that a bot spends its time searching, not allocating.
+BOT_LIMITS = {"iterations": 100_000, "seconds": MOVE_SECONDS, "threads": 4, "depth": 8,
               "worlds": 64, "rollouts": 16}
 
 
@@ -115,13 +121,26 @@ def _bad_parameter(request, exc):
 
 async def _body(request):
     """The request's JSON object; only JSON is taken, which a form on another site
-    cannot send without the browser asking this server's leave first."""
+    cannot send without the browser asking this server's leave first.  One encoding,
+    UTF-8 without a byte-order mark, as RFC 8259 asks of JSON sent between systems:
+    ``json.loads`` would also guess UTF-16 and UTF-32 from the bytes."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise HTTPException(415, "send the request as application/json")
     try:
-        data = json.loads(await request.body())
+        text = (await request.body()).decode("utf-8")
+    except UnicodeDecodeError:
+        raise HTTPException(400, "the body is JSON in UTF-8") from None
+    if text.startswith("\ufeff"):
+        raise HTTPException(400, "the body is JSON in UTF-8, without a byte-order mark")
+    try:
+        data = json.loads(text)
     except ValueError as e:
         raise HTTPException(400, f"the body is not JSON: {e}") from None
+    except RecursionError:
+        # The parser recurses once per level of nesting; a 16 KiB body can nest
+        # deeper than Python's stack allows.
+        raise HTTPException(400, "the body is not JSON this server reads: it nests "
+                            "too deep") from None
     if not isinstance(data, dict):
         raise HTTPException(400, "the body is a JSON object")
     return data
@@ -162,11 +181,28 @@ def _levels(game):
     return [{"spec": p.spec, "elo": p.elo, "low": p.low, "high": p.high} for p in found]
 
 
-class App:
-    """The routes, over the sparring games in ``db`` and its tournaments."""
+def _seconds(limit):
+    """A time limit in words: ``10 seconds``."""
+    return f"{limit:g} second" + ("" if limit == 1 else "s")
 
-    def __init__(self, db):
+
+def _secret():
+    """A new game's secret seed: unguessable, and small enough for an SQLite integer."""
+    return secrets.randbits(63)
+
+
+class App:
+    """The routes, over the sparring games in ``db`` and its tournaments.  Each new
+    game is dealt from a secret that ``secret()`` draws, and a bot's move or a hint
+    takes ``move_seconds`` at most."""
+
+    def __init__(self, db, secret=_secret, move_seconds=MOVE_SECONDS):
         self.db = db
+        self.secret = secret
+        self.move_seconds = move_seconds
+        # The deadlines of the searches running now, halted all at once on shutdown.
+        self.thinking = set()
+        self.stopping = False
         self.sessions = SessionStore(db)
         self.templates = Jinja2Templates(directory=HERE / "templates")
         self.reports = {}
@@ -174,16 +210,40 @@ class App:
     def page(self, request, name, **context):
         return self.templates.TemplateResponse(request, name, context)
 
+    def stop(self):
+        """Shut down: every search running stops at once, and no change is saved
+        from now on, so that no request the server cannot answer changes a game."""
+        self.stopping = True
+        for deadline in list(self.thinking):
+            deadline.halt()
+
+    async def _busy(self, game_id, work):
+        """Run ``work(deadline)`` in a worker thread holding game ``game_id``'s lock,
+        with a deadline for any search it makes.  The lock is taken here, on the event
+        loop, without waiting: a request for a game that is busy is refused (409) and
+        holds no worker."""
+        if self.stopping:
+            raise StoppingError("the server is stopping; reload the page once it is back")
+        lock = self.sessions.claim(game_id)
+        deadline = Deadline(self.move_seconds)
+        self.thinking.add(deadline)
+        try:
+            return await run_in_threadpool(work, deadline)
+        finally:
+            self.thinking.discard(deadline)
+            lock.release()
+
     # --- sparring ---------------------------------------------------------------
 
     async def home(self, request):
         games = await run_in_threadpool(self.sessions.games)
-        return self.page(request, "home.html", games=_games(), bots=BOTS, saved=games)
+        return self.page(request, "home.html", games=_games(), bots=BOTS, saved=games,
+                         seconds=_seconds(self.move_seconds))
 
     async def play_page(self, request):
         game_id = request.path_params["id"]
         await run_in_threadpool(self.sessions.load, game_id)
-        return self.page(request, "play.html", id=game_id)
+        return self.page(request, "play.html", id=game_id, seconds=_seconds(self.move_seconds))
 
     async def create(self, request):
         data = await _body(request)
@@ -200,14 +260,14 @@ class App:
         if not isinstance(bot, str):
             raise HTTPException(400, "bot is a bot's spec, as cardarena bots lists them")
         _check_bot(bot)
-        seed = data.get("seed")
-        if seed is None:
-            seed = random.SystemRandom().randrange(10 ** 6)
-        seed = _int({"seed": seed}, "seed", 0, MAX_SEED)
+        if data.get("seed") is not None:
+            raise HTTPException(400, "the server deals every game from a secret seed of "
+                                "its own, shown once the game is over: a seed cannot be "
+                                "chosen here (cardarena play --seed can)")
         seat = _int(data, "seat", 0, 64, 0)
 
         def start():
-            match = Match(core.load_game(name, **params), bot, seat, seed)
+            match = Match(core.load_game(name, **params), bot, seat, self.secret())
             return self.sessions.create(match)
 
         return JSONResponse({"id": await run_in_threadpool(start)}, 201)
@@ -224,19 +284,22 @@ class App:
         data = await _body(request)
         version = _int(data, "version", 0, 2 ** 62)
 
-        def run():
-            with self.sessions.lock(game_id):
-                match, current = self.sessions.load(game_id)
-                if version != current:
-                    raise StaleError("the game has moved on since; the page shows it again")
-                how(match, data)
-                new = self.sessions.save(game_id, match, current)
-                return sessions.view(game_id, match, new)
+        def run(deadline):
+            match, current = self.sessions.load(game_id)
+            if version != current:
+                raise StaleError("the game has moved on since; the page shows it again")
+            how(match, data, deadline)
+            if self.stopping:
+                # The answer may never reach the page: what it would tell is dropped.
+                raise StoppingError("the server is stopping: this move was not kept; "
+                                    "reload the page once it is back")
+            new = self.sessions.save(game_id, match, current)
+            return sessions.view(game_id, match, new)
 
-        return JSONResponse(await run_in_threadpool(run))
+        return JSONResponse(await self._busy(game_id, run))
 
     async def move(self, request):
-        def choose(match, data):
+        def choose(match, data, deadline):
             action = data.get("action")
             legal = match.state.legal_actions() if sessions.waiting_for(match) == "you" \
                 else []
@@ -246,13 +309,13 @@ class App:
         return await self.change(request, choose)
 
     async def step(self, request):
-        def play(match, data):
-            if not sessions.advance(match):
+        def play(match, data, deadline):
+            if not sessions.advance(match, deadline):
                 raise StaleError("it is your move: nothing to play for you")
         return await self.change(request, play)
 
     async def undo(self, request):
-        def back(match, data):
+        def back(match, data, deadline):
             if not match.undo():
                 raise StaleError("nothing to undo: this is your first decision")
         return await self.change(request, back)
@@ -262,7 +325,7 @@ class App:
         match, version = await run_in_threadpool(self.sessions.load, game_id)
         if sessions.waiting_for(match) != "you":
             raise StaleError("a hint is for your move, and it is not yours to make")
-        action, confidence = await run_in_threadpool(match.hint)
+        action, confidence = await self._busy(game_id, match.hint)
         return JSONResponse({"version": version, "action": int(action),
                              "name": match.state.action_to_string(action),
                              "confidence": confidence})
@@ -270,8 +333,9 @@ class App:
     async def record(self, request):
         game_id = request.path_params["id"]
         match, _ = await run_in_threadpool(self.sessions.load, game_id)
-        name = match.save_path.replace('"', "")
-        return Response(json.dumps(match.to_dict()) + "\n", media_type="application/json",
+        name = sessions.record_name(match).replace('"', "")
+        return Response(json.dumps(sessions.record(match)) + "\n",
+                        media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 
     # --- tournaments ------------------------------------------------------------
@@ -405,13 +469,21 @@ def _plot(report):
 LOCAL_NAMES = ("127.0.0.1", "localhost")
 
 
-def make_app(db, hosts=LOCAL_NAMES):
+async def favicon(request):
+    return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
+
+
+def make_app(db, hosts=LOCAL_NAMES, secret=_secret, move_seconds=MOVE_SECONDS):
     """The ASGI app over the SQLite file ``db``, answering requests addressed to
     ``hosts`` only: a page elsewhere that points a name of its own at this machine
-    gets nothing."""
-    app = App(db)
+    gets nothing.  ``secret()`` draws each new game's secret seed; a bot's move or a
+    hint takes ``move_seconds`` at most.  Its ``state.sparring`` is the
+    :class:`App`, whose ``stop()`` a server calls on shutdown."""
+    app = App(db, secret, move_seconds)
     routes = [
         Route("/", app.home),
+        # Pages name their icon; a browser or tool that asks the old way finds it too.
+        Route("/favicon.ico", favicon),
         Route("/play/{id}", app.play_page),
         Route("/api/games", app.create, methods=["POST"]),
         Route("/api/games/{id}", app.show),
@@ -428,9 +500,11 @@ def make_app(db, hosts=LOCAL_NAMES):
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     handlers = {HTTPException: _error, WebError: _refused, core.CardArenaError: _bad_parameter}
-    return Starlette(routes=routes, exception_handlers=handlers,
-                     middleware=[Middleware(BodyLimit),
-                                 Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))])
+    web = Starlette(routes=routes, exception_handlers=handlers,
+                    middleware=[Middleware(BodyLimit),
+                                Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))])
+    web.state.sparring = app
+    return web
 
 
 def is_local(host):
@@ -454,4 +528,13 @@ def serve(host="127.0.0.1", port=8000, db="cardarena.db"):
     app = make_app(db, hosts)
     print(f"cardarena serve: http://{'localhost' if is_local(host) else host}:{port}/ "
           f"(Ctrl-C stops it)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            # Before uvicorn waits for the requests in flight: a bot's search would
+            # otherwise run its course, and its move be saved unanswered.
+            app.state.sparring.stop()
+            super().handle_exit(sig, frame)
+
+    Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                          timeout_graceful_shutdown=2)).run()

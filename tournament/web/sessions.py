@@ -2,6 +2,10 @@
 seat, seed and history) under an id of its own, so a server restart loses none and two
 tabs' games never mix.
 
+A web game's seed is a secret the server draws and keeps: chance and the bots' streams
+derive from it, so whoever knows it knows every card still to come.  It leaves the
+server only once the game is over, when it lets the record be replayed exactly.
+
 What the page is sent of a game is ``view``: the person's observation, their legal
 moves when they are to choose, and every step told as their seat sees it, the very
 words of ``cardarena play``.  Nothing else about the position leaves the server.
@@ -23,7 +27,7 @@ CREATE TABLE IF NOT EXISTS sparring (
     game TEXT NOT NULL,
     bot TEXT NOT NULL,
     seat INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
+    seed INTEGER NOT NULL,     -- the game's secret: sent to no page before the game is over
     history TEXT NOT NULL,     -- JSON: every action, chance outcomes included
     version INTEGER NOT NULL,  -- one more at every change: a move sent for an older one is stale
     over INTEGER NOT NULL,
@@ -31,9 +35,6 @@ CREATE TABLE IF NOT EXISTS sparring (
     updated REAL NOT NULL
 );
 """
-
-# A seed is stored as an SQLite integer.
-MAX_SEED = 2 ** 63 - 1
 
 
 class WebError(core.CardArenaError):
@@ -46,6 +47,19 @@ class UnknownGameError(WebError):
     """No sparring game has this id."""
 
     status = 404
+
+
+class BusyError(WebError):
+    """A request for a game whose bot is thinking (or hint searching): answered at
+    once, so that no game holds more than one of the server's worker threads."""
+
+    status = 409
+
+
+class StoppingError(WebError):
+    """The server is shutting down: what the request would have changed is dropped."""
+
+    status = 503
 
 
 class StaleError(WebError):
@@ -81,11 +95,16 @@ class SessionStore:
         db.row_factory = sqlite3.Row
         return db
 
-    def lock(self, game_id):
-        """The lock a change to game ``game_id`` holds, so that one tab's bot thinks
-        while another request for the same game waits and then finds itself stale."""
+    def claim(self, game_id):
+        """Take the lock of game ``game_id`` for a change or a hint, or raise
+        :class:`BusyError` at once if another request holds it; the caller releases
+        it."""
         with self._locks_lock:
-            return self._locks.setdefault(game_id, threading.Lock())
+            lock = self._locks.setdefault(game_id, threading.Lock())
+        if not lock.acquire(blocking=False):
+            raise BusyError("the bot is thinking: this game answers again once its "
+                            "move is made")
+        return lock
 
     def create(self, match):
         """Store a new game; returns its id, unguessable so that no page reaches a
@@ -124,7 +143,7 @@ class SessionStore:
     def games(self, limit=50):
         """The latest games changed, newest first, as dicts."""
         with self._connect() as db:
-            rows = db.execute("SELECT id, game, bot, seat, seed, over, updated, "
+            rows = db.execute("SELECT id, game, bot, seat, over, updated, "
                               "json_array_length(history) AS steps FROM sparring "
                               "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
         return [dict(r) for r in rows]
@@ -144,17 +163,17 @@ def waiting_for(match):
     return "forced" if match.forced() else "you"
 
 
-def advance(match):
+def advance(match, deadline=None):
     """Play what needs no choice of the person's, up to and including one move of a
-    bot's or a forced move of theirs: a run of chance outcomes alone when the person
-    chooses next.  Returns whether anything was played."""
+    bot's (by ``deadline``) or a forced move of theirs: a run of chance outcomes alone
+    when the person chooses next.  Returns whether anything was played."""
     played = False
     while match.state.is_chance_node():
         match.apply(match.chance_outcome())
         played = True
     who = waiting_for(match)
     if who.startswith("player"):
-        match.apply(match.bot_action())
+        match.apply(match.bot_action(deadline))
     elif who == "forced":
         match.apply(match.state.legal_actions()[0])
     else:
@@ -206,10 +225,30 @@ def position(state, seat):
 
 
 def view(game_id, match, version):
-    """Everything the page shows of a game, as JSON-ready data."""
+    """Everything the page shows of a game, as JSON-ready data: the seed only once the
+    game is over."""
+    over = {"seed": match.seed} if match.state.is_terminal() else {}
     return {"id": game_id, "version": version, "game": str(match.game),
             "long_name": match.game.long_name, "bot": match.bot, "seat": match.seat,
-            "seed": match.seed, "players": match.game.num_players,
-            "waiting": waiting_for(match), "log": told(match),
-            "result": match.result(), **position(match.state, match.seat)}
+            "players": match.game.num_players, "waiting": waiting_for(match),
+            "log": told(match), "result": match.result(), **over,
+            **position(match.state, match.seat)}
+
+
+def record(match):
+    """The game as ``cardarena play --load`` reads it.  Before the game is over it
+    holds no seed, which would tell every card still to come: the terminal goes on
+    from it with a seed of its own."""
+    data = match.to_dict()
+    if not match.state.is_terminal():
+        del data["seed"]
+    return data
+
+
+def record_name(match):
+    """The file name a record is downloaded under: the terminal's save name, with the
+    seed only once the game is over."""
+    if match.state.is_terminal():
+        return match.save_path
+    return f"cardarena-{match.game}-{match.bot}-seat{match.seat}.json"
 

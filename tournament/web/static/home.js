@@ -77,9 +77,7 @@ form.addEventListener("submit", async event => {
   let bot = form.querySelector("input[name=bot]:checked").value;
   if (bot === "custom") bot = document.getElementById("custom").value.trim();
   if (bot === "level") bot = document.getElementById("level").value;
-  const seed = document.getElementById("seed").value;
-  const body = {game: gameSelect.value, params: values, bot: bot, seat: Number(seat.value),
-                seed: seed === "" ? null : Number(seed)};
+  const body = {game: gameSelect.value, params: values, bot: bot, seat: Number(seat.value)};
   const response = await fetch("/api/games", {method: "POST", body: JSON.stringify(body),
                                               headers: {"content-type": "application/json"}});
   const answer = await response.json();

@@ -34,6 +34,42 @@ function card(name) {
   return el;
 }
 
+// A card on the table with what it carries: an object naming its ``card``, as the
+// energy deck-builder's creatures are.
+function isPiece(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.card === "string";
+}
+
+// Whether a value says something: not false, 0, empty, nor a dict of such.
+function worth(v) {
+  if (Array.isArray(v)) return v.length > 0;
+  if (v !== null && typeof v === "object") return Object.values(v).some(worth);
+  return v !== false && v !== 0 && v !== null && v !== "";
+}
+
+// What a piece carries beyond its name, in words ("tapped, damage 2, stored red 1"),
+// leaving out what is at rest.
+function carried(more) {
+  const words = v => Array.isArray(v) ? v.join(" ")
+    : v !== null && typeof v === "object" ? Object.entries(v).filter(([, x]) => worth(x)).map(([k, x]) => k + " " + words(x)).join(" ")
+    : String(v);
+  return Object.entries(more).filter(([, v]) => worth(v))
+    .map(([k, v]) => k.replaceAll("_", " ") + (v === true ? "" : " " + words(v))).join(", ");
+}
+
+function piece(p) {
+  const {card: name, ...more} = p;
+  const el = card(name.replaceAll("_", " "));
+  el.classList.add("piece");
+  if (more.tapped) el.classList.add("tapped");
+  const notes = carried(more);
+  if (notes) {
+    el.append(Object.assign(document.createElement("small"), {textContent: notes}));
+    el.title = notes;
+  }
+  return el;
+}
+
 function pile(cards) {
   const box = document.createElement("span");
   if (cards.length > 8 && cards.every(c => c === "??")) {
@@ -42,8 +78,14 @@ function pile(cards) {
     box.append(back);
   } else if (cards.length === 0) {
     box.textContent = "–";
-  } else if (!cards.some(c => typeof c === "string" || Array.isArray(c))) {
-    box.textContent = cards.map(c => c === null ? "–" : typeof c === "object" ? JSON.stringify(c) : c).join(" ");
+  } else if (cards.some(isPiece)) {
+    // A row of places, some empty.
+    for (const c of cards) {
+      box.append(c === null ? Object.assign(document.createElement("span"), {className: "card empty", textContent: "–"})
+        : isPiece(c) ? piece(c) : value(c));
+    }
+  } else if (!cards.some(c => typeof c === "string" || (c !== null && typeof c === "object"))) {
+    box.textContent = cards.map(c => c === null ? "–" : c).join(" ");
   } else {
     for (const c of cards) box.append(typeof c === "string" ? card(c) : value(c));
   }
@@ -141,7 +183,8 @@ function drawBoard(board) {
   const [status, restTable] = split(table, layout.status || []);
   const [middle, more] = split(restTable, layout.table || []);
   const line = Object.entries(status).filter(([, v]) => v !== null && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => k.replaceAll("_", " ") + " " + (Array.isArray(v) ? v.join(" ") : v)).join(" · ");
+    .map(([k, v]) => k.replaceAll("_", " ") + " " + (Array.isArray(v) ? v.join(" ")
+      : typeof v === "object" ? Object.entries(v).map(([n, x]) => n + " " + x).join(" ") : v)).join(" · ");
   el.append(Object.assign(document.createElement("p"), {className: "table-status", textContent: line}));
   const order = seats.map((_, i) => (view.seat + 1 + i) % seats.length);
   const folded = document.createElement("div");
@@ -169,7 +212,9 @@ function show(next, fresh) {
   const before = view ? view.log.length : 0;
   view = next;
   $("title").textContent = view.long_name + " (" + view.game + ")";
-  $("who").textContent = "You are player " + view.seat + " against " + view.bot + ", seed " + view.seed + ".";
+  // The seed comes once the game is over: before, it would tell the cards to come.
+  $("who").textContent = "You are player " + view.seat + " against " + view.bot +
+    (view.seed === undefined ? "." : ", dealt from seed " + view.seed + ".");
   drawBoard(view.board);
   $("text").textContent = view.text;
   const log = $("log");
@@ -255,7 +300,7 @@ $("new").addEventListener("click", async () => {
     params[key] = v === "true" ? true : v === "false" ? false : /^-?\d+$/.test(v) ? Number(v) : v;
   }
   const response = await fetch("/api/games", {method: "POST", headers: {"content-type": "application/json"},
-    body: JSON.stringify({game: name, params: params, bot: view.bot, seat: view.seat, seed: null})});
+    body: JSON.stringify({game: name, params: params, bot: view.bot, seat: view.seat})});
   const answer = await response.json();
   if (response.ok) location.href = "/play/" + answer.id;
   else $("error").textContent = answer.error;
