@@ -578,7 +578,7 @@ cdef bint sums_to(RelData* s, uint64_t cards, int total, bint named) noexcept no
     cdef uint64_t some[SUM_WORDS]
     cdef uint64_t step[SUM_WORDS]
     cdef uint64_t small_every = 1, small_some = 0, t
-    cdef int c, w, low = 0, high = 0, words, i
+    cdef int c, w, low = 0, high = 0, widest = 0, words, i
     for c in range(TAROT0):
         if cards & bit(c):
             w = worth(s, c)
@@ -586,9 +586,12 @@ cdef bint sums_to(RelData* s, uint64_t cards, int total, bint named) noexcept no
                 low += w
             else:
                 high += w
+                widest = w if w > widest else widest
     if total < low or total > high:
         return False
-    if low == 0 and high < 64:
+    # With no worth below 0, a sum past 63 never comes back to a Tarot's value: one
+    # word holds all that matters.
+    if low == 0 and widest < 64 and total < 64:
         for c in range(TAROT0):
             if cards & bit(c):
                 t = small_every << worth(s, c)
@@ -912,9 +915,9 @@ cdef void next_opponent(RelData* s) noexcept nogil:
         if s.aimed[q]:
             count += 1
             last = q
+    # L17: the opponent just done with is no longer faced.
+    s.facing = NONE
     if count == 0:
-        s.facing = NONE
-        s.last_declared = NONE
         s.phase = PH_MAIN
     elif count == 1:
         face(s, last)
@@ -1090,6 +1093,8 @@ cdef void play_battle(RelData* s, int a) noexcept nogil:
     if a < A_CLASH:
         declare(s, a)
     elif a == A_CLASH:
+        # L17: the declaring is over; the next Battle's attackers start afresh.
+        s.last_declared = NONE
         next_opponent(s)
     elif a < A_MEET:
         face(s, a - A_FACE)

@@ -127,6 +127,18 @@ def test_l15_a_common_worth_nothing_can_be_taken_and_the_enchanter_says_when_don
     assert state.to_dict()["players"][0]["resting"] == ["C4", "P4", "P6"]
 
 
+def test_l15_a_common_worth_less_than_nothing_lowers_an_enchants_total():
+    # C2 is worth -4 this turn: with S9 it makes 5.
+    state = bountied("C2", "subtract 6", {"resting": ["C2", "S9"]}, hand=("T5",))
+    act(state, "enchant T5 against player 1")
+    assert legal(state) == ["target C2"]
+    act(state, "target C2")
+    assert legal(state) == ["target S9"]
+    act(state, "target S9")
+    act(state, "pass")
+    assert state.to_dict()["players"][0]["resting"] == ["C2", "S9", "P4", "P6"]
+
+
 def test_l15_a_negate_counts_a_bountied_common_at_its_new_value():
     # C5 is worth 1 this turn: the defender's T1 names it.
     state = bountied("C5", "subtract 4", {"resting": ["C5", "S3"], "hand": ["T1"]},
@@ -223,3 +235,18 @@ def test_l17_a_second_enchant_shows_no_card_of_the_first():
                      active=1, first=0, turn=1, exile=["T16", "T3"])
     act(fresh, "enchant T4 against player 0")
     assert fresh.to_dict() == state.to_dict()
+
+
+def test_l17_a_battle_keeps_no_declared_attacker_nor_a_finished_opponent():
+    state = position("relinquish(players=4,acceptance=false)",
+                     players=[{"standing": ["WP", "WN", "WK"]}, {"standing": ["C3"]},
+                              {"standing": ["S5"]}, {"standing": ["P7"]}])
+    act(state, "attack player 3 with WP")
+    act(state, "attack player 1 with WN")
+    act(state, "attack player 2 with WK")
+    act(state, "clash")
+    assert state.to_dict()["battle"]["last_declared"] is None
+    act(state, "clash with player 3 next")
+    # Player 3's clashes are done: the attacker faces no one until naming the next.
+    assert legal(state) == ["clash with player 1 next", "clash with player 2 next"]
+    assert state.to_dict()["battle"]["facing"] is None
