@@ -1,9 +1,12 @@
 """Relinquish: the corrections L14-L17 and the bug they came with, each on the exact
 position it speaks of (docs/rules/relinquish.md)."""
+import random
+
 import numpy as np
 
 import core
 from core.relinquish import CARD_NAMES
+from kit.helpers import random_step
 from relinquish_positions import act, names, position
 
 
@@ -159,8 +162,6 @@ def test_l15_a_negate_counts_a_bountied_common_at_its_new_value():
 
 def dealt(game, seed=3):
     """A game of ``game`` dealt with seeded chance, at its first decision."""
-    import random
-    from kit.helpers import random_step
     rng = random.Random(seed)
     state = core.load_game(game).new_initial_state()
     while state.is_chance_node():

@@ -7,6 +7,7 @@ import pytest
 import core
 from core.relinquish import KINDS
 from kit.helpers import random_step
+from relinquish_positions import act, position
 
 # What a decision's name begins with, and its kind; the longer of two prefixes that
 # share a start comes first.
@@ -65,7 +66,6 @@ def test_a_kind_is_asked_of_a_legal_action_only():
 
 def test_stopping_an_enchants_targets_is_a_target_decision():
     # (L15) With a Common worth 0 after the ones named, the Enchanter may stop.
-    from relinquish_positions import act, position
     state = position("relinquish(acceptance=false)",
                      players=[{"standing": ["P4", "P6"], "hand": ["T10"]},
                               {"resting": ["W10", "C4"]}])
