@@ -1326,7 +1326,7 @@ cdef _choice_label(EnergyState st, Frame* f, int a):
             verb = FOE_EFFECTS[f.data[0]]
             return f"{verb} {_slot_name(st, 1 - p, a - A_FOE)}"
     elif f.kind == F_OWN and f.data[0] == OP_KEEP:
-        colour = ENERGY[f.data[2]] if 0 <= f.data[2] < STORABLE else "no colour"
+        colour = ENERGY[f.data[2]]
         if a == A_END:
             return f"return the {colour} left"
         if A_OWN <= a < A_FOE:
