@@ -67,7 +67,7 @@ cdef enum:
     OP_STORE = 5
     OP_UNTAP = 6
     OP_BOOST = 7
-    OP_KEEP = 8               # not a word: stage 4's storing of what is left (E11)
+    OP_KEEP = 8               # not a word: stage 4's storing of what is left (E24)
     AT_CREATURE = 0
     AT_PLAYER = 1
     AT_ALL = 2
@@ -93,6 +93,8 @@ cdef enum:
     F_ATTACH = 6              # which creature the upgrade (``source``) goes on
     F_FOE = 7                 # an opponent's creature: data = op, amount
     F_OWN = 8                 # one's own creature: data = op, amount, colour, slot barred
+                              # (for stage 4's OP_KEEP: the colour being stored and the
+                              # lowest slot still open to it)
     NUM_FRAME_KINDS = 9
     FOR_BUY = 0
     FOR_PLAY = 1
@@ -575,7 +577,7 @@ cdef void begin_turn(EnergyData* s) noexcept nogil:
 
 cdef void end_actions(EnergyData* s) noexcept nogil:
     """The "end" action closes stage 3 (E5).  Stage 4: creatures untap, the turn's
-    damage and boosts wear off (E6), and the energy left may be stored (E11)."""
+    damage and boosts wear off (E6), and the energy left may be stored (E24)."""
     cdef Side* side = &s.sides[s.active]
     cdef int p, i
     for p in range(2):
@@ -586,17 +588,39 @@ cdef void end_actions(EnergyData* s) noexcept nogil:
         side.creatures[i].tapped = 0
     s.bought = 0
     s.stage = STAGE_STORE
-    if side.energy[RED] + side.energy[GREEN] + side.energy[BLUE]:
-        push_frame(s, F_OWN, s.active, NONE, OP_KEEP, 0, 0, NONE)
+    keep_next(s, push_frame(s, F_OWN, s.active, NONE, OP_KEEP, 0, RED, 0))
 
-cdef void keep_energy(EnergyData* s, int p, int slot) noexcept nogil:
-    """All the non-black energy left goes onto one white creature, the player's choice
-    (E11)."""
-    cdef Side* side = &s.sides[p]
-    cdef int k
-    for k in range(STORABLE):
-        side.creatures[slot].stored[k] += side.energy[k]
-        side.energy[k] = 0
+cdef void keep_next(EnergyData* s, Frame* f) noexcept nogil:
+    """E24: the non-black energy left is stored cube by cube, red, then green, then
+    blue, each cube on any white creature of the player's or returned.  Within a colour
+    the creatures are chosen in slot order (``data[3]``, the lowest still open), so
+    each split of the cubes is one sequence of choices; returning a colour returns all
+    of it that is left.  Moves the frame on to a colour the player still holds, or
+    pops it."""
+    cdef Side* side
+    if f == NULL:
+        return
+    side = &s.sides[f.player]
+    while f.data[2] < STORABLE and side.energy[f.data[2]] == 0:
+        f.data[2] += 1
+        f.data[3] = 0
+    if f.data[2] == STORABLE:
+        stack_pop(&s.stack)
+
+cdef void keep_cube(EnergyData* s, Frame* f, int a) noexcept nogil:
+    """One stage 4 choice (E24): a cube of the colour onto the white creature in slot
+    ``a - A_OWN``, or ``A_END``: the rest of the colour returns with the turn's end."""
+    cdef Side* side = &s.sides[f.player]
+    cdef int colour = f.data[2], slot
+    if a == A_END:
+        f.data[2] += 1
+        f.data[3] = 0
+    else:
+        slot = a - A_OWN
+        side.energy[colour] -= 1
+        side.creatures[slot].stored[colour] += 1
+        f.data[3] = slot
+    keep_next(s, f)
 
 cdef void end_turn(EnergyData* s) noexcept nogil:
     """The rest of stage 4 and stage 5: the energy left returns to the common supply,
@@ -704,6 +728,8 @@ cdef int slot_mask(EnergyData* s, Frame* f) noexcept nogil:
         if f.kind == F_OWN:
             if (op == OP_STORE or op == OP_KEEP) and not is_white(c):
                 continue
+            if op == OP_KEEP and i < f.data[3]:
+                continue
             if op == OP_UNTAP and (not c.tapped or i == f.data[3]):
                 continue
         mask |= 1 << i
@@ -728,6 +754,10 @@ cdef int choices(EnergyData* s, Frame* f, int* out) noexcept nogil:
     else:
         mask = distinct(&s.sides[f.player], mask)
         base = A_OWN
+    if f.kind == F_OWN and f.data[0] == OP_KEEP:
+        # Stage 4 may always return what is left of the colour (E24).
+        out[n] = A_END
+        n += 1
     for i in range(SLOTS):
         if mask >> i & 1:
             out[n] = base + i
@@ -752,6 +782,9 @@ cdef void choose(EnergyData* s, Frame* f, int a) noexcept nogil:
         else:
             remove(s, 1 - p, slot)
         return
+    if kind == F_OWN and op == OP_KEEP:
+        keep_cube(s, f, a)
+        return
     slot = a - A_OWN
     c = &s.sides[p].creatures[slot]
     if kind == F_OWN and op == OP_UNTAP:
@@ -767,10 +800,8 @@ cdef void choose(EnergyData* s, Frame* f, int a) noexcept nogil:
         attach(s, p, slot, source)
     elif op == OP_STORE:
         store_on(s, p, slot, colour, amount)
-    elif op == OP_BOOST:
-        c.boost = c.boost + amount if c.boost + amount < 255 else 255
     else:
-        keep_energy(s, p, slot)
+        c.boost = c.boost + amount if c.boost + amount < 255 else 255
 
 
 # --- stage 3 ------------------------------------------------------------------------------
@@ -1219,6 +1250,9 @@ cdef class EnergyState(GameState):
         if f.kind == F_PAY:
             return pay_choice(s, f)
         n = choices(s, f, acts)
+        if f.kind == F_OWN and f.data[0] == OP_KEEP:
+            # Storing is never worse than returning: the cube comes back next turn.
+            return best_slot(s, f, acts + 1, n - 1)
         return best_slot(s, f, acts, n)
 
     # --- Python edge ---------------------------------------------------------------
@@ -1291,10 +1325,15 @@ cdef _choice_label(EnergyState st, Frame* f, int a):
         if A_FOE <= a < NUM_ACTIONS:
             verb = FOE_EFFECTS[f.data[0]]
             return f"{verb} {_slot_name(st, 1 - p, a - A_FOE)}"
+    elif f.kind == F_OWN and f.data[0] == OP_KEEP:
+        colour = ENERGY[f.data[2]]
+        if a == A_END:
+            return f"return the {colour} left"
+        if A_OWN <= a < A_FOE:
+            return f"keep {colour} on {_slot_name(st, p, a - A_OWN)}"
     elif A_OWN <= a < A_FOE:
         verb = {F_REPLACE: "replace", F_ATTACH: "upgrade"}.get(f.kind) \
-            or {OP_STORE: "store on", OP_UNTAP: "untap", OP_BOOST: "boost",
-                OP_KEEP: "keep energy on"}[f.data[0]]
+            or {OP_STORE: "store on", OP_UNTAP: "untap", OP_BOOST: "boost"}[f.data[0]]
         return f"{verb} {_slot_name(st, p, a - A_OWN)}"
     return f"no action {a} (a {FRAME_KINDS[f.kind]} choice is pending)"
 
@@ -1346,8 +1385,10 @@ cdef dict _frame(Frame* f):
         d.update(effect=FOE_EFFECTS[f.data[0]], amount=f.data[1])
     elif f.kind == F_OWN:
         d.update(effect=OWN_EFFECTS[f.data[0]], amount=f.data[1])
-        if f.data[0] == OP_STORE:
+        if f.data[0] == OP_STORE or f.data[0] == OP_KEEP:
             d["colour"] = ENERGY[f.data[2]]
+        if f.data[0] == OP_KEEP:
+            d["from_slot"] = f.data[3]
         if f.data[0] == OP_UNTAP:
             d["barred"] = None if f.data[3] < 0 else f.data[3]
     return d
@@ -1659,7 +1700,7 @@ _FRAME_KEYS = {"effects": ("card", "event", "next", "slot"),
                "triggers": ("event", "slot", "last_slot", "unit"),
                "draw": ("cards",), "refill": ("cards",), "pay": ("card", "left", "purpose"),
                "replace": ("card",), "attach": ("card",), "foe": ("card", "effect", "amount"),
-               "own": ("card", "effect", "amount", "colour", "barred")}
+               "own": ("card", "effect", "amount", "colour", "barred", "from_slot")}
 
 
 cdef _read_pending(EnergyData* s, pending, list total):
@@ -1720,6 +1761,8 @@ cdef _read_pending(EnergyData* s, pending, list total):
             barred = fd.get("barred")
             f.data[3] = NONE if barred is None else read_int(fd, "barred", 0, SLOTS - 1, 0,
                                                              where + ".")
+            if f.data[0] == OP_KEEP:
+                f.data[3] = read_int(fd, "from_slot", 0, SLOTS - 1, 0, where + ".")
 
 
 def _check_flow(EnergyState st):
@@ -1759,6 +1802,8 @@ def _check_flow(EnergyState st):
     if f.kind == FRAME_EFFECTS or f.kind == F_TRIGGERS:
         raise StateFormatError("pending: effects and triggers run at once; the top frame is "
                                "a decision, a draw or a refill")
+    if f.kind == F_OWN and f.data[0] == OP_KEEP and not s.sides[f.player].energy[f.data[2]]:
+        raise StateFormatError("pending: stage 4 stores a colour the player still holds (E24)")
     if choices(s, f, buf) < 2:
         raise StateFormatError("pending: a decision with fewer than two choices is made "
                                "at once")
@@ -1826,9 +1871,9 @@ class EnergyDeckbuilderGame(Game):
     def max_game_length(self):
         # The deal; then per turn at most TURN_STEPS steps before stage 3 offers only
         # "end" (E19), and what is under way then: the effects of every card in the game
-        # (each at most four words of at most nine steps), a payment, stage 4's choice
-        # and a new hand.
-        tail = 36 * sum(FULL_SET) + 12 + 2 + self.params["hand_size"]
+        # (each at most four words of at most nine steps), a payment, stage 4's choices
+        # (a cube each, and a return for each colour: E24) and a new hand.
+        tail = 36 * sum(FULL_SET) + 12 + 7 * STORABLE + self.params["hand_size"]
         return 8 + 2 * self.params["hand_size"] + self.params["max_turns"] * (TURN_STEPS + tail)
 
     def new_initial_state(self):

@@ -62,7 +62,7 @@ ctypedef struct RelData:
     # in card order, from ``pool`` (bits by card id; every Common's id is below 56)
     int8_t spell                # SPELL_ENCHANT or SPELL_MURDER, or -1
     int8_t picker               # who picks the targets now
-    int8_t pick_left            # the value still to pick
+    int16_t pick_left           # the value still to pick, Bounties counted (L15)
     uint64_t pool
     uint64_t picked
     uint8_t defenders           # the seats of the side the Magick targets (bits)
@@ -97,7 +97,7 @@ ctypedef struct RelData:
     int8_t placing
     int8_t ability_target
     uint64_t payers
-    # what Bounties have added to each Common's value this turn (R11)
+    # what Bounties have added to each Common's value this turn (L15)
     int8_t bounty[56]
 
 

@@ -1,5 +1,5 @@
 # cython: language_level=3, cdivision=True
-"""Relinquish, under the rulings L1-L13 and the engine rulings R1-... of
+"""Relinquish, under the rulings L1-L17 and the engine rulings R1-... of
 docs/rules/relinquish.md.
 
 Every card is distinct (L1), so a card is its own kind, 0 .. 77: suit ``s`` holds the
@@ -9,7 +9,8 @@ keeps no order, so drawing from it is a chance event over its cards.
 
 The deal places the cards one by one, in card order: each goes to a hand, to a flip for
 first player, to the Scry pile or (in a short game) to exile, with the chance of the
-room left there (R1).  That is a uniform deal, and each step has few outcomes.
+room left there (R1).  That is a uniform deal, and each step has few outcomes.  The
+short game's set-aside cards lie face down in exile, seen by no one (L16).
 """
 from libc.math cimport tanh
 from libc.string cimport memcpy, memset
@@ -23,7 +24,7 @@ from core.state import Game
 
 cdef enum:
     NONE = -1
-    NO_VALUE = -1000          # below any value a Bounty can make (R11)
+    NO_VALUE = -1000          # below any value a Bounty can make (L15)
     HAND_CARDS = 13           # dealt to each player (L3)
     SHORT_SCRY = 16           # the Scry pile of a short game (L3)
     TAROT0 = 56
@@ -39,6 +40,8 @@ cdef enum:
     LOC_EXILE = 10
     LOC_UNDEALT = 11
     LOC_DRAWN = 12            # drawn by a Scry, not yet kept or discarded
+    LOC_ASIDE = 13            # set aside face down in exile by a short game's deal (L16)
+    NUM_LOCS = 14
     RESTING = 0x80
     LOC_MASK = 0x7F
 
@@ -128,8 +131,12 @@ cdef enum:
 cdef enum:
     TURN_STEPS = 600
 
+# The words of a subset-sum bitset wide enough for every sum of 40 Commons' worths: a
+# worth is at most 137 either way (a value of 10 and an int8 Bounty) (L15).
+cdef enum:
+    SUM_WORDS = 40 * 137 // 64 + 2
+
 SUITS = "WCSP"
-SUIT_NAMES = ("Wands", "Cups", "Swords", "Pence")
 RANKS = [str(v) for v in range(1, 11)] + ["P", "N", "K", "Q"]
 CARDS = Cards([s + r for s in SUITS for r in RANKS] + [f"T{v}" for v in range(22)],
               "Commons W1-W10, C1-C10, S1-S10, P1-P10; Courts suit + P, N, K or Q "
@@ -140,7 +147,6 @@ PHASES = ["deal", "flip", "main", "pay", "draw", "keep", "over", "pick", "counte
           "reveal", "spend", "target", "bounty"]
 MANEUVERS = ["populate", "summon", "magick", "battle"]
 SPELLS = ["enchant", "murder"]
-COURT_NAMES = ("Page", "Knight", "King", "Queen")
 ABILITIES = ["glamour", "lavish", "coerce", "bounty", "congregate", "conscript"]
 
 
@@ -226,7 +232,8 @@ cdef void place_dealt(RelData* s, int c, int d) noexcept nogil:
         s.where[c] = LOC_SCRY
         s.scry_size += 1
     else:
-        s.where[c] = LOC_EXILE
+        # L16: face down, unlike the flips and the Tarots played, which are face up.
+        s.where[c] = LOC_ASIDE
 
 cdef void deal(RelData* s, int d) noexcept nogil:
     """Card ``deal_next`` goes to ``d``.  A card with one place left is still a step
@@ -544,50 +551,107 @@ cdef void pay(RelData* s, int c) noexcept nogil:
 cdef inline uint64_t bit(int c) noexcept nogil:
     return (<uint64_t>1) << c
 
-cdef bint can_make(uint64_t cards, int total) noexcept nogil:
-    """Whether some of ``cards`` (Commons) sum to ``total`` (the empty set makes 0)."""
-    cdef uint64_t sums = 1
-    cdef int c
-    if total < 0:
-        return False
+cdef void shift_or(uint64_t* dst, const uint64_t* src, int by, int words) noexcept nogil:
+    """``dst |= src << by`` (``src >> -by`` for a negative ``by``) over ``words`` words."""
+    cdef int i, j, whole = (by if by >= 0 else -by) // 64, part = (by if by >= 0 else -by) % 64
+    cdef uint64_t w
+    for i in range(words):
+        j = i - whole if by >= 0 else i + whole
+        if j < 0 or j >= words:
+            continue
+        if by >= 0:
+            w = src[j] << part
+            if part and j > 0:
+                w |= src[j - 1] >> (64 - part)
+        else:
+            w = src[j] >> part
+            if part and j + 1 < words:
+                w |= src[j + 1] << (64 - part)
+        dst[i] |= w
+
+cdef bint sums_to(RelData* s, uint64_t cards, int total, bint named) noexcept nogil:
+    """Whether some of ``cards`` (Commons), each at its worth this turn (L15), add up to
+    ``total``: any of them, the empty set making 0, or with ``named`` at least one.  A
+    Bounty can make a worth 0 or below, so the sums run from the negative worths' total
+    to the positive ones'."""
+    cdef uint64_t every[SUM_WORDS]
+    cdef uint64_t some[SUM_WORDS]
+    cdef uint64_t step[SUM_WORDS]
+    cdef uint64_t small_every = 1, small_some = 0, t
+    cdef int c, w, low = 0, high = 0, widest = 0, words, i
     for c in range(TAROT0):
         if cards & bit(c):
-            sums |= sums << value(c)
-    return total < 64 and (sums >> total) & 1
+            w = worth(s, c)
+            if w < 0:
+                low += w
+            else:
+                high += w
+                widest = w if w > widest else widest
+    if total < low or total > high:
+        return False
+    # With no worth below 0, a sum past 63 never comes back to a Tarot's value: one
+    # word holds all that matters.
+    if low == 0 and widest < 64 and total < 64:
+        for c in range(TAROT0):
+            if cards & bit(c):
+                t = small_every << worth(s, c)
+                small_some |= t
+                small_every |= t
+        return ((small_some if named else small_every) >> total) & 1
+    words = (high - low) // 64 + 1
+    memset(every, 0, words * sizeof(uint64_t))
+    memset(some, 0, words * sizeof(uint64_t))
+    every[(-low) // 64] = (<uint64_t>1) << ((-low) % 64)
+    for c in range(TAROT0):
+        if cards & bit(c):
+            memset(step, 0, words * sizeof(uint64_t))
+            shift_or(step, every, worth(s, c), words)
+            for i in range(words):
+                some[i] |= step[i]
+                every[i] |= step[i]
+    i = total - low
+    if named:
+        return (some[i // 64] >> (i % 64)) & 1
+    return (every[i // 64] >> (i % 64)) & 1
 
 cdef inline bint opponents(RelData* s, int p, int q) noexcept nogil:
     return p != q and q != partner(s, p)
 
 cdef uint64_t resting_commons(RelData* s, int q) noexcept nogil:
-    """``q``'s resting Commons, or every opponent's with ``q`` the active seat."""
+    """``q``'s resting Commons; with ``q`` the active seat (under enchant_any), every
+    opponent's, and never the Enchanter's side's own (L12)."""
     cdef uint64_t cards = 0
     cdef int c, owner
     for c in range(TAROT0):
         owner = loc(s, c) - LOC_TABLEAU
-        if is_common(c) and s.where[c] & RESTING and 0 <= owner < s.num_players \
-                and (owner == q or q == s.active and opponents(s, q, owner)):
+        if not (is_common(c) and s.where[c] & RESTING and 0 <= owner < s.num_players):
+            continue
+        if owner == q if q != s.active else opponents(s, q, owner):
             cards |= bit(c)
     return cards
 
 cdef uint8_t side_of(RelData* s, int p) noexcept nogil:
     return (1 << p) | (1 << partner(s, p))
 
+cdef inline bint court_on_table(RelData* s, int c) noexcept nogil:
+    cdef int q = loc(s, c) - LOC_TABLEAU
+    return is_court(c) and 0 <= q < s.num_players
+
 cdef int magick_actions(RelData* s, int* out) noexcept nogil:
     """Enchant a single opponent's Resting Commons (or, under enchant_any, any
-    opponents', L12), Augur with a Tarot under 13, Murder an opponent's Court with one
-    of 13 or more (L6).  An Enchant must name at least one card (R5)."""
+    opponents', L12), Augur with a Tarot under 13, Murder any Court with one of 13 or
+    more (L6, L14).  An Enchant must name at least one card (R5); with a Bounty, the
+    Fool can (L15)."""
     cdef int v, q, c, n = 0, p = s.active
     cdef bint court_to_kill = False
     for c in range(TAROT0):
-        q = loc(s, c) - LOC_TABLEAU
-        if is_court(c) and 0 <= q < s.num_players and opponents(s, p, q):
-            court_to_kill = True
-    for v in range(1, 22):
+        court_to_kill = court_to_kill or court_on_table(s, c)
+    for v in range(22):
         if s.where[TAROT0 + v] != LOC_HAND + p:
             continue
         for q in range(s.num_players):
             if (opponents(s, p, q) and not s.enchant_any or q == p and s.enchant_any) \
-                    and can_make(resting_commons(s, q), v):
+                    and sums_to(s, resting_commons(s, q), v, True):
                 out[n] = A_ENCHANT + MAX_PLAYERS * v + q
                 n += 1
     for v in range(22):
@@ -605,18 +669,33 @@ cdef inline void exile_tarot(RelData* s, int p, int v) noexcept nogil:
     s.gen[TAROT0 + v] = 0
     s.hand_size[p] -= 1
 
-cdef void cast(RelData* s, int a) noexcept nogil:
-    cdef int p = s.active, v, q, c
-    s.used |= USED_MAGICK
+cdef void clear_magick(RelData* s) noexcept nogil:
+    """L17: what one Magick leaves behind is gone before the next."""
+    s.spell = NONE
+    s.victim = NONE
+    s.picker = NONE
+    s.pool = 0
+    s.picked = 0
+    s.pick_left = 0
+    s.defenders = 0
+    s.defending = 0
+    s.to_ask = 0
     s.counters = 0
     s.depth = 0
-    s.picked = 0
-    s.picker = p
+    s.last_tarot = NONE
+    memset(s.level_value, 0, sizeof(s.level_value))
+    memset(s.level_set, 0, sizeof(s.level_set))
+
+cdef void cast(RelData* s, int a) noexcept nogil:
+    cdef int p = s.active, v, q
+    s.used |= USED_MAGICK
     if a < A_AUGUR:
         v = (a - A_ENCHANT) // MAX_PLAYERS
         q = (a - A_ENCHANT) % MAX_PLAYERS
         exile_tarot(s, p, v)
+        clear_magick(s)
         s.spell = SPELL_ENCHANT
+        s.picker = p
         s.pool = resting_commons(s, q)
         s.pick_left = v
         s.level_value[0] = v
@@ -628,41 +707,67 @@ cdef void cast(RelData* s, int a) noexcept nogil:
     else:
         v = a - A_MURDER
         exile_tarot(s, p, v)
+        clear_magick(s)
         s.spell = SPELL_MURDER
+        s.picker = p
         s.last_tarot = v
-        s.pool = 0
         s.phase = PH_PICK
 
+cdef inline uint64_t after(uint64_t cards, int c) noexcept nogil:
+    """The cards of ``cards`` after ``c`` in card order."""
+    return cards & ~(bit(c + 1) - 1)
+
+cdef uint64_t still_open(RelData* s) noexcept nogil:
+    """The cards the picker may still name: those after the last named."""
+    cdef int c, last = NONE
+    for c in range(TAROT0):
+        if s.picked & bit(c):
+            last = c
+    return s.pool if last == NONE else after(s.pool, last)
+
 cdef int pick_actions(RelData* s, int* out) noexcept nogil:
-    """Targets in card order, each leaving the rest of the value within reach."""
-    cdef int c, q, n = 0
-    cdef uint64_t later
+    """Targets in card order, each leaving the rest of the value within reach, their
+    worth counting this turn's Bounties (L15).  Once the named cards make the value,
+    the picker may stop, or name more worth 0 together; an Enchant names at least one
+    card (R5)."""
+    cdef int c, n = 0
+    cdef uint64_t open_ = still_open(s)
     if s.spell == SPELL_MURDER:
         for c in range(TAROT0):
-            q = loc(s, c) - LOC_TABLEAU
-            if is_court(c) and 0 <= q < s.num_players and opponents(s, s.active, q):
+            if court_on_table(s, c):
                 out[n] = A_PICK + c
                 n += 1
         return n
     for c in range(TAROT0):
-        if s.pool & bit(c) and s.picked < bit(c):
-            later = s.pool & ~(bit(c + 1) - 1)
-            if can_make(later, s.pick_left - value(c)):
-                out[n] = A_PICK + c
-                n += 1
+        if open_ & bit(c) and sums_to(s, after(s.pool, c), s.pick_left - worth(s, c), False):
+            out[n] = A_PICK + c
+            n += 1
+    if s.pick_left == 0 and (s.picked or s.counters):
+        out[n] = A_PASS
+        n += 1
     return n
 
-cdef void pick(RelData* s, int c) noexcept nogil:
-    cdef int q
+cdef void pick(RelData* s, int a) noexcept nogil:
+    """A Murder's Court, or one more target of an Enchant or a Negate.  L14: only the
+    side of the Court's owner may Foil, so a Murder of a Court of the Murderer's own
+    side takes effect at once."""
+    cdef int q, c = a - A_PICK
     if s.spell == SPELL_MURDER:
         s.victim = c
+        s.picker = NONE
         q = loc(s, c) - LOC_TABLEAU
-        s.defenders = side_of(s, q)
-        ask(s, True)
+        if opponents(s, s.active, q):
+            s.defenders = side_of(s, q)
+            ask(s, True)
+        else:
+            resolve_magick(s)
+        return
+    if a == A_PASS:
+        targets_picked(s)
         return
     s.picked |= bit(c)
-    s.pick_left -= value(c)
-    if s.pick_left == 0:
+    s.pick_left -= worth(s, c)
+    if s.pick_left == 0 and not sums_to(s, still_open(s), 0, True):
         targets_picked(s)
 
 cdef void targets_picked(RelData* s) noexcept nogil:
@@ -678,6 +783,11 @@ cdef void targets_picked(RelData* s) noexcept nogil:
         s.depth += 1
         s.level_set[s.depth] = s.picked
         s.level_value[s.depth] = s.last_tarot
+    # L17: the picking is over; the counters ask no one to pick.
+    s.picker = NONE
+    s.pool = 0
+    s.picked = 0
+    s.pick_left = 0
     ask(s, s.counters % 2 == 0)
 
 cdef void ask(RelData* s, bint defenders) noexcept nogil:
@@ -697,13 +807,13 @@ cdef int answering(RelData* s) noexcept nogil:
 
 cdef bint counter_legal(RelData* s, int v) noexcept nogil:
     """A Foil beats the chain's latest Tarot.  A Negate is lower than the Tarot whose
-    capture it replaces and names Commons of it worth its value; the Enchanter's side
-    cancels a Negate with a Tarot above it (R4), and a chain stands MAX_NEGATES deep at
-    most (R6)."""
+    capture it replaces and names Commons of it worth its value, Bounties counted (L15);
+    the Enchanter's side cancels a Negate with a Tarot above it (R4), and a chain stands
+    MAX_NEGATES deep at most (R6)."""
     if s.spell == SPELL_MURDER or not s.defending:
         return v > s.last_tarot
     return s.depth < MAX_NEGATES and v < s.level_value[s.depth] \
-        and can_make(s.level_set[s.depth], v)
+        and sums_to(s, s.level_set[s.depth], v, False)
 
 cdef int counter_actions(RelData* s, int* out) noexcept nogil:
     cdef int v, n = 0, p = answering(s)
@@ -726,16 +836,20 @@ cdef void answer(RelData* s, int a) noexcept nogil:
     s.counters += 1
     s.last_tarot = v
     if s.spell == SPELL_ENCHANT and s.defending:
+        # The Negate names its Commons; no seat is asked until it has (L17).
+        s.to_ask = 0
         s.picker = p
         s.pool = s.level_set[s.depth]
         s.picked = 0
         s.pick_left = v
-        if v == 0:
+        if v == 0 and not sums_to(s, s.pool, 0, True):
             targets_picked(s)
         else:
             s.phase = PH_PICK
         return
     if s.spell == SPELL_ENCHANT:
+        s.level_set[s.depth] = 0
+        s.level_value[s.depth] = 0
         s.depth -= 1
     ask(s, not s.defending)
 
@@ -749,18 +863,7 @@ cdef void resolve_magick(RelData* s) noexcept nogil:
                 s.where[c] = (LOC_TABLEAU + s.active) | RESTING
     elif s.counters % 2 == 0:
         s.where[s.victim] = LOC_DISCARD
-    s.spell = NONE
-    s.victim = NONE
-    s.picker = NONE
-    s.pool = 0
-    s.picked = 0
-    s.defenders = 0
-    s.defending = 0
-    s.to_ask = 0
-    s.counters = 0
-    s.depth = 0
-    s.last_tarot = NONE
-    s.pick_left = 0
+    clear_magick(s)
     s.phase = PH_MAIN
 
 
@@ -812,9 +915,9 @@ cdef void next_opponent(RelData* s) noexcept nogil:
         if s.aimed[q]:
             count += 1
             last = q
+    # L17: the opponent just done with is no longer faced.
+    s.facing = NONE
     if count == 0:
-        s.facing = NONE
-        s.last_declared = NONE
         s.phase = PH_MAIN
     elif count == 1:
         face(s, last)
@@ -990,6 +1093,8 @@ cdef void play_battle(RelData* s, int a) noexcept nogil:
     if a < A_CLASH:
         declare(s, a)
     elif a == A_CLASH:
+        # L17: the declaring is over; the next Battle's attackers start afresh.
+        s.last_declared = NONE
         next_opponent(s)
     elif a < A_MEET:
         face(s, a - A_FACE)
@@ -1237,6 +1342,15 @@ cdef bint worth_attacking(RelData* s, int c, int q) noexcept nogil:
             return value(c) > strongest_defender(s, q)
     return False
 
+cdef int opponents_court(RelData* s) noexcept nogil:
+    """The last Court of an opponent of the active player in card order, or NONE."""
+    cdef int c, q, found = NONE
+    for c in range(TAROT0):
+        q = loc(s, c) - LOC_TABLEAU
+        if court_on_table(s, c) and opponents(s, s.active, q):
+            found = c
+    return found
+
 cdef int main_score(RelData* s, int a) noexcept nogil:
     """Greedy priorities: place Commons (the highest first), Courts, capture with
     Tarots, attack where the attacker outranks every defender; else end the turn."""
@@ -1249,7 +1363,8 @@ cdef int main_score(RelData* s, int a) noexcept nogil:
     if A_ENCHANT <= a < A_AUGUR:
         return 60 + (a - A_ENCHANT) // MAX_PLAYERS
     if A_MURDER <= a < A_PICK:
-        return 50
+        # L14 lets a Murder kill one's own Court too; the greedy player never wants to.
+        return 50 if opponents_court(s) != NONE else -1
     if A_ATTACK <= a < A_CLASH:
         if worth_attacking(s, (a - A_ATTACK) // MAX_PLAYERS, (a - A_ATTACK) % MAX_PLAYERS):
             return 40 + (a - A_ATTACK) // MAX_PLAYERS % 14
@@ -1315,7 +1430,8 @@ cdef int heuristic_move(RelData* s, int* acts, int n, Rng* rng) noexcept nogil:
     if ph == PH_KEEP:
         return acts[0] if flip_rank(s.drawn[0]) < flip_rank(s.drawn[1]) else acts[1]
     if ph == PH_PICK and s.spell == SPELL_MURDER:
-        return acts[n - 1]
+        i = opponents_court(s)
+        return acts[n - 1] if i == NONE else A_PICK + i
     if ph == PH_COUNTER:
         # Counter with the lowest Tarot that can, as long as one can.
         return acts[0]
@@ -1328,7 +1444,7 @@ cdef inline bint hidden_from(RelData* s, int c, int observer) noexcept nogil:
     cdef int l = loc(s, c)
     if l < LOC_TABLEAU:
         return l != observer
-    return l == LOC_SCRY or l == LOC_DRAWN and s.scry_for != observer
+    return l == LOC_SCRY or l == LOC_ASIDE or l == LOC_DRAWN and s.scry_for != observer
 
 cdef void shuffle(int* cards, int n, Rng* rng) noexcept nogil:
     cdef int i, j, t
@@ -1344,16 +1460,16 @@ cdef void redeal_generation(RelData* s, int observer, int g, Rng* rng) noexcept 
     in the order of the cards that truly lie there."""
     cdef int cards[NUM_CARDS]
     cdef uint8_t places[NUM_CARDS]
-    cdef int count[LOC_DRAWN + 1]
+    cdef int count[NUM_LOCS]
     cdef int c, l, i, n = 0, k = 0
-    for l in range(LOC_DRAWN + 1):
+    for l in range(NUM_LOCS):
         count[l] = 0
     for c in range(NUM_CARDS):
         if s.gen[c] == g and hidden_from(s, c, observer):
             cards[n] = c
             count[loc(s, c)] += 1
             n += 1
-    for l in range(LOC_DRAWN + 1):
+    for l in range(NUM_LOCS):
         for i in range(count[l]):
             places[k] = l
             k += 1
@@ -1362,31 +1478,34 @@ cdef void redeal_generation(RelData* s, int observer, int g, Rng* rng) noexcept 
         s.where[cards[i]] = places[i]
 
 cdef void redeal_unfinished(RelData* s, int observer, Rng* rng) noexcept nogil:
-    """During the deal the others' hands and the Scry pile hide even their sizes: each
-    card placed out of the observer's sight goes afresh to one of them, with the chance
-    of the room that place has among all the cards it will yet receive (R1)."""
-    cdef int room[MAX_PLAYERS + 1]
+    """During the deal the others' hands, the Scry pile and a short game's set-aside
+    cards hide even their sizes: each card placed out of the observer's sight goes
+    afresh to one of them, with the chance of the room that place has among all the
+    cards it will yet receive (R1, L16)."""
+    cdef int room[MAX_PLAYERS + 2]
     cdef int c, p, u, pool = 0
-    for p in range(s.num_players):
-        room[p] = 0 if p == observer else HAND_CARDS
+    for p in range(MAX_PLAYERS):
+        room[p] = 0 if p == observer or p >= s.num_players else HAND_CARDS
     room[MAX_PLAYERS] = scry_target(s)
+    room[MAX_PLAYERS + 1] = NUM_CARDS - (HAND_CARDS + 1) * s.num_players - scry_target(s)
     for p in range(s.num_players):
         if p != observer:
             s.hand_size[p] = 0
+    for p in range(MAX_PLAYERS + 2):
         pool += room[p]
-    pool += room[MAX_PLAYERS]
     s.scry_size = 0
     for c in range(s.deal_next):
         if hidden_from(s, c, observer):
             u = rng_below(rng, pool)
-            for p in range(MAX_PLAYERS + 1):
-                if p < s.num_players or p == MAX_PLAYERS:
-                    u -= room[p]
-                    if u < 0:
-                        break
+            for p in range(MAX_PLAYERS + 2):
+                u -= room[p]
+                if u < 0:
+                    break
             room[p] -= 1
             pool -= 1
-            if p == MAX_PLAYERS:
+            if p == MAX_PLAYERS + 1:
+                s.where[c] = LOC_ASIDE
+            elif p == MAX_PLAYERS:
                 s.where[c] = LOC_SCRY
                 s.scry_size += 1
             else:
@@ -1526,7 +1645,7 @@ cdef class RelinquishState(GameState):
         elif ph == PH_PAY:
             pay(s, a - A_PAY)
         elif ph == PH_PICK:
-            pick(s, a - A_PICK)
+            pick(s, a)
         elif ph == PH_COUNTER:
             answer(s, a)
         elif ph == PH_MAIN:
@@ -1573,12 +1692,11 @@ cdef class RelinquishState(GameState):
         return heuristic_move(&self.s, acts, n, rng)
 
     cdef int c_action_view(self, int action, int observer) noexcept nogil:
-        # A card dealt to another hand or to the Scry pile, and a card another player
-        # draws, are unseen; a flip or a card exiled by the deal is face up (L3).
+        # A card dealt to another hand, to the Scry pile or set aside (L16), and a card
+        # another player draws, are unseen; a flip is face up (L3).
         cdef RelData* s = &self.s
         if s.phase == PH_DEAL:
-            if action == DEST_HAND + observer or DEST_FLIP <= action < DEST_SCRY \
-                    or action == DEST_EXILE:
+            if action == DEST_HAND + observer or DEST_FLIP <= action < DEST_SCRY:
                 return action
             return -1
         if s.phase == PH_DRAW and observer != s.scry_for:
@@ -1654,7 +1772,7 @@ def _magick_label(RelinquishState st, int a):
         if st.s.spell == SPELL_MURDER:
             return f"foil T{v}"
         return f"negate T{v}" if st.s.defending else f"cancel the Negate T{v}"
-    return "pass"
+    return "no more targets" if st.s.phase == PH_PICK else "pass"
 
 
 def _ability_label(int a):
@@ -1715,6 +1833,8 @@ def _kind(RelinquishState st, int a):
     kind = next(k for first, k in _KIND_FROM if a >= first)
     if kind == "attack" and s.phase == PH_MAIN:
         return "battle"
+    if kind == "pass" and s.phase == PH_PICK:
+        return "target"
     if kind == "counter":
         if s.spell == SPELL_MURDER:
             return "foil"
@@ -1757,6 +1877,11 @@ def _view(RelinquishState st, viewer):
         "exile": _cards_at(s, LOC_EXILE),
         "generation": s.generation,
     }
+    if s.short_game:
+        # L16: face down in exile, seen by no seat; how many is public once dealt.
+        view["set_aside"] = _cards_at(s, LOC_ASIDE) if full else None
+        view["set_aside_size"] = None if dealing and not full else \
+            sum(1 for c in range(NUM_CARDS) if s.where[c] == LOC_ASIDE)
     if dealing:
         view["deal_next"] = s.deal_next
         if not full:
@@ -1806,7 +1931,8 @@ cdef list _seats_in(int bits):
 
 
 cdef dict _magick_view(RelData* s):
-    return {"spell": SPELLS[s.spell], "picker": s.picker, "pick_left": s.pick_left,
+    return {"spell": SPELLS[s.spell], "picker": None if s.picker == NONE else s.picker,
+            "pick_left": s.pick_left,
             "pool": _names_in(s.pool), "picked": _names_in(s.picked),
             "defenders": _seats_in(s.defenders), "defending": bool(s.defending),
             "to_ask": _seats_in(s.to_ask), "counters": s.counters,
@@ -1907,8 +2033,9 @@ def render(view):
         mark = "*" if view.get("active") == p else " "
         lines.append(f" {mark}player {p}: hand {pile(pl['hand'])} ({pl['hand_size']}) | "
                      f"standing {pile(pl['standing'])} | resting {pile(pl['resting'])}")
+    aside = f" (+{view['set_aside_size']} face down)" if view.get("set_aside_size") else ""
     lines.append(f"  scry pile {view['scry_size']} | discard {pile(view['discard'])} | "
-                 f"exile {pile(view['exile'])}")
+                 f"exile {pile(view['exile'])}{aside}")
     if "scores" in view:
         lines.append(f"  scores {view['scores']}")
     return "\n".join(lines)
@@ -1917,7 +2044,7 @@ def render(view):
 # --- building positions ------------------------------------------------------------------
 
 _KNOWN_KEYS = ("phase", "turn", "players", "scry", "scry_size", "discard", "exile",
-               "generation", "deal_next", "undealt", "tied", "active", "first", "passes",
+               "set_aside", "set_aside_size", "generation", "deal_next", "undealt", "tied", "active", "first", "passes",
                "acted", "used", "generations", "scrying", "summoning", "magick", "battle",
                "ability", "bounty", "scores", "current_player")
 _PLAYER_KEYS = ("hand", "hand_size", "standing", "resting", "flip", "renewed")
@@ -1987,6 +2114,11 @@ def _from_dict(game, desc):
     s.scry_size = len(desc.get("scry", []))
     put(desc.get("discard", []), "discard", LOC_DISCARD)
     put(desc.get("exile", []), "exile", LOC_EXILE)
+    if desc.get("set_aside") is None and "set_aside" in desc:
+        raise StateFormatError("set_aside: an observation is not a position")
+    if desc.get("set_aside") and not s.short_game:
+        raise StateFormatError("set_aside: only a short game sets cards aside (L16)")
+    put(desc.get("set_aside", []), "set_aside", LOC_ASIDE)
     s.generation = read_int(desc, "generation", 0, 255, 0)
     gens = desc.get("generations", {})
     if not isinstance(gens, dict):
@@ -2085,8 +2217,12 @@ def _read_magick(RelinquishState st, desc):
         raise StateFormatError("magick: a dict, only in phases 'pick' and 'counter'")
     n = s.num_players
     s.spell = read_name(m.get("spell"), SPELLS, "magick.spell")
-    s.picker = read_int(m, "picker", 0, n - 1, s.active, "magick.")
-    s.pick_left = read_int(m, "pick_left", 0, 21, 0, "magick.")
+    picker = m.get("picker", s.active if s.phase == PH_PICK else None)
+    s.picker = NONE if picker is None else read_int(m, "picker", 0, n - 1, 0, "magick.")
+    if (s.picker != NONE) != (s.phase == PH_PICK):
+        raise StateFormatError("magick.picker: the seat naming targets, in phase 'pick' "
+                               "only (null otherwise)")
+    s.pick_left = read_int(m, "pick_left", -32000, 32000, 0, "magick.")
     s.counters = read_int(m, "counters", 0, 21, 0, "magick.")
     s.last_tarot = read_int(m, "last_tarot", 0, 21, 0, "magick.")
     s.defending = read_bool(m, "defending", True, "magick.")
@@ -2238,7 +2374,7 @@ class RelinquishGame(Game):
     layout = {"status": ("phase", "turn", "active", "generation", "scores"),
               "player": ("hand", "hand_size", "standing", "resting", "flip", "renewed"),
               "table": ("battle", "summoning", "magick", "scry", "scry_size", "discard",
-                        "exile", "undealt")}
+                        "exile", "set_aside", "set_aside_size", "undealt")}
     render = staticmethod(render)
 
     def _check(self):

@@ -195,7 +195,7 @@ def test_a_destroyed_creature_takes_its_upgrades_and_stored_energy_with_it():
     assert view(state)["common"]["green"] == 6
 
 
-# --- energy: the fallback, E10, E11, E12, E17 ---------------------------------------------
+# --- energy: the fallback, E10, E12, E17, E24 ---------------------------------------------
 
 def test_energy_of_a_colour_run_out_is_black_and_nothing_once_black_is_out():
     state = position(players=[{"hand": ["Ashbloom", "Steamlet"],
@@ -218,24 +218,52 @@ def test_stored_energy_comes_back_to_the_supply_at_the_start_of_the_turn():
     assert me(state)["creatures"][0]["stored"] == {"red": 0, "green": 0, "blue": 0}
 
 
-def test_the_energy_left_is_stored_on_one_white_creature_of_the_players_choice():
-    # (E11) Black goes back to the common supply; with no white creature, all does.
+def test_the_energy_left_may_be_split_among_white_creatures_or_returned():
+    # (E24, replacing E11) Cube by cube, colour by colour, each on any white creature
+    # or returned; black goes back to the common supply; with no white creature, all does.
     whites = [creature("Lantern"), creature("Wisp"), creature("Emberling")]
     energy = {"red": 1, "blue": 2, "black": 1}
     state = position(players=[{"creatures": whites, "energy": energy}, {}])
     act(state, "end")
-    assert names(state) == ["keep energy on Lantern (slot 1)", "keep energy on Wisp (slot 2)"]
-    act(state, "keep energy on Wisp (slot 2)")
-    assert me(state)["creatures"][1]["stored"] == {"red": 1, "green": 0, "blue": 2}
+    assert names(state) == ["return the red left", "keep red on Lantern (slot 1)",
+                            "keep red on Wisp (slot 2)"]
+    act(state, "keep red on Wisp (slot 2)")
+    assert names(state) == ["return the blue left", "keep blue on Lantern (slot 1)",
+                            "keep blue on Wisp (slot 2)"]
+    act(state, "keep blue on Lantern (slot 1)")
+    act(state, "keep blue on Wisp (slot 2)")
+    creatures = me(state)["creatures"]
+    assert creatures[0]["stored"] == {"red": 0, "green": 0, "blue": 1}
+    assert creatures[1]["stored"] == {"red": 1, "green": 0, "blue": 1}
     assert view(state)["common"] == {"red": 5, "green": 6, "blue": 4, "black": 6}
-    state = position(players=[{"creatures": [creature("Emberling"), creature("Wisp"), None],
-                               "energy": energy}, {}])
-    act(state, "end")
-    assert me(state)["creatures"][1]["stored"] == {"red": 1, "green": 0, "blue": 2}
+    assert view(state)["stage"] == "draw"
+    # A creature once passed over is not offered again for that colour: a split is one
+    # sequence of choices.
+    state = position(players=[{"creatures": whites, "energy": energy}, {}])
+    act(state, "end", "return the red left", "keep blue on Wisp (slot 2)")
+    assert names(state) == ["return the blue left", "keep blue on Wisp (slot 2)"]
+    act(state, "return the blue left")
+    assert me(state)["creatures"][1]["stored"] == {"red": 0, "green": 0, "blue": 1}
+    assert view(state)["common"] == {"red": 6, "green": 6, "blue": 5, "black": 6}
     state = position(players=[{"creatures": [creature("Emberling"), None, None],
                                "energy": energy}, {}])
     act(state, "end")
     assert view(state)["common"] == dict.fromkeys(("red", "green", "blue", "black"), 6)
+
+
+def test_stage_4_waits_on_a_colour_the_player_still_holds():
+    # (E24) A position stopped in stage 4 names the colour being stored and the lowest
+    # creature still open to it.
+    whites = [creature("Lantern"), creature("Wisp"), None]
+    pending = [{"kind": "own", "player": 0, "effect": "keep", "amount": 0, "colour": "blue",
+                "from_slot": 1}]
+    state = position(players=[{"creatures": whites, "energy": {"blue": 2}}, {}],
+                     stage="store", pending=pending)
+    assert names(state) == ["return the blue left", "keep blue on Wisp (slot 2)"]
+    assert state.to_dict()["pending"] == pending
+    with pytest.raises(StateFormatError, match="colour the player still holds"):
+        position(players=[{"creatures": whites, "energy": {"red": 2}}, {}],
+                 stage="store", pending=pending)
 
 
 def test_costs_in_any_colour_take_black_first_then_the_players_choice_of_colour():

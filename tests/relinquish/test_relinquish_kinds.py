@@ -7,12 +7,14 @@ import pytest
 import core
 from core.relinquish import KINDS
 from kit.helpers import random_step
+from relinquish_positions import act, position
 
 # What a decision's name begins with, and its kind; the longer of two prefixes that
 # share a start comes first.
 BY_NAME = [("end turn", "end turn"), ("fortify with ", "fortify"),
            ("populate ", "populate"), ("summon ", "summon"), ("pay with ", "pay"), ("enchant T", "enchant"),
            ("augur T", "augur"), ("murder T", "murder"), ("target ", "target"),
+           ("no more targets", "target"),
            ("negate T", "negate"), ("cancel the Negate T", "cancel negate"),
            ("foil T", "foil"), ("pass", "pass"), ("clash with player ", "order"),
            ("clash", "clash"), ("answer ", "answer"), ("defend with ", "defend"),
@@ -60,3 +62,16 @@ def test_a_kind_is_asked_of_a_legal_action_only():
         state.action_kind(state.legal_actions()[-1] + 1)
     with pytest.raises(core.IllegalActionError, match="an action is an int"):
         state.action_kind("end turn")
+
+
+def test_stopping_an_enchants_targets_is_a_target_decision():
+    # (L15) With a Common worth 0 after the ones named, the Enchanter may stop.
+    state = position("relinquish(acceptance=false)",
+                     players=[{"standing": ["P4", "P6"], "hand": ["T10"]},
+                              {"resting": ["W10", "C4"]}])
+    for name in ("bounty", "pay with P4", "pay with P6", "target C4", "subtract 4",
+                 "enchant T10 against player 1", "target W10"):
+        act(state, name)
+    done = next(a for a in state.legal_actions()
+                if state.action_to_string(a) == "no more targets")
+    assert state.action_kind(done) == "target"

@@ -64,7 +64,7 @@ def test_l3_a_short_game_has_16_cards_to_scry():
     while state.is_chance_node():
         state.apply_action(state.legal_actions()[-1])
     view = state.to_dict()
-    assert view["scry_size"] == 16 and len(view["exile"]) == 78 - 26 - 16
+    assert view["scry_size"] == 16 and len(view["set_aside"]) + len(view["exile"]) == 78 - 26 - 16
 
 
 # L4: Arise stands the tableau; each maneuver once a turn.
@@ -415,8 +415,9 @@ def test_l9_congregate_and_conscript_place_cards_and_finesse_false_removes_them(
 
 
 # R11: a Bounty changes a tableau Common's value until the end of the turn for
-# Populate's order, the capture table and Congregate's sums; Tarots and scores count the
-# printed values.
+# Populate's order, the capture table and Congregate's sums (and, by L15, an Enchant's
+# and a Negate's totals: test_relinquish_corrections.py); scores count the printed
+# values.
 def bountied(target, amount, opponent, me=()):
     state = position("relinquish(acceptance=false)",
                      players=[{"standing": ["P4", "P6", *me], "hand": ["W5", "T9", "W8"]},
@@ -444,15 +445,6 @@ def test_r11_a_bounty_moves_a_common_in_the_capture_table():
     act(state, "clash")
     # The Page takes the lowest: the 10 is worth 4 this turn.
     assert state.to_dict()["players"][0]["standing"] == ["C10"]
-
-
-def test_r11_tarots_count_printed_values():
-    state = bountied("C5", "subtract 4", {"resting": ["C5"]})
-    assert "enchant T9 against player 1" not in legal(state)
-    state = bountied("C5", "add 4", {"resting": ["C5", "S4"]})
-    assert "enchant T9 against player 1" in legal(state)
-    act(state, "enchant T9 against player 1")
-    assert legal(state) == ["target C5"]
 
 
 # L8: a Scry keeps one and discards the other face up; Acceptance until the reshuffle.
