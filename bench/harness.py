@@ -10,10 +10,10 @@ Rows:
 * OpenSpiel's ``evaluate_bots`` -- the peer: OpenSpiel's own loop that plays one game
   between ``pyspiel.Bot``s, run here over the same games with the same bots, storing
   nothing.
-* bare play -- ``tournament.runner.play`` called in a loop: one game from its plain
+* bare play -- ``tournament.harness.runner.play`` called in a loop: one game from its plain
   data, with the harness's failure checks and bookkeeping but no store, no workers
   and no progress bar.
-* harness, N workers -- ``tournament.runner.run`` into a fresh SQLite file, as
+* harness, N workers -- ``tournament.harness.runner.run`` into a fresh SQLite file, as
   ``cardarena tournament`` runs it: one worker plays in this process, more in a pool of
   worker processes.
 
@@ -38,9 +38,9 @@ import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
 
 from bench.tables import cpu_name, markdown_table, num, ratio, text_table  # noqa: E402
-from tournament import config as configs  # noqa: E402
-from tournament import runner  # noqa: E402
-from tournament.store import Store  # noqa: E402
+from tournament.harness import config as configs  # noqa: E402
+from tournament.harness import runner  # noqa: E402
+from tournament.harness.store import Store  # noqa: E402
 
 BOTS = {"a": "random", "b": "random", "c": "random"}
 

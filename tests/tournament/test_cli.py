@@ -1,15 +1,12 @@
 """The installed ``cardarena`` command, run as a user runs it."""
 import importlib.metadata
-import os
 import re
 import subprocess
-import sys
 
 import pytest
 
 import core
-
-CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
+from tournament_helpers import CARDARENA
 
 
 def run(*args):

@@ -3,11 +3,11 @@ import json
 
 import pytest
 
-from tests.tournament.test_tournament import cli
-from tournament import compare, skill
+from tournament.skill import analysis, compare
+from tournament_helpers import cli
 
 
-def analysis(steps, budgets=(8, 16, 32), seat=(0.5, 0.4, 0.6), edge=(0.5, 0.4, 0.6),
+def skill_json(steps, budgets=(8, 16, 32), seat=(0.5, 0.4, 0.6), edge=(0.5, 0.4, 0.6),
              games=200, variants=("default",)):
     """The parts of a skill.json that a comparison reads: ``steps`` are the scores of
     the doubling steps, weakest first, over ``games`` games each."""
@@ -32,9 +32,9 @@ def write(folder, results):
 
 
 def test_the_deeper_game_leads_clearly_and_the_other_reads_as_a_share_of_it():
-    found = compare.compare([analysis([0.9, 0.9]), analysis([0.7, 0.7])], ["deep", "shallow"])
+    found = compare.compare([skill_json([0.9, 0.9]), skill_json([0.7, 0.7])], ["deep", "shallow"])
     deep, shallow = found["rows"]
-    assert deep["gain"] == pytest.approx(float(skill.gain([0.9, 0.9])))
+    assert deep["gain"] == pytest.approx(float(analysis.gain([0.9, 0.9])))
     assert shallow["x"] == pytest.approx(50.0, abs=0.01)  # a coin on half of deep's games
     assert deep["x"] == 100
     assert (found["deepest"]["name"], found["deepest"]["not_apart"]) == ("deep", [])
@@ -44,43 +44,43 @@ def test_the_deeper_game_leads_clearly_and_the_other_reads_as_a_share_of_it():
 
 
 def test_games_of_equal_depth_are_not_told_apart():
-    found = compare.compare([analysis([0.7, 0.72]), analysis([0.72, 0.7])], ["a", "b"])
+    found = compare.compare([skill_json([0.7, 0.72]), skill_json([0.72, 0.7])], ["a", "b"])
     assert found["deepest"]["not_apart"] in (["a"], ["b"])
     assert "- **Most skill: not told apart**" in compare.report(found, "c")
 
 
 def test_only_the_steps_between_shared_budgets_are_compared():
-    wide = analysis([0.99, 0.9, 0.6], budgets=(4, 8, 16, 32))
-    narrow = analysis([0.6, 0.6], budgets=(8, 16, 32))
+    wide = skill_json([0.99, 0.9, 0.6], budgets=(4, 8, 16, 32))
+    narrow = skill_json([0.6, 0.6], budgets=(8, 16, 32))
     found = compare.compare([wide, narrow], ["wide", "narrow"])
     assert found["budgets"] == [8, 32]
-    assert found["rows"][0]["gain"] == pytest.approx(float(skill.gain([0.9, 0.6])))
+    assert found["rows"][0]["gain"] == pytest.approx(float(analysis.gain([0.9, 0.6])))
     with pytest.raises(compare.CompareError, match="share no doubling step"):
-        compare.compare([analysis([0.6, 0.6]), analysis([0.6, 0.6], budgets=(32, 64, 128))],
+        compare.compare([skill_json([0.6, 0.6]), skill_json([0.6, 0.6], budgets=(32, 64, 128))],
                         ["a", "b"])
 
 
 def test_fairness_and_the_cheaters_edge_are_named_only_where_intervals_part():
-    even = analysis([0.7, 0.7], seat=(0.5, 0.45, 0.55), edge=(0.5, 0.45, 0.55))
-    seated = analysis([0.7, 0.7], seat=(0.7, 0.65, 0.75), edge=(0.8, 0.75, 0.85))
+    even = skill_json([0.7, 0.7], seat=(0.5, 0.45, 0.55), edge=(0.5, 0.45, 0.55))
+    seated = skill_json([0.7, 0.7], seat=(0.7, 0.65, 0.75), edge=(0.8, 0.75, 0.85))
     found = compare.compare([even, seated], ["even", "seated"])
     assert (found["fairest"]["name"], found["fairest"]["not_apart"]) == ("even", [])
     assert (found["hidden"]["name"], found["hidden"]["not_apart"]) == ("seated", [])
-    close = analysis([0.7, 0.7], seat=(0.53, 0.47, 0.59), edge=(0.52, 0.46, 0.58))
+    close = skill_json([0.7, 0.7], seat=(0.53, 0.47, 0.59), edge=(0.52, 0.46, 0.58))
     found = compare.compare([even, close], ["even", "close"])
     assert found["fairest"]["not_apart"] == ["close"]
     assert found["hidden"]["not_apart"] == ["even"]
 
 
 def test_each_variant_of_an_analysis_is_a_row():
-    found = compare.compare([analysis([0.8, 0.8], variants=("default", "life=15")),
-                             analysis([0.7, 0.7])], ["card", "other"])
+    found = compare.compare([skill_json([0.8, 0.8], variants=("default", "life=15")),
+                             skill_json([0.7, 0.7])], ["card", "other"])
     assert [r["name"] for r in found["rows"]] == ["card: default", "card: life=15", "other"]
 
 
 def test_a_game_whose_variants_all_lead_the_others_leads_clearly():
-    found = compare.compare([analysis([0.9, 0.9], variants=("a", "b")),
-                             analysis([0.6, 0.6])], ["deep", "shallow"])
+    found = compare.compare([skill_json([0.9, 0.9], variants=("a", "b")),
+                             skill_json([0.6, 0.6])], ["deep", "shallow"])
     assert found["deepest"]["own_game"] and found["deepest"]["game"] == "deep"
     assert "- **Most skill: deep**, clearly ahead of every other game: the widest " \
         "doubling gain; within it deep: a leads, not told apart from deep: b." \
@@ -88,14 +88,14 @@ def test_a_game_whose_variants_all_lead_the_others_leads_clearly():
 
 
 def test_a_verdict_counts_the_rows_it_cannot_tell_apart_beyond_a_few():
-    rows = compare.compare([analysis([0.7, 0.7]) for _ in range(9)],
+    rows = compare.compare([skill_json([0.7, 0.7]) for _ in range(9)],
                            [f"g{k}" for k in range(9)])
     assert "not clearly ahead of 8 other rows" in compare.report(rows, "c")
 
 
 def test_the_command_writes_the_table_and_refuses_what_it_cannot_read(tmp_path):
-    a = write(tmp_path / "deep", analysis([0.9, 0.9]))
-    b = write(tmp_path / "shallow", analysis([0.7, 0.7]))
+    a = write(tmp_path / "deep", skill_json([0.9, 0.9]))
+    b = write(tmp_path / "shallow", skill_json([0.7, 0.7]))
     result = cli("compare", a, b, "--out", str(tmp_path / "summary.md"))
     assert result.returncode == 0, result.stderr
     text = (tmp_path / "summary.md").read_text()

@@ -17,12 +17,15 @@ import pytest
 
 import core
 import search
-from tournament import cli, levels, play, runner, skill
-from tournament import config as configs
-from tournament.ratings import match_scores
-from tournament.store import Store
-
-CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
+from tournament import calibrations, cli
+from tournament.harness import config as configs
+from tournament.harness import runner
+from tournament.harness.store import Store
+from tournament.skill import analysis
+from tournament.skill import levels as calibrating
+from tournament.sparring import levels, session
+from tournament.stats.ratings import match_scores
+from tournament_helpers import CARDARENA
 
 
 def calibration(*points, game="card_duel", player="ismcts(rollout_depth=8)"):
@@ -30,7 +33,7 @@ def calibration(*points, game="card_duel", player="ismcts(rollout_depth=8)"):
     high, and the blunder rate where there is one)."""
     fit, rungs = [], [levels.Rung("random", "random", None, 0, 0, 0)]
     for budget, elo, low, high, *rate in points:
-        rung = skill.rung(player, budget, *rate)
+        rung = analysis.rung(player, budget, *rate)
         fit.append(levels.Level(rung.spec, budget, elo, low, high, blunder=rung.blunder))
         rungs.append(levels.Rung(rung.name, rung.spec, budget, elo, low, high,
                                  blunder=rung.blunder))
@@ -97,7 +100,7 @@ def ladder_opponents(calibration, level):
     below = max((r for r in searchers if place(r) < level.place), key=place)
     above = min((r for r in searchers if place(r) > level.place), key=place)
     named = {r.name: r for r in calibration.rungs}
-    return [named[a] for a in levels.ANCHORS] + [below, above]
+    return [named[a] for a in calibrating.ANCHORS] + [below, above]
 
 
 @pytest.mark.parametrize("game", [interval_check(game) for game in sorted(INTERVAL_DEALS)])
@@ -163,14 +166,14 @@ def test_an_elo_outside_the_levels_names_the_range():
 
 
 def test_the_fit_rises_with_the_budget_pooling_runs_that_fall():
-    assert levels.rising([8, -21, -7, -6, 34, 53, 62, 61]) == pytest.approx(
+    assert calibrating.rising([8, -21, -7, -6, 34, 53, 62, 61]) == pytest.approx(
         [-20 / 3] * 3 + [-6, 34, 53, 61.5, 61.5])
-    assert levels.rising([1, 2, 3]) == [1, 2, 3]
-    assert levels.rising([3, 2, 1]) == [2, 2, 2]
+    assert calibrating.rising([1, 2, 3]) == [1, 2, 3]
+    assert calibrating.rising([3, 2, 1]) == [2, 2, 2]
 
 
 def test_a_calibration_round_trips_and_is_found_by_its_rules(tmp_path, monkeypatch):
-    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
     c = calibration((8, 0, -40, 40), (32, 200, 150, 250), game="card_duel(life=15)")
     assert levels.path("card_duel(life=15,hand_points=30)") == \
         tmp_path / "levels-card_duel-life=15.json"
@@ -183,7 +186,7 @@ def test_a_calibration_round_trips_and_is_found_by_its_rules(tmp_path, monkeypat
 
 
 def test_a_game_without_levels_says_how_to_make_them(tmp_path, monkeypatch):
-    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
     with pytest.raises(levels.UncalibratedError,
                        match=r"^card_duel\(life=15\) has no strength levels: cardarena levels "
                              r"'card_duel\(life=15\)' --calibrate makes them$"):
@@ -198,7 +201,7 @@ def test_a_game_without_levels_says_how_to_make_them(tmp_path, monkeypatch):
 ])
 def test_a_broken_calibration_file_is_refused_with_its_name(tmp_path, monkeypatch, text,
                                                             message):
-    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
     (tmp_path / "levels-card_duel.json").write_text(text)
     with pytest.raises(levels.LevelError, match=message) as error:
         levels.load("card_duel")
@@ -220,7 +223,7 @@ def test_the_shipped_calibrations_load_and_rise():
 
 
 def test_a_calibration_plays_the_ladder_and_fits_what_it_measured(tmp_path, monkeypatch):
-    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
     previous = signal.getsignal(signal.SIGTERM)
     args = ["levels", "card_duel(life=5)", "--calibrate", "--player",
             "ismcts(rollout=heuristic)", "--deals", "4", "--max-budget", "4", "--workers",
@@ -248,9 +251,9 @@ def test_a_calibration_plays_the_ladder_and_fits_what_it_measured(tmp_path, monk
     assert all(a.elo <= b.elo for a, b in zip(made.fit, made.fit[1:]))
     # Every round's games are stored: run again, the calibration plays none and ends
     # where it ended.
-    plan = levels.plan("card_duel(life=5)", 4, high=4, player=made.player)
+    plan = calibrating.plan("card_duel(life=5)", 4, high=4, player=made.player)
     with Store(str(tmp_path / "games.db"), readonly=True) as store:
-        again, last = levels.calibrate(store, plan, made.command, play=lambda plan: None)
+        again, last = calibrating.calibrate(store, plan, made.command, play=lambda plan: None)
         assert again == made
         assert len(store.tournaments()) >= len(last.pairs()) >= len(plan.pairs()) == 10
     # Each searcher rung met random and greedy play, not only the two rungs above it.
@@ -263,7 +266,7 @@ def test_a_calibration_fills_the_step_from_one_iteration_with_blundering_rungs(
     # Shrine's heuristic searcher plays far better at 2 iterations than at 1, and no
     # budget lies between: the calibration adds rungs at 2 iterations that blunder,
     # plays them, and the levels run through them.
-    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
     previous = signal.getsignal(signal.SIGTERM)
     try:
         cli.main(["levels", "shrine", "--calibrate", "--player",
@@ -287,7 +290,7 @@ def test_a_calibration_fills_the_step_from_one_iteration_with_blundering_rungs(
 def test_a_variant_calibrated_is_played_at_its_own_levels(tmp_path, monkeypatch, capsys):
     # A variant's levels are its own calibration, made with the command its refusal
     # names; play --elo then takes them, and the default rules' levels stay as they are.
-    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
     monkeypatch.chdir(tmp_path)
     previous = signal.getsignal(signal.SIGTERM)
     try:
@@ -309,7 +312,7 @@ def test_a_variant_calibrated_is_played_at_its_own_levels(tmp_path, monkeypatch,
 
 
 def test_a_calibration_is_written_into_out_when_asked(tmp_path, monkeypatch):
-    monkeypatch.setattr(levels, "DATA", tmp_path / "data")
+    monkeypatch.setattr(calibrations, "DATA", tmp_path / "data")
     previous = signal.getsignal(signal.SIGTERM)
     try:
         cli.main(["levels", "card_duel(life=4)", "--calibrate", "--deals", "2", "--max-budget",
@@ -324,10 +327,10 @@ def test_a_calibration_is_written_into_out_when_asked(tmp_path, monkeypatch):
 
 
 def test_a_step_that_rises_too_far_is_split_where_a_budget_lies_between():
-    plan = levels.plan("card_duel", 2, low=4, high=64)
+    plan = calibrating.plan("card_duel", 2, low=4, high=64)
     c = calibration((4, 0, -20, 20), (8, 151, 100, 200), (16, 300, 250, 350),
                     (32, 400, 350, 450), (64, 560, 500, 600))
-    finer = levels.refine(plan, c)
+    finer = calibrating.refine(plan, c)
     # 4 to 8 and 32 to 64 rise more than 150; 8 to 16 by 149 does not.
     assert finer.ladder.budgets == (4, 6, 8, 16, 32, 45, 64)
     assert [r.name for r in finer.ladder.chain][:3] == ["random", "greedy", "ismcts-4"]
@@ -335,7 +338,7 @@ def test_a_step_that_rises_too_far_is_split_where_a_budget_lies_between():
         not in finer.pairs()
     # Neighbouring budgets have no budget between them to split at.
     c = calibration((8, 0, -20, 20), (9, 400, 350, 450))
-    assert levels.refine(levels.plan("card_duel", 2, low=8, high=16), c) is None
+    assert calibrating.refine(calibrating.plan("card_duel", 2, low=8, high=16), c) is None
 
 
 def blundering(*points):
@@ -351,21 +354,21 @@ def test_a_step_from_one_iteration_is_split_by_the_chance_of_a_blunder():
     # as 2 do when every move is a blunder, so the step is split by the blunder rate,
     # half-way each time, while it rises more than STEP and the rates are coarser
     # than FINEST_BLUNDER.
-    plan = levels.plan("energy_deckbuilder", 2, high=4,
+    plan = calibrating.plan("energy_deckbuilder", 2, high=4,
                        player="ismcts(rollout_depth=8,rollout=heuristic)")
-    finer = levels.refine(plan, blundering((1, 0, 0), (2, 0, 1300), (4, 0, 1400)))
+    finer = calibrating.refine(plan, blundering((1, 0, 0), (2, 0, 1300), (4, 0, 1400)))
     assert finer.ladder.blunders == ((2, 0.5),)
     assert [r.name for r in finer.ladder.chain] == [
         "random", "greedy", "ismcts-1", "ismcts-2-blunder0.5", "ismcts-2", "ismcts-4"]
     assert finer.ladder.chain[3].spec == \
         "ismcts(iterations=2,rollout_depth=8,rollout=heuristic,blunder=0.5)"
     assert ("ismcts-1", "ismcts-2-blunder0.5") in finer.pairs()
-    again = levels.refine(finer, blundering((1, 0, 0), (2, 0.5, 600), (2, 0, 1300),
+    again = calibrating.refine(finer, blundering((1, 0, 0), (2, 0.5, 600), (2, 0, 1300),
                                             (4, 0, 1400)))
     assert again.ladder.blunders == ((2, 0.25), (2, 0.5), (2, 0.75))
     # At the finest rates a step that still rises too far is left as it is.
     finest = blundering((1, 0, 0), (2, 0.875, 400), (2, 0.75, 600), (2, 0, 750))
-    assert levels.refine(levels.plan("energy_deckbuilder", 2, high=2), finest) is None
+    assert calibrating.refine(calibrating.plan("energy_deckbuilder", 2, high=2), finest) is None
 
 
 def test_a_level_between_two_blunder_rates_interpolates_the_rate():
@@ -383,11 +386,11 @@ def test_a_level_between_two_blunder_rates_interpolates_the_rate():
 
 def test_a_calibration_with_blunder_rates_round_trips_and_keeps_its_order(tmp_path,
                                                                           monkeypatch):
-    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
     c = blundering((1, 0, 0), (2, 0.75, 300), (2, 0.5, 600), (2, 0, 1200), (4, 0, 1300))
     c.save(levels.path(c.game))
     assert levels.load("energy_deckbuilder") == c
-    assert "blundering" in levels.table(c) and "ismcts-2-blunder0.75" in levels.table(c)
+    assert "blundering" in calibrating.table(c) and "ismcts-2-blunder0.75" in calibrating.table(c)
     # A rung that blunders less than the one after it at the same budget is out of order.
     data = json.loads(json.dumps(c.to_dict()))
     data["fit"][1], data["fit"][2] = data["fit"][2], data["fit"][1]
@@ -401,8 +404,8 @@ def test_a_rung_clearly_weaker_than_a_cheaper_one_is_no_level(monkeypatch):
     # at 2: pooled into one strength, the fit would misstate both.  On figures made up
     # in its image, the fit leaves 3 out, keeps 6 (whose interval reaches 4's Elo:
     # chance may have put it lower), and no level lands on 3.
-    plan = levels.plan("shrine", 2, high=8, player="ismcts(rollout_depth=8)")
-    plan = dataclasses.replace(plan, ladder=skill.Ladder(plan.ladder.player,
+    plan = calibrating.plan("shrine", 2, high=8, player="ismcts(rollout_depth=8)")
+    plan = dataclasses.replace(plan, ladder=analysis.Ladder(plan.ladder.player,
                                                          (1, 2, 3, 4, 6, 8)))
     names = [r.name for r in plan.ladder.chain]
     measured = {"random": 0, "greedy": 1400, "ismcts-1": -30, "ismcts-2": 727,
@@ -416,22 +419,22 @@ def test_a_rung_clearly_weaker_than_a_cheaper_one_is_no_level(monkeypatch):
         def games(self, key, deals):
             return [None] * 1000
 
-    monkeypatch.setattr(levels, "elo_samples", lambda *a, **k: (elo, samples))
-    c = levels.measure(Games(), plan, "made by hand", bootstrap=41)
+    monkeypatch.setattr(calibrating, "elo_samples", lambda *a, **k: (elo, samples))
+    c = calibrating.measure(Games(), plan, "made by hand", bootstrap=41)
     assert [p.budget for p in c.fit] == [1, 2, 4, 6, 8]
     assert c.outplayed == {3}
     assert c.fit[2].elo == c.fit[3].elo == 906  # 4 and 6 pooled, as chance allows
     assert all(c.level(e).budget != 3 for e in range(727, 906, 5))
     assert c.level(740).budget == 2 and c.level(900).budget == 4
-    assert "ismcts-3" in levels.table(c) and "below a cheaper rung" in levels.table(c)
+    assert "ismcts-3" in calibrating.table(c) and "below a cheaper rung" in calibrating.table(c)
 
 
 def test_measuring_before_the_games_are_played_says_what_is_missing(tmp_path):
-    plan = levels.plan("card_duel", 3, high=4)
+    plan = calibrating.plan("card_duel", 3, high=4)
     with Store(str(tmp_path / "g.db")) as store:
         with pytest.raises(levels.LevelError, match="0 of 6 games of .* are stored; run "
                                                     "the calibration again"):
-            levels.measure(store, plan, "cardarena levels card_duel --calibrate")
+            calibrating.measure(store, plan, "cardarena levels card_duel --calibrate")
 
 
 # --- the commands -------------------------------------------------------------------
@@ -446,7 +449,7 @@ def test_the_command_lists_a_games_levels():
     result = run("levels", "card_duel")
     assert result.returncode == 0, result.stderr
     shipped = levels.load("card_duel")
-    assert result.stdout == levels.table(shipped) + "\n"
+    assert result.stdout == calibrating.table(shipped) + "\n"
     assert f"play --elo takes {shipped.fit[0].elo} to {shipped.fit[-1].elo}." in result.stdout
 
 
@@ -490,7 +493,7 @@ def test_play_at_an_elo_faces_the_level_and_saves_its_spec(tmp_path):
     lines = result.stdout.splitlines()
     assert lines[0] == levels.describe(level, "card_duel")
     assert lines[1].startswith(f"Card Duel (card_duel): you are player 0 against {level.spec}")
-    saved = play.Match.load(str(tmp_path / f"cardarena-card_duel-{level.spec}-seat0-3.json"))
+    saved = session.Match.load(str(tmp_path / f"cardarena-card_duel-{level.spec}-seat0-3.json"))
     assert saved.bot == level.spec
     assert json.loads(next(tmp_path.iterdir()).read_text())["bot"] == level.spec
 
@@ -502,7 +505,7 @@ def test_the_web_pages_bot_picker_lists_each_games_levels(tmp_path, monkeypatch)
     shipped = levels.load("shrine").levels
     assert games["shrine"]["levels"] == [
         {"spec": p.spec, "elo": p.elo, "low": p.low, "high": p.high} for p in shipped]
-    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
     (tmp_path / "levels-card_duel.json").write_text("{")
     assert all(g["levels"] == [] for g in app._games())
 

@@ -5,14 +5,15 @@ import json
 import os
 import pathlib
 import subprocess
-import sys
 
 import pytest
 
 import core
-from tournament import levels, marks, review
+from tournament import calibrations
+from tournament.skill import marks as calibrating_marks
+from tournament.sparring import marks, review
+from tournament_helpers import CARDARENA
 
-CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
 GAMES = sorted(core.GAMES)
 
 
@@ -35,9 +36,9 @@ def test_the_thresholds_are_the_base_ones_raised_by_the_noise_floor():
 
 
 def test_a_calibration_is_the_reviewers_own_moves_judged_under_another_seed():
-    found = marks.calibrate("card_duel", 100, 12, seed=5, command="by hand")
+    found = calibrating_marks.calibrate("card_duel", 100, 12, seed=5, command="by hand")
     losses = []
-    for state, step, seat in marks.positions("card_duel", 12, 5):
+    for state, step, seat in calibrating_marks.positions("card_duel", 12, 5):
         own = review.Reviewer("card_duel", seat, 100, 5).preferred(state, step)
         losses.append(review.Reviewer("card_duel", seat, 100, 6).judge(state, step, own).loss)
     assert found.positions == len(losses) == 12
@@ -46,12 +47,12 @@ def test_a_calibration_is_the_reviewers_own_moves_judged_under_another_seed():
     assert found.floor in [round(x, 4) for x in losses]
     assert sum(x > found.floor for x in losses) <= 0.05 * 12
     assert found.thresholds == marks.thresholds(found.floor)
-    assert found == marks.calibrate("card_duel", 100, 12, seed=5, command="by hand")
+    assert found == calibrating_marks.calibrate("card_duel", 100, 12, seed=5, command="by hand")
 
 
 def test_a_review_is_marked_by_its_games_calibration_or_its_default_rules(tmp_path,
                                                                          monkeypatch):
-    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
     assert review.Reviewer("card_duel", 0, 100).thresholds == review.MARKS
     own = made(floor=0.03)
     own.save(marks.path("card_duel"))
@@ -99,7 +100,7 @@ def test_bad_arguments_stop_with_one_clear_line(tmp_path, args, status, message)
 
 
 def test_a_broken_file_is_refused_with_its_name(tmp_path, monkeypatch):
-    monkeypatch.setattr(levels, "DATA", tmp_path)
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
     (tmp_path / "marks-shrine.json").write_text('{"format": "cardarena marks"}')
     with pytest.raises(marks.MarksError, match="marks-shrine.json is not a calibration of "
                                                "marks"):

@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-from tests.tournament.test_tournament import cli
-from tournament import matchups, runner
-from tournament.store import Store
+from tournament.harness import runner
+from tournament.harness.store import Store
+from tournament.skill import matchups
+from tournament_helpers import cli
 
 BOT = "greedy"
 

@@ -1,5 +1,5 @@
 """Sparring (``cardarena play``): the installed program driven through a pseudo-terminal
-as a person drives it, and its pieces through ``tournament.play``."""
+as a person drives it, and its pieces through ``tournament.sparring``."""
 import io
 import json
 import os
@@ -7,16 +7,15 @@ import random
 import re
 import signal
 import subprocess
-import sys
 import threading
 
 import pexpect
 import pytest
 
 import core
-from tournament import play
+from tournament.sparring import console, session
+from tournament_helpers import CARDARENA
 
-CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
 BOT = "ismcts(iterations=50,rollout_depth=4)"
 PROMPT = r"your move \(1-(\d+), or help\)> "
 OVER = r"(You win\.|Player \d \(.*\) wins\.|A draw\.) Returns: player 0 [-+]\d+, player 1 [-+]\d+\."
@@ -66,7 +65,7 @@ def test_a_stopped_game_is_saved_and_exits_as_a_shell_expects(tmp_path, how, sta
     saved = "cardarena-card_duel-random-seat0-2.json"
     term.child.expect_exact(f"Saved to {saved}.")
     assert term.exit_status() == status
-    assert play.Match.load(str(tmp_path / saved)).seed == 2
+    assert session.Match.load(str(tmp_path / saved)).seed == 2
 
 
 def screen(text):
@@ -183,7 +182,7 @@ def test_a_closed_standard_input_stops_with_one_clear_line(tmp_path):
 
 
 def test_a_saved_game_loads_only_as_the_game_it_is(tmp_path):
-    play.Match("shrine(alt_heal=true)", "random", 0, 1).save(str(tmp_path / "g.json"))
+    session.Match("shrine(alt_heal=true)", "random", 0, 1).save(str(tmp_path / "g.json"))
     result = run("shrine", "--load", "g.json", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr == "cardarena play: g.json holds a game of shrine(alt_heal=true), " \
@@ -197,7 +196,7 @@ def test_a_game_against_openspiels_bot_is_saved_at_the_end_of_input(tmp_path):
     assert result.returncode == 0, result.stderr
     path = f"cardarena-card_duel-{bot}-seat1-1.json"
     assert f"Saved to {path}." in result.stdout
-    saved = play.Match.load(str(tmp_path / path))
+    saved = session.Match.load(str(tmp_path / path))
     assert saved.bot == bot and "player 0: keep ??" in result.stdout
 
 
@@ -235,7 +234,7 @@ def test_two_games_of_one_seed_are_saved_apart(tmp_path):
         assert run(game, "--bot", "random", "--seed", "3", cwd=tmp_path).returncode == 0
     for game in games:
         path = tmp_path / f"cardarena-{game}-random-seat0-3.json"
-        assert play.Match.load(str(path)).game == core.load_game(game)
+        assert session.Match.load(str(path)).game == core.load_game(game)
 
 
 def test_games_against_other_bots_or_from_other_seats_are_saved_apart(tmp_path):
@@ -275,13 +274,13 @@ def test_without_a_seed_one_is_chosen_and_shown(tmp_path):
 
 def test_card_duel_plays_to_the_end_with_the_bots_hand_kept_secret(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    match = play.Match("card_duel", "greedy", 1, 11)
+    match = session.Match("card_duel", "greedy", 1, 11)
     out = io.StringIO()
     rng = random.Random(2)
-    console = play.Console(match, out=out, status=io.StringIO(),
+    term = console.Console(match, out=out, status=io.StringIO(),
                            read=lambda prompt: str(rng.randint(1, len(
                                match.state.legal_actions()))))
-    assert console.run() == 0
+    assert term.run() == 0
     text = out.getvalue()
     assert text.startswith("Card Duel (card_duel): you are player 1 against greedy, seed 11.")
     # Player 0 builds in secret: one choice per class of its pool, each unseen.
@@ -294,10 +293,10 @@ def test_card_duel_plays_to_the_end_with_the_bots_hand_kept_secret(tmp_path, mon
 def played(game, bot, seat, seed):
     """A whole game through the console, the person choosing at random from ``seed``:
     the match at its end and what the screen showed."""
-    match = play.Match(game, bot, seat, seed)
+    match = session.Match(game, bot, seat, seed)
     out = io.StringIO()
     rng = random.Random(seed)
-    play.Console(match, out=out, status=io.StringIO(),
+    console.Console(match, out=out, status=io.StringIO(),
                  read=lambda prompt: str(rng.randint(1, len(match.state.legal_actions())))).run()
     return match, out.getvalue()
 
@@ -323,7 +322,7 @@ def test_no_chance_event_is_told_in_more_detail_than_the_person_learns():
                 after = state.clone()
                 after.apply_action(a)
                 told.setdefault(after.information_state_string(match.seat), set()).add(
-                    play.describe(state, a, match.seat))
+                    session.describe(state, a, match.seat))
             assert all(len(words) == 1 for words in told.values()), told
         state.apply_action(action)
 
@@ -346,7 +345,7 @@ def test_moves_are_told_alike_when_the_person_cannot_tell_them_apart(game):
             told = {}
             for a in state.legal_actions():
                 told.setdefault(state.action_view(a, observer), set()).add(
-                    play.describe(state, a, observer))
+                    session.describe(state, a, observer))
             for view, words in told.items():
                 assert len(words) == 1, (view, words)
                 if view < 0:
@@ -361,7 +360,7 @@ def test_the_board_shows_nothing_the_person_cannot_know(game):
         if i % 7 == 0:
             for seat in (0, 1):
                 world = state.determinized(seat, i)
-                assert play.board(world, seat) == play.board(state, seat)
+                assert session.board(world, seat) == session.board(state, seat)
 
 
 def advance(match):
@@ -393,15 +392,15 @@ def drive(match, seed, hints, choices=100):
 
 
 def test_hints_change_nothing_and_a_history_replays_to_the_same_game():
-    hinted = drive(play.Match("shrine", BOT, 0, 9), seed=3, hints=True)
-    plain = drive(play.Match("shrine", BOT, 0, 9), seed=3, hints=False)
+    hinted = drive(session.Match("shrine", BOT, 0, 9), seed=3, hints=True)
+    plain = drive(session.Match("shrine", BOT, 0, 9), seed=3, hints=False)
     assert hinted.history == plain.history
-    again = play.Match("shrine", BOT, 0, 9, plain.history)
+    again = session.Match("shrine", BOT, 0, 9, plain.history)
     assert again.state == plain.state
     # Chance and the bot draw from the step's own stream: a game resumed from any
     # point goes on as it went.
     for k in range(0, len(plain.history), 25):
-        resumed = play.Match("shrine", BOT, 0, 9, plain.history[:k])
+        resumed = session.Match("shrine", BOT, 0, 9, plain.history[:k])
         if resumed.state.is_chance_node():
             assert resumed.chance_outcome() == plain.history[k]
         elif resumed.state.current_player() == 1:
@@ -409,7 +408,7 @@ def test_hints_change_nothing_and_a_history_replays_to_the_same_game():
 
 
 def test_undo_goes_back_to_the_previous_choice_and_skips_forced_moves():
-    match = advance(play.Match("shrine", "greedy", 0, 2))
+    match = advance(session.Match("shrine", "greedy", 0, 2))
     assert not match.undo()
     rng = random.Random(0)
     seen = []
@@ -424,9 +423,9 @@ def test_undo_goes_back_to_the_previous_choice_and_skips_forced_moves():
 
 
 def test_a_hint_is_worked_out_in_a_world_drawn_from_what_the_person_knows(monkeypatch):
-    match = advance(play.Match("shrine", "cheater(iterations=20)", 0, 4))
+    match = advance(session.Match("shrine", "cheater(iterations=20)", 0, 4))
     shown = []
-    make_bot = play.search.make_bot
+    make_bot = session.search.make_bot
 
     def spying(*args, **kwargs):
         bot = make_bot(*args, **kwargs)
@@ -434,7 +433,7 @@ def test_a_hint_is_worked_out_in_a_world_drawn_from_what_the_person_knows(monkey
         bot.step = lambda state: shown.append(state.clone()) or step(state)
         return bot
 
-    monkeypatch.setattr(play.search, "make_bot", spying)
+    monkeypatch.setattr(session.search, "make_bot", spying)
     match.hint()
     world, = shown
     assert world.information_state_string(0) == match.state.information_state_string(0)
@@ -442,19 +441,19 @@ def test_a_hint_is_worked_out_in_a_world_drawn_from_what_the_person_knows(monkey
 
 
 def test_a_save_round_trips_and_bad_files_are_refused_with_a_reason(tmp_path):
-    match = play.Match("card_duel(life=15)", "ismcts(iterations=20)", 1, 7)
+    match = session.Match("card_duel(life=15)", "ismcts(iterations=20)", 1, 7)
     while match.state.is_chance_node():
         match.apply(match.chance_outcome())
     path = str(tmp_path / "duel.json")
     match.save(path)
-    loaded = play.Match.load(path)
+    loaded = session.Match.load(path)
     assert loaded.to_dict() == match.to_dict() and loaded.state == match.state
     assert os.listdir(tmp_path) == ["duel.json"]
 
     def refused(text):
         (tmp_path / "bad.json").write_text(text)
-        with pytest.raises(play.SaveFileError) as e:
-            play.Match.load(str(tmp_path / "bad.json"))
+        with pytest.raises(session.SaveFileError) as e:
+            session.Match.load(str(tmp_path / "bad.json"))
         return str(e.value)
 
     good = match.to_dict()
@@ -465,14 +464,14 @@ def test_a_save_round_trips_and_bad_files_are_refused_with_a_reason(tmp_path):
     wrong = refused(json.dumps({**good, "history": good["history"] + [999]}))
     assert wrong.endswith(f"step {len(good['history']) + 1} of the history: action 999 is "
                           "not legal there")
-    with pytest.raises(play.SaveFileError, match="cannot read"):
-        play.Match.load(str(tmp_path / "none.json"))
+    with pytest.raises(session.SaveFileError, match="cannot read"):
+        session.Match.load(str(tmp_path / "none.json"))
 
 
 def test_a_refused_history_names_no_card_the_person_cannot_see(tmp_path):
     # The engine's refusal lists the legal moves: at the bot's step, its hand; at a
     # draw, what is left in the Library.
-    match = play.Match("shrine", "greedy", 0, 3)
+    match = session.Match("shrine", "greedy", 0, 3)
     steps = {}
     while len(steps) < 2:
         player = match.state.current_player()
@@ -483,8 +482,8 @@ def test_a_refused_history_names_no_card_the_person_cannot_see(tmp_path):
     path = tmp_path / "tampered.json"
     for history in steps.values():
         path.write_text(json.dumps({**match.to_dict(), "history": history + [999]}))
-        with pytest.raises(play.SaveFileError) as e:
-            play.Match.load(str(path))
+        with pytest.raises(session.SaveFileError) as e:
+            session.Match.load(str(path))
         assert str(e.value) == f"{path}: step {len(history) + 1} of the history: action 999 " \
                                "is not legal there"
 
@@ -503,11 +502,11 @@ def test_the_spinner_turns_on_a_terminal_and_wipes_itself():
             return super().write(text)
 
     tty = Tty()
-    with play.Spinner(tty, "player 1 is thinking"):
+    with console.Spinner(tty, "player 1 is thinking"):
         assert tty.wrote.wait(30)
     assert tty.getvalue().startswith("\rplayer 1 is thinking | ")
     assert tty.getvalue().endswith("s\r\x1b[K")
     quiet = io.StringIO()
-    with play.Spinner(quiet, "thinking"):
+    with console.Spinner(quiet, "thinking"):
         pass
     assert quiet.getvalue() == ""

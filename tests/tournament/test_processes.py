@@ -12,10 +12,10 @@ import time
 import psutil
 import pytest
 
-from tests.tournament.test_tournament import CARDARENA, _rows_in, cli, comparable, write_toml
-from tournament import config as configs
-from tournament import runner
-from tournament.store import Store
+from tournament.harness import config as configs
+from tournament.harness import runner
+from tournament.harness.store import Store
+from tournament_helpers import CARDARENA, cli, comparable, rows_in, write_toml
 
 # Games of a second or so, so that a run is well under way, and far from its end,
 # when a test stops it.
@@ -99,7 +99,7 @@ def test_a_second_run_on_a_store_in_use_is_refused_naming_the_first(tmp_path):
                        'random = "random"\ngreedy = "greedy"\n')
     with started(tmp_path, "tournament", toml, "--db", db, "--workers", "2",
                  "--quiet") as process:
-        wait_until(lambda: _rows_in(db) >= 1, process)
+        wait_until(lambda: rows_in(db) >= 1, process)
         workers = descendants(process)
         for args in (["tournament", toml], ["tournament", quick],
                      ["sprt", toml, "--a", "ismcts", "--b", "greedy"]):
@@ -112,9 +112,9 @@ def test_a_second_run_on_a_store_in_use_is_refused_naming_the_first(tmp_path):
         process.send_signal(signal.SIGKILL)
         ended(process)
         assert_all_end(workers)
-    stored = _rows_in(db)
+    stored = rows_in(db)
     assert cli("tournament", quick, "--db", db, "--quiet").returncode == 0
-    assert _rows_in(db) == stored + 2
+    assert rows_in(db) == stored + 2
 
 
 # --- signals --------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def test_the_workers_end_with_the_command_however_it_is_killed(tmp_path, how):
     toml, db = write_toml(tmp_path / "t.toml", SLOW), str(tmp_path / "t.db")
     with started(tmp_path, "tournament", toml, "--db", db, "--workers", "2",
                  "--quiet") as process:
-        wait_until(lambda: _rows_in(db) >= 1, process)
+        wait_until(lambda: rows_in(db) >= 1, process)
         workers = descendants(process)
         assert len(workers) >= 2
         process.send_signal(how)
@@ -136,7 +136,7 @@ def test_the_workers_end_with_the_command_however_it_is_killed(tmp_path, how):
         # the shell's status.
         assert sorted(os.listdir(tmp_path)) == ["stderr", "stdout", "t.db", "t.toml"]
         assert process.returncode == 143, err
-        stored = _rows_in(db)
+        stored = rows_in(db)
         assert err.splitlines()[-1] == (f"Stopped: {stored} of 80 games are stored in {db}; "
                                         "run the same command again to play the rest.")
         assert 1 <= stored < 80
@@ -147,11 +147,11 @@ def test_sigterm_stops_a_run_with_one_worker_as_ctrl_c_does(tmp_path):
     toml, db = write_toml(tmp_path / "t.toml", SLOW), str(tmp_path / "t.db")
     with started(tmp_path, "tournament", toml, "--db", db, "--workers", "1",
                  "--quiet") as process:
-        wait_until(lambda: _rows_in(db) >= 1, process)
+        wait_until(lambda: rows_in(db) >= 1, process)
         process.send_signal(signal.SIGTERM)
         _, err = ended(process)
     assert process.returncode == 143, err
-    assert f"Stopped: {_rows_in(db)} of 80 games are stored" in err
+    assert f"Stopped: {rows_in(db)} of 80 games are stored" in err
     assert "Traceback" not in err
 
 
@@ -161,7 +161,7 @@ def test_a_stopped_sprt_says_so_and_exits_as_a_shell_expects(tmp_path, how, stat
     # A test of 5 Elo is far from deciding when it is stopped.
     with started(tmp_path, "sprt", toml, "--a", "ismcts", "--b", "greedy", "--elo1", "5",
                  "--db", db, "--workers", "2", "--quiet") as process:
-        wait_until(lambda: _rows_in(db) >= 1, process)
+        wait_until(lambda: rows_in(db) >= 1, process)
         workers = descendants(process)
         process.send_signal(how)
         out, err = ended(process)
@@ -175,7 +175,7 @@ def test_a_stopped_skill_run_exits_143_on_sigterm(tmp_path):
     out = str(tmp_path / "out")
     with started(tmp_path, "skill", "card_duel", "--deals", "30", "--out", out,
                  "--workers", "2", "--quiet") as process:
-        wait_until(lambda: _rows_in(os.path.join(out, "games.db")) >= 1, process)
+        wait_until(lambda: rows_in(os.path.join(out, "games.db")) >= 1, process)
         process.send_signal(signal.SIGTERM)
         _, err = ended(process)
     assert process.returncode == 143, err

@@ -7,25 +7,25 @@ import os
 import random
 import statistics
 import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 import core
 import search
-from tournament import config as configs
-from tournament import levels, play, review, runner
-from tournament.store import Store
+from tournament.harness import config as configs
+from tournament.harness import runner
+from tournament.harness.store import Store
+from tournament.sparring import console, levels, review, session
+from tournament_helpers import CARDARENA
 
-CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
 # Small budgets: these tests check what a review is, not how good its searches are.
 ITERATIONS = 200
 
 
 def finished(game, seat, seed, person="random", bot="greedy"):
     """A match played to the end, the person's moves by a bot of spec ``person``."""
-    match = play.Match(game, bot, seat, seed)
+    match = session.Match(game, bot, seat, seed)
     player = search.make_bot(person, match.game, seat, seed)
     while not match.state.is_terminal():
         if match.state.is_chance_node():
@@ -90,7 +90,7 @@ def test_a_review_repeats_under_a_seed(game):
 @pytest.mark.parametrize("game", ["card_duel", "shrine"])
 def test_playing_the_reviewers_own_move_every_time_gives_up_nothing(game):
     reviewer = review.Reviewer(game, 0, ITERATIONS, seed=2)
-    match = play.Match(game, "greedy", 0, 8)
+    match = session.Match(game, "greedy", 0, 8)
     while not match.state.is_terminal():
         state = match.state
         if state.is_chance_node():
@@ -362,7 +362,7 @@ class Script:
 
 def first_decision(game, bot, seat, seed):
     """A match brought to the person's first decision with a choice."""
-    match = play.Match(game, bot, seat, seed)
+    match = session.Match(game, bot, seat, seed)
     while match.state.is_chance_node() or match.state.current_player() != seat \
             or match.forced():
         state = match.state
@@ -383,7 +383,7 @@ def test_the_tutor_warns_before_a_bad_move_and_plays_it_when_asked_again(tmp_pat
     before = list(match.history)
     out = io.StringIO()
     script = Script([str(bad), str(bad)])
-    play.Console(match, out=out, status=io.StringIO(), read=script, tutor=0.05,
+    console.Console(match, out=out, status=io.StringIO(), read=script, tutor=0.05,
                  iterations=ITERATIONS).run()
     text = out.getvalue()
     best = legal.index(worst.preferred) + 1
@@ -407,7 +407,7 @@ def test_the_tutor_lets_a_good_move_through_and_a_changed_mind_is_not_warned(tmp
     good = legal.index(worst.preferred) + 1
     step = len(match.history)
     out = io.StringIO()
-    play.Console(match, out=out, status=io.StringIO(), tutor=0.05, iterations=ITERATIONS,
+    console.Console(match, out=out, status=io.StringIO(), tutor=0.05, iterations=ITERATIONS,
                  read=Script([str(legal.index(worst.chosen) + 1), str(good)])).run()
     text = out.getvalue()
     assert text.count("tutor: ") == 1
@@ -457,11 +457,11 @@ def test_review_at_the_prompt_and_after_the_game(tmp_path, monkeypatch):
             return "review"
         return moves.pop(0)
 
-    assert play.Console(match, out=out, status=io.StringIO(), read=read, offer_review=True,
+    assert console.Console(match, out=out, status=io.StringIO(), read=read, offer_review=True,
                         iterations=ITERATIONS).run() == 0
     text = out.getvalue()
     assert match.state.is_terminal()
     assert text.count("Review of player 1 in card_duel: ") == 2
     final = match.review(ITERATIONS)
     assert text.rstrip("\n").endswith(review.report(final))
-    assert "review       rate each of your decisions so far" in play.HELP
+    assert "review       rate each of your decisions so far" in console.HELP

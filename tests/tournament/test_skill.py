@@ -4,15 +4,17 @@ import json
 import math
 import pathlib
 import re
+import shutil
 import signal
 import subprocess
 import time
 
 import pytest
 
-from tests.tournament.test_tournament import CARDARENA, _rows_in, cli, comparable
-from tournament import runner, skill, skill_report
-from tournament.store import Store
+from tournament.harness import runner
+from tournament.harness.store import Store
+from tournament.skill import analysis, report, run
+from tournament_helpers import CARDARENA, cli, comparable, rows_in
 
 # --- SkillTrace, as Ludii computes it ---------------------------------------------
 
@@ -21,7 +23,7 @@ def test_skill_trace_of_falling_results_extrapolates_to_zero():
     # x = 0..3, mean 1.5; y mean 0.275; Sxy = -0.55, Sxx = 5: slope -0.11, intercept
     # 0.44.  At x = 5 (two past the last) the line reads -0.11, clamped to 0; the area
     # is 1.1 over 4 levels.
-    trace = skill.skill_trace([0.5, 0.3, 0.1, 0.2])
+    trace = analysis.skill_trace([0.5, 0.3, 0.1, 0.2])
     assert trace["slope"] == pytest.approx(-0.11)
     assert trace["intercept"] == pytest.approx(0.44)
     assert trace["predicted"] == pytest.approx(-0.11)
@@ -33,22 +35,22 @@ def test_skill_trace_of_falling_results_extrapolates_to_zero():
 def test_skill_trace_of_rising_results_weights_the_area_by_what_y_leaves():
     # Sxy = 0.3, Sxx = 5: slope 0.06, intercept 0.11, read at x = 5: 0.41.
     # Trace = 0.41 + 0.59 * 0.8 / 4 = 0.528.
-    trace = skill.skill_trace([0.1, 0.2, 0.2, 0.3])
+    trace = analysis.skill_trace([0.1, 0.2, 0.2, 0.3])
     assert trace["y"] == pytest.approx(0.41)
     assert trace["trace"] == pytest.approx(0.528)
 
 
 def test_skill_trace_counts_only_positive_results_in_the_area_and_clamps_y_at_one():
-    falling = skill.skill_trace([0.4, -0.2])  # line 0.4 - 0.6 x reads -1.4 at x = 3
+    falling = analysis.skill_trace([0.4, -0.2])  # line 0.4 - 0.6 x reads -1.4 at x = 3
     assert (falling["y"], falling["area"], falling["trace"]) == (0, pytest.approx(0.4),
                                                                   pytest.approx(0.2))
-    rising = skill.skill_trace([-0.2, 0.4])  # reads 1.6 at x = 3, clamped to 1
+    rising = analysis.skill_trace([-0.2, 0.4])  # reads 1.6 at x = 3, clamped to 1
     assert (rising["y"], rising["trace"]) == (1, 1)
 
 
 def test_skill_trace_needs_two_levels():
     with pytest.raises(ValueError, match="two levels"):
-        skill.skill_trace([0.5])
+        analysis.skill_trace([0.5])
 
 
 # --- skill chains (Lantz et al. 2017) ---------------------------------------------
@@ -60,39 +62,39 @@ def test_skill_chain_is_the_longest_chain_of_rungs_each_beating_the_last():
     scores = {("a", "b"): 0.7, ("b", "c"): 0.55, ("c", "d"): 0.8,
               ("a", "c"): 0.65, ("b", "d"): 0.9}
     # At 60%: a > b, then b > d, or a > c > d: two steps.
-    assert skill.skill_chain(scores, RUNGS, 0.60) == 2
+    assert analysis.skill_chain(scores, RUNGS, 0.60) == 2
     # At 75%: only c > d and b > d count, and no two of them chain.
-    assert skill.skill_chain(scores, RUNGS, 0.75) == 1
+    assert analysis.skill_chain(scores, RUNGS, 0.75) == 1
 
 
 def test_skill_chain_with_only_adjacent_pairs_breaks_where_a_step_fails():
     scores = {("a", "b"): 0.7, ("b", "c"): 0.55, ("c", "d"): 0.8}
     # Two steps succeed, but not one after the other.
-    assert skill.skill_chain(scores, RUNGS, 0.60) == 1
+    assert analysis.skill_chain(scores, RUNGS, 0.60) == 1
 
 
 def test_skill_chain_counts_a_score_exactly_at_the_threshold_and_nothing_else():
-    assert skill.skill_chain({("a", "b"): 0.6, ("b", "c"): 0.6}, RUNGS, 0.6) == 2
-    assert skill.skill_chain({("a", "b"): 0.5999}, RUNGS, 0.6) == 0
-    assert skill.skill_chain({}, RUNGS, 0.6) == 0
+    assert analysis.skill_chain({("a", "b"): 0.6, ("b", "c"): 0.6}, RUNGS, 0.6) == 2
+    assert analysis.skill_chain({("a", "b"): 0.5999}, RUNGS, 0.6) == 0
+    assert analysis.skill_chain({}, RUNGS, 0.6) == 0
 
 
 # --- Balance, utilities, ladder steps ---------------------------------------------
 
 
 def test_utilities_rank_seats_as_ludii_does():
-    assert skill.utilities([5, -5]) == [1, -1]
-    assert skill.utilities([0, 0]) == [0, 0]
+    assert analysis.utilities([5, -5]) == [1, -1]
+    assert analysis.utilities([0, 0]) == [0, 0]
     # Three seats: the best +1, two tied for the last two places share -0.5.
-    assert skill.utilities([3, 1, 1]) == [1, -0.5, -0.5]
+    assert analysis.utilities([3, 1, 1]) == [1, -0.5, -0.5]
 
 
 def test_balance_is_one_minus_the_widest_gap_between_seats_win_rates():
     rows = [{"returns": [1, -1]}, {"returns": [1, -1]}, {"returns": [-1, 1]}]
     # Win rates 2/3 and 1/3.
-    assert skill.balance(rows) == pytest.approx(2 / 3)
+    assert analysis.balance(rows) == pytest.approx(2 / 3)
     # A draw is half a win for each seat.
-    assert skill.balance(rows + [{"returns": [0, 0]}]) == pytest.approx(1 - 0.25)
+    assert analysis.balance(rows + [{"returns": [0, 0]}]) == pytest.approx(1 - 0.25)
 
 
 def game_row(deal, seating, returns, failed=None):
@@ -103,7 +105,7 @@ def game_row(deal, seating, returns, failed=None):
 def test_a_step_is_the_stronger_rungs_score_with_tags_standard_error():
     rows = [game_row(0, ["w", "s"], [-1, 1]), game_row(0, ["s", "w"], [1, -1]),
             game_row(1, ["w", "s"], [1, -1]), game_row(1, ["s", "w"], [0, 0])]
-    got = skill.step(rows, "w", "s")
+    got = analysis.step(rows, "w", "s")
     # Scores 1, 1, 0, 0.5: mean 0.625, population variance 0.171875.
     assert got["games"] == 4
     assert got["score"] == pytest.approx(0.625)
@@ -114,42 +116,42 @@ def test_a_step_is_the_stronger_rungs_score_with_tags_standard_error():
 def test_seat_advantage_leaves_out_failed_games():
     rows = [game_row(0, ["x", "x"], [1, -1]), game_row(1, ["x", "x"], [0, 0]),
             game_row(2, ["x", "x"], [-1, 1], failed="x")]
-    seat = skill.seat_advantage(rows)
+    seat = analysis.seat_advantage(rows)
     assert (seat["games"], seat["wins"], seat["draws"], seat["score"]) == (2, 0.5, 0.5, 0.75)
     assert seat["balance"] == pytest.approx(0.5)
 
 
 def test_seat_and_shape_without_a_game_that_ended_have_no_figures():
     rows = [game_row(0, ["x", "x"], [-1, 1], failed="x")]
-    seat = skill.seat_advantage(rows)
+    seat = analysis.seat_advantage(rows)
     assert seat["games"] == 0 and seat["score"] is None and seat["balance"] is None
     stopped = dict(game_row(1, ["x", "x"], [0, 0]), status="length")
-    assert skill.seat_advantage([stopped])["games"] == 0
+    assert analysis.seat_advantage([stopped])["games"] == 0
 
 
 def test_wilson_bounds_stay_within_zero_and_one():
-    from tournament.ratings import wilson
+    from tournament.stats.ratings import wilson
     for n in range(1, 200):
         assert wilson(0, n)[0] == 0 and wilson(1, n)[1] == 1
 
 
 def test_a_list_of_configs_plays_each_its_own_deals():
-    plan = skill.Plan(skill.variants("card_duel"), skill.ladder("ismcts", 2, 8), deals=2)
+    plan = analysis.Plan(analysis.variants("card_duel"), analysis.ladder("ismcts", 2, 8), deals=2)
     with pytest.raises(ValueError, match="deals limits one config"):
         runner.run(plan.schedule(), None, deals=1)
 
 
 def test_elo_of_a_score():
-    assert skill.elo_of(0.5) == 0
-    assert skill.elo_of(10 / 11) == pytest.approx(400)
-    assert skill.elo_of(1.0) == 800 and skill.elo_of(0.0) == -800
+    assert analysis.elo_of(0.5) == 0
+    assert analysis.elo_of(10 / 11) == pytest.approx(400)
+    assert analysis.elo_of(1.0) == 800 and analysis.elo_of(0.0) == -800
 
 
 # --- the ladder and variants ------------------------------------------------------
 
 
 def test_the_ladder_doubles_the_searchers_budget_and_tops_it_with_the_cheater():
-    ladder = skill.ladder("ismcts(rollout_depth=4)", 8, 40)
+    ladder = analysis.ladder("ismcts(rollout_depth=4)", 8, 40)
     assert ladder.budgets == (8, 16, 32)
     assert [r.name for r in ladder.rungs] == ["random", "greedy", "ismcts-8", "ismcts-16",
                                                "ismcts-32", "cheater-32"]
@@ -165,12 +167,12 @@ def test_the_ladder_doubles_the_searchers_budget_and_tops_it_with_the_cheater():
     ("ismcts", 8, 31, "at least three budgets"),
 ])
 def test_a_bad_ladder_is_refused_with_the_reason(player, low, high, message):
-    with pytest.raises(skill.SkillError, match=message):
-        skill.ladder(player, low, high)
+    with pytest.raises(analysis.SkillError, match=message):
+        analysis.ladder(player, low, high)
 
 
 def test_variants_are_the_given_ones_then_the_grid():
-    found = skill.variants("card_duel(max_exchanges=100)", ["default", "life=10"],
+    found = analysis.variants("card_duel(max_exchanges=100)", ["default", "life=10"],
                            ["hand_points=20,30", "life=15,30"])
     assert [v.name for v in found] == [
         "default", "life=10", "hand_points=20,life=15", "hand_points=20,life=30",
@@ -192,19 +194,19 @@ def test_variants_are_the_given_ones_then_the_grid():
     ("shrin", [], [], r"unknown game 'shrin' \(did you mean shrine"),
 ])
 def test_a_bad_variant_is_refused_with_the_reason(game, given, grid, message):
-    with pytest.raises(skill.SkillError, match=message):
-        skill.variants(game, given, grid)
+    with pytest.raises(analysis.SkillError, match=message):
+        analysis.variants(game, given, grid)
 
 
 def test_measuring_before_the_games_are_played_says_what_is_missing(tmp_path):
-    plan = skill.Plan(skill.variants("card_duel"), skill.ladder("ismcts", 2, 8), deals=1)
+    plan = analysis.Plan(analysis.variants("card_duel"), analysis.ladder("ismcts", 2, 8), deals=1)
     with Store(str(tmp_path / "g.db")) as store:
-        with pytest.raises(skill.SkillError, match="0 of 2 games of random v greedy"):
-            skill.measure(store, plan)
+        with pytest.raises(analysis.SkillError, match="0 of 2 games of random v greedy"):
+            analysis.measure(store, plan)
 
 
 def test_configs_in_one_run_store_what_each_run_alone_stores(tmp_path):
-    plan = skill.Plan(skill.variants("card_duel"), skill.ladder("ismcts", 2, 8), deals=2)
+    plan = analysis.Plan(analysis.variants("card_duel"), analysis.ladder("ismcts", 2, 8), deals=2)
     together, alone = Store(str(tmp_path / "a.db")), Store(str(tmp_path / "b.db"))
     schedule = plan.schedule()
     runner.run(schedule, together, workers=2, progress=False)
@@ -253,7 +255,7 @@ def test_every_variant_gets_every_figure(tiny):
         # pair, 6 games each; two self-plays of 6 games.
         assert v["games"] == 8 * 6 + 2 * 6
         # Four games are too few for any challenger to beat the default clearly.
-        assert v["player"] == v["yardstick"]["player"] == skill.PLAYER
+        assert v["player"] == v["yardstick"]["player"] == analysis.PLAYER
         assert [c["games"] for c in v["yardstick"]["challengers"]] == [4] * 7
         assert [r["name"] for r in v["rungs"]] == names
         assert v["rungs"][0]["elo"] == 0
@@ -265,12 +267,12 @@ def test_every_variant_gets_every_figure(tiny):
         chain = [n for n in names if n != "cheater-16"]
         scores = {(s["lower"], s["upper"]): s["score"] for s in v["steps"]}
         for threshold, figure in zip((0.6, 0.75), (v["chain"]["60%"], v["chain"]["75%"])):
-            assert figure["length"] == skill.skill_chain(scores, chain, threshold)
+            assert figure["length"] == analysis.skill_chain(scores, chain, threshold)
             assert figure["low"] <= figure["high"]
         doubling = [scores[("ismcts-4", "ismcts-8")], scores[("ismcts-8", "ismcts-16")]]
         trace = dict(v["skill_trace"])
         low, high = trace.pop("low"), trace.pop("high")
-        assert trace == skill.skill_trace([2 * s - 1 for s in doubling])
+        assert trace == analysis.skill_trace([2 * s - 1 for s in doubling])
         assert 0 <= low <= high <= 1 and 0 <= trace["trace"] <= 1
         seat = v["seat"]
         assert seat["games"] == 6 and seat["low"] <= seat["score"] <= seat["high"]
@@ -286,7 +288,7 @@ def test_every_variant_gets_every_figure(tiny):
         assert (edge["lower"], edge["upper"], edge["games"]) == ("ismcts-16", "cheater-16", 6)
         # Every game ended, and each of its two seats is a sample of its rung's moves.
         assert sum(u["games"] for u in v["usage"].values()) == 2 * v["games"]
-        assert edge["elo"] == skill.elo_of(edge["score"])
+        assert edge["elo"] == analysis.elo_of(edge["score"])
 
 
 def test_the_verdicts_name_the_deepest_and_the_fairest_variant(tiny):
@@ -326,6 +328,17 @@ def test_the_same_command_again_plays_nothing_and_reports_the_same(tiny, tmp_pat
     assert json.loads((out / "skill.json").read_text()) == results
 
 
+def test_one_call_from_python_gives_the_figures_the_command_wrote(tiny, tmp_path):
+    out, _, results = tiny
+    db = tmp_path / "games.db"
+    shutil.copy(out / "games.db", db)
+    found = run.analyse("card_duel", grid=["hand_points=20,30", "life=15,22"], deals=3,
+                        min_budget=4, max_budget=16, reach=2, trial_deals=2,
+                        bootstrap=200, db=str(db))
+    assert json.loads(json.dumps(found)) == {k: v for k, v in results.items()
+                                             if k != "command"}
+
+
 def test_more_deals_extend_the_stored_run(tiny, tmp_path):
     out, _, _ = tiny
     copy = tmp_path / "more"
@@ -342,7 +355,7 @@ def test_more_deals_extend_the_stored_run(tiny, tmp_path):
 def test_failures_are_counted_as_losses_and_reported(tmp_path):
     # No bot can move within a microsecond: every game is lost by its first mover.
     result = cli("skill", "card_duel", "--deals", "2", "--min-budget", "2", "--max-budget",
-                 "8", "--player", skill.PLAYER, "--seconds-per-move", "0.000001", "--bootstrap", "20", "--quiet",
+                 "8", "--player", analysis.PLAYER, "--seconds-per-move", "0.000001", "--bootstrap", "20", "--quiet",
                  "--workers", "1", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "- **Failures**: 28 games in `default` ended with a bot failing" in result.stdout
@@ -350,7 +363,7 @@ def test_failures_are_counted_as_losses_and_reported(tmp_path):
     figures = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     assert sum(sum(k.values()) for k in figures["failures"].values()) == 28
     assert figures["seat"]["games"] == 0 and figures["shape"]["strong"]["games"] == 0
-    assert all(u == skill.move_figures([]) for u in figures["usage"].values())
+    assert all(u == analysis.move_figures([]) for u in figures["usage"].values())
     assert "Failures, each counted as the failing bot's loss: random: " in \
         (tmp_path / "report.md").read_text()
     assert not (tmp_path / "seats.png").exists() or (tmp_path / "seats.png").stat().st_size
@@ -443,12 +456,12 @@ def test_an_interrupted_analysis_resumes_to_the_same_figures(tmp_path):
     process = subprocess.Popen([CARDARENA, "skill", *args, "--out", str(stopped)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while _rows_in(str(stopped / "games.db")) < 2 and time.monotonic() < deadline \
+    while rows_in(str(stopped / "games.db")) < 2 and time.monotonic() < deadline \
             and process.poll() is None:
         time.sleep(0.05)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
-    stored = _rows_in(str(stopped / "games.db"))
+    stored = rows_in(str(stopped / "games.db"))
     assert process.returncode == 130, err
     assert f"Stopped: {stored} of 42 games are stored" in err
     assert "Traceback" not in err and not (stopped / "skill.json").exists()
@@ -475,7 +488,7 @@ def test_on_shrine_more_search_is_clearly_stronger(tmp_path):
     # the results run; here 20 games, seeded, must show it at 95% confidence: the
     # span's bootstrap interval and the step's Wilson interval both above the null.
     result = cli("skill", "shrine", "--deals", "10", "--min-budget", "8", "--max-budget",
-                 "32", "--player", skill.PLAYER, "--bootstrap", "500", "--quiet", "--out", str(tmp_path))
+                 "32", "--player", analysis.PLAYER, "--bootstrap", "500", "--quiet", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     figures = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     assert figures["span"]["low"] > 0
@@ -490,7 +503,7 @@ def test_a_team_game_and_a_free_for_all_are_measured(game, matches_a_game, tmp_p
     # Euchre's rungs each hold a team: one match a game, partners never matched.  In
     # three-player oh_hell two rungs share the seats: the lone seat meets the other two.
     result = cli("skill", game, "--deals", "2", "--min-budget", "2", "--max-budget", "8",
-                 "--player", skill.PLAYER, "--out", str(tmp_path), "--workers", "1", "--bootstrap", "20", "--quiet")
+                 "--player", analysis.PLAYER, "--out", str(tmp_path), "--workers", "1", "--bootstrap", "20", "--quiet")
     assert result.returncode == 0, result.stderr
     variant = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     games_a_pair = 2 * (2 if game == "euchre" else 6)
@@ -510,7 +523,7 @@ def test_a_team_game_and_a_free_for_all_are_measured(game, matches_a_game, tmp_p
 # step scoring s wins both seatings when d < s * n and loses both otherwise.  No game
 # is played; the games have no moves.
 
-HAND_LADDER = skill.ladder(skill.PLAYER, 4, 16)
+HAND_LADDER = analysis.ladder(analysis.PLAYER, 4, 16)
 
 
 class HandMadeGames:
@@ -554,11 +567,11 @@ def each_step(searcher, greedy=0.9, others=0.8):
 def hand_measure(steps, seats, deals=40):
     """The figures of made-up games of two variants of Card Duel, ``life=15`` and
     ``life=22``: ``steps`` and ``seats`` are pairs, one for each."""
-    plan = skill.Plan(skill.variants("card_duel", ["life=15", "life=22"]), HAND_LADDER,
+    plan = analysis.Plan(analysis.variants("card_duel", ["life=15", "life=22"]), HAND_LADDER,
                       deals=deals)
     names = [v.name for v in plan.variants]
     store = HandMadeGames(plan, dict(zip(names, steps)), dict(zip(names, seats)))
-    return skill.measure(store, plan, bootstrap=200)
+    return analysis.measure(store, plan, bootstrap=200)
 
 
 def width(figure):
@@ -585,10 +598,10 @@ def test_chains_and_skilltrace_have_intervals_that_hold_them_and_narrow_with_mor
 def test_the_deepest_is_named_only_when_its_lead_is_clear():
     clear = hand_measure([each_step(0.9), each_step(0.6)], [0.5, 0.5])
     assert clear["deepest"]["variant"] == "life=15" and clear["deepest"]["clear"]
-    assert "**Deepest: `life=15`**" in skill_report.summary(clear, "cardarena skill")
+    assert "**Deepest: `life=15`**" in report.summary(clear, "cardarena skill")
     close = hand_measure([each_step(0.75), each_step(0.7)], [0.5, 0.5], deals=20)
     assert close["deepest"]["variant"] == "life=15" and not close["deepest"]["clear"]
-    text = skill_report.summary(close, "cardarena skill")
+    text = report.summary(close, "cardarena skill")
     assert "**Deepest: not told apart**: `life=15` has the widest" in text
     assert "do not tell the two apart" in text
 
@@ -597,21 +610,21 @@ def test_the_fairest_is_named_only_when_its_seats_are_clearly_nearer_even():
     clear = hand_measure([each_step(0.8)] * 2, [0.5, 0.8])
     assert clear["fairest"]["variant"] == "life=15" and clear["fairest"]["clear"]
     assert clear["fairest"]["uneven"] == ["life=22"]
-    assert "**Fairest: `life=15`**" in skill_report.summary(clear, "cardarena skill")
+    assert "**Fairest: `life=15`**" in report.summary(clear, "cardarena skill")
     close = hand_measure([each_step(0.8)] * 2, [0.5, 0.55])
     assert close["fairest"]["variant"] == "life=15" and not close["fairest"]["clear"]
-    assert "**Fairest: not told apart**" in skill_report.summary(close, "cardarena skill")
+    assert "**Fairest: not told apart**" in report.summary(close, "cardarena skill")
 
 
 def test_the_report_says_when_the_top_rung_does_not_clearly_beat_greedy():
     strong = hand_measure([each_step(0.8)] * 2, [0.5, 0.5])
     assert all(v["over_greedy"]["clear"] for v in strong["variants"])
-    assert "clearly beats greedy in every variant" in skill_report.summary(strong, "c")
+    assert "clearly beats greedy in every variant" in report.summary(strong, "c")
     # Greedy beats the lowest searcher 90% of the time; two doublings at 60% do not
     # bring the top searcher clear of it.
     weak = hand_measure([each_step(0.6, greedy=0.1)] * 2, [0.5, 0.5])
     assert not any(v["over_greedy"]["clear"] for v in weak["variants"])
-    text = skill_report.summary(weak, "c")
+    text = report.summary(weak, "c")
     assert "**Searcher: weak yardstick**: ismcts-16 does not clearly beat greedy" in text
     assert "measure the searcher as much as the rules" in text
 
@@ -629,10 +642,20 @@ def test_x_percent_is_100_for_the_same_game_and_falls_as_a_coin_decides_more_of_
     assert half["readings"][0]["x"] == pytest.approx(50)
     for reading in quarter["readings"] + half["readings"]:
         assert reading["low"] <= reading["x"] <= reading["high"] < 100
-    assert skill.chess_share([0.9, 0.9], [0.5, 0.5]) == 0
+    assert analysis.chess_share([0.9, 0.9], [0.5, 0.5]) == 0
 
 
 def test_x_percent_is_withheld_when_the_reference_shows_no_clear_gain():
     flat = hand_measure([each_step(0.5)] * 2, [0.5, 0.5])
     assert flat["chess"]["readings"] is None
-    assert "there is no skill for a coin to dilute" in skill_report.summary(flat, "c")
+    assert "there is no skill for a coin to dilute" in report.summary(flat, "c")
+
+
+def test_one_variant_is_measured_but_never_named_deepest_or_fairest():
+    root = pathlib.Path(__file__).resolve().parents[2]
+    results = json.loads((root / "docs/results/validation/tic_tac_toe/skill.json").read_text())
+    command = results.pop("command")
+    text = report.summary(results, command)
+    assert "- **Depth**: the Elo span from ismcts-8 to ismcts-1024 is" in text
+    assert "- **Seats**: in self-play of ismcts-1024 the first seat scores" in text
+    assert "Deepest" not in text and "Fairest" not in text

@@ -9,17 +9,19 @@ import pytest
 
 import core
 from core.relinquish import KINDS
-from tests.tournament.test_tournament import cli
-from tournament import runner, skill, skill_report
-from tournament.ratings import wilson
-from tournament.store import Store
+from tournament.harness import runner
+from tournament.harness.store import Store
+from tournament.skill import analysis
+from tournament.skill import report as skill_report
+from tournament.stats.ratings import wilson
+from tournament_helpers import cli
 
 
 def test_move_figures_count_each_kind_and_split_the_scores_by_use():
     samples = [(collections.Counter(a=2, b=1), {"a", "b", "c", "d"}, 1.0),
                (collections.Counter(a=1), {"a", "b"}, 0.0),
                (collections.Counter(a=1, c=1), {"a", "c"}, 0.5)]
-    figures = skill.move_figures(samples)
+    figures = analysis.move_figures(samples)
     assert (figures["games"], figures["decisions"]) == (3, 6)
     # The most chosen first; a tie by name; a kind offered and never chosen last.
     a, b, c, d = figures["kinds"]
@@ -40,7 +42,7 @@ def test_move_figures_count_each_kind_and_split_the_scores_by_use():
 
 
 def test_move_figures_of_no_game_are_empty():
-    assert skill.move_figures([]) == {"games": 0, "decisions": 0, "kinds": []}
+    assert analysis.move_figures([]) == {"games": 0, "decisions": 0, "kinds": []}
 
 
 def test_a_game_without_its_own_kinds_gets_the_first_word_of_each_name():
@@ -56,10 +58,10 @@ def test_a_game_without_its_own_kinds_gets_the_first_word_of_each_name():
 
 
 def test_the_usage_of_each_rung_counts_its_own_decisions_once(tmp_path):
-    plan = skill.Plan(skill.variants("card_duel"), skill.ladder("ismcts", 2, 8), deals=2)
+    plan = analysis.Plan(analysis.variants("card_duel"), analysis.ladder("ismcts", 2, 8), deals=2)
     with Store(str(tmp_path / "g.db")) as store:
         runner.run(plan.schedule(), store, workers=1, progress=False)
-        results = skill.measure(store, plan, bootstrap=20)
+        results = analysis.measure(store, plan, bootstrap=20)
         rows = [row for config in plan.configs(plan.variants[0])
                 for row in store.games(config.key)]
     usage = results["variants"][0]["usage"]
@@ -115,7 +117,7 @@ def moves_table(report, rung):
 def relinquish(tmp_path_factory):
     out = tmp_path_factory.mktemp("relinquish")
     result = cli("skill", "relinquish", "--deals", "2", "--min-budget", "2", "--max-budget",
-                 "8", "--player", skill.PLAYER, "--bootstrap", "20", "--workers", "1", "--quiet", "--out", str(out))
+                 "8", "--player", analysis.PLAYER, "--bootstrap", "20", "--workers", "1", "--quiet", "--out", str(out))
     assert result.returncode == 0, result.stderr
     return json.loads((out / "skill.json").read_text()), (out / "report.md").read_text()
 

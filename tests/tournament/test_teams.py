@@ -6,9 +6,9 @@ import subprocess
 
 import pytest
 
-from tests.tournament.test_tournament import CARDARENA, cli, make_config, write_toml
-from tournament import config as configs
-from tournament.ratings import match_scores, rate
+from tournament.harness import config as configs
+from tournament.stats.ratings import match_scores, rate
+from tournament_helpers import CARDARENA, cli, make_config, write_toml
 
 
 def test_a_team_game_seats_each_bot_on_a_whole_side_in_both_orders():

@@ -1,5 +1,4 @@
 """The tournament harness: configs, scheduling, playing, storing and resuming."""
-import contextlib
 import csv
 import datetime
 import io
@@ -12,37 +11,17 @@ import shutil
 import signal
 import sqlite3
 import subprocess
-import sys
 import tempfile
 import time
 
 import pytest
 
 import core
-from tournament import config as configs
-from tournament import runner
-from tournament.store import Store, StoreError
-
-CARDARENA = os.path.join(os.path.dirname(sys.executable), "cardarena")
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-
-
-def make_config(**fields):
-    data = {"game": "shrine", "deals": 2, "seed": 3, "seconds_per_move": 10.0,
-            "bots": {"random": "random", "greedy": "greedy"}}
-    data.update(fields)
-    return configs.parse(data)
-
-
-def write_toml(path, text):
-    path.write_text(text)
-    return str(path)
-
-
-def cli(*args, cwd=None, env=None):
-    return subprocess.run([CARDARENA, *args], capture_output=True, text=True, timeout=300,
-                          cwd=cwd, env=env)
+from tournament.harness import config as configs
+from tournament.harness import runner
+from tournament.harness.store import Store, StoreContentError, StoreError, StoreFileError
+from tournament_helpers import (CARDARENA, HERE, ROOT, cli, comparable, make_config,
+                                rows_in, write_toml)
 
 
 def run_command(tmp_path, toml_text, *args):
@@ -54,13 +33,6 @@ def run_command(tmp_path, toml_text, *args):
     assert result.returncode == 0, result.stderr
     with Store(db) as store:
         return db, store.games(store.tournament()["key"])
-
-
-def comparable(rows):
-    """Rows without what differs between two runs of the same games: ids, times."""
-    keep = ("deal", "deal_seed", "seating", "specs", "returns", "length", "history",
-            "status", "failed")
-    return sorted((json.dumps({k: row[k] for k in keep}, sort_keys=True) for row in rows))
 
 
 # --- configs ----------------------------------------------------------------------
@@ -293,15 +265,16 @@ def test_a_game_stops_at_the_length_limit_as_it_stands():
      "RuntimeError: the bot broke"),
     ({"python": "faulty_bots:cheat", "args": {"after": 2}}, "illegal", "which is not legal"),
     ({"python": "faulty_bots:sleeper", "args": {"after": 1, "seconds": 0.5}}, "timeout",
-     "took 0."),
-    # Far past the limit, the move is cut short instead of waited for.
+     r"took [\d.]+ s of 0\.2 s"),
+    # Far past the limit (a hard limit of 2 * 0.2 + 1 s), the move is cut short instead
+    # of waited for; the time it took depends on the machine, so only its form is checked.
     ({"python": "faulty_bots:sleeper", "args": {"after": 1, "seconds": 60}}, "timeout",
-     "stopped after 1.4 s"),
+     r"^stopped after [\d.]+ s$"),
     # A bot that catches every Exception in its search is still stopped.
     ({"python": "faulty_bots:stubborn", "args": {"after": 1, "seconds": 6}}, "timeout",
-     "stopped after 1.4 s"),
+     r"^stopped after [\d.]+ s$"),
     # 0.0 is no action, though it equals one: pyspiel refuses it.
-    ({"python": "faulty_bots:floater", "args": {"after": 2}}, "illegal", ".0, which is not"),
+    ({"python": "faulty_bots:floater", "args": {"after": 2}}, "illegal", r"\.0, which is not"),
     ({"python": "faulty_bots:meddler", "args": {"after": 2}}, "illegal",
      "changed the game's state"),
     ({"python": "faulty_bots:gossip", "args": {"after": 2}}, "error",
@@ -312,12 +285,10 @@ def test_a_game_stops_at_the_length_limit_as_it_stands():
 def test_a_failing_bot_loses_the_game_and_the_failure_is_recorded(bot, status, message):
     config = make_config(seconds_per_move=0.2, bots={"random": "random", "bad": bot})
     for seating in config.seatings():
-        started = time.perf_counter()
         row = runner.play(runner.job(config, 0, seating))
-        assert time.perf_counter() - started < 30
         seat = seating.index("bad")
         assert (row["status"], row["failed"]) == (status, "bad")
-        assert message in row["message"]
+        assert re.search(message, row["message"]), row["message"]
         assert row["returns"][seat] == -1.0 and row["returns"][1 - seat] == 1.0
 
 
@@ -490,18 +461,6 @@ def test_a_scheduler_address_that_cannot_be_used_is_one_line(tmp_path):
         assert [t["key"] for t in store.tournaments()] == [make_config().key]
 
 
-def _rows_in(db):
-    if not os.path.exists(db):
-        return 0
-    try:
-        # Closed at once: a connection left open would keep the log files of the run
-        # that is being watched from being cleared when it ends.
-        with contextlib.closing(sqlite3.connect(db)) as conn:
-            return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-    except sqlite3.OperationalError:
-        return 0
-
-
 @pytest.mark.parametrize("how, workers", [(signal.SIGKILL, "1"), (signal.SIGINT, "2")])
 def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path, how, workers):
     # Games of a tenth of a second or more, so that each goes to a worker alone and
@@ -515,11 +474,11 @@ def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path, how, 
                                 workers, "--quiet"], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while _rows_in(db) < 6 and time.monotonic() < deadline and process.poll() is None:
+    while rows_in(db) < 6 and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.05)
     process.send_signal(how)
     out, err = process.communicate(timeout=60)
-    stored = _rows_in(db)
+    stored = rows_in(db)
     assert 6 <= stored < 36, "the run should have been stopped midway"
     if how == signal.SIGINT:
         assert process.returncode == 130
@@ -581,7 +540,7 @@ def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path):
 
 def test_a_store_read_when_stopped_still_closes_without_its_log_files(tmp_path,
                                                                      monkeypatch):
-    from tournament import store as stores
+    from tournament.harness import store as stores
     config = make_config(deals=2)
     with Store(str(tmp_path / "t.db")) as store:
         runner.run(config, store, workers=1, progress=False)
@@ -620,6 +579,18 @@ def test_a_store_that_cannot_be_opened_says_so(tmp_path):
     result = cli("tournament", toml, "--db", db)
     assert result.returncode == 1
     assert result.stderr.strip() == f"cardarena: {db}: cannot open: unable to open database file"
+
+
+def test_a_file_that_cannot_be_opened_is_a_file_error_and_a_missing_game_a_content_one(
+        tmp_path):
+    with pytest.raises(StoreFileError) as opened:
+        Store(str(tmp_path / "no" / "folder" / "t.db"))
+    assert isinstance(opened.value, OSError) and not isinstance(opened.value, ValueError)
+    db = str(tmp_path / "t.db")
+    with Store(db) as store, pytest.raises(StoreContentError) as missing:
+        store.begin(make_config())
+        store.game(1)
+    assert isinstance(missing.value, StoreError) and isinstance(missing.value, ValueError)
 
 
 def test_a_store_that_may_only_be_read_is_rated_and_replayed():
@@ -670,13 +641,13 @@ def test_a_tournament_of_more_deals_than_memory_holds_starts_at_once(tmp_path):
                                 "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, preexec_fn=_limit_memory)
     deadline = time.monotonic() + 120
-    while _rows_in(db) < 4 and time.monotonic() < deadline and process.poll() is None:
+    while rows_in(db) < 4 and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.05)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert f"= {2 * (2 ** 63 - 1)} games; 0 stored" in err
-    assert _rows_in(db) >= 4
+    assert rows_in(db) >= 4
 
 
 # --- replay -----------------------------------------------------------------------
@@ -841,7 +812,7 @@ def test_a_resumed_sprt_takes_the_deals_in_order(tmp_path):
     """A stopped run leaves deals stored out of order: with several workers a later deal
     can end before an earlier one.  The resumed test must still take the pairs deal by
     deal, as a run that was never stopped does, and not skip the unfinished deal."""
-    from tournament import sprt
+    from tournament.stats import sprt
     toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 1\nseed = 4\n[bots]\n'
                       'random = "random"\ngreedy = "greedy"\n')
     db = str(tmp_path / "t.db")

@@ -3,11 +3,11 @@ import json
 
 import pytest
 
-from tests.tournament.test_tournament import cli
-from tournament import skill, skill_report, yardstick
+from tournament.skill import analysis, report, yardstick
+from tournament_helpers import cli
 
-VARIANT = skill.variants("card_duel")[0]
-INCUMBENT = skill.PLAYER
+VARIANT = analysis.variants("card_duel")[0]
+INCUMBENT = analysis.PLAYER
 
 
 class Stored:
@@ -82,7 +82,7 @@ def test_a_clear_winner_as_good_as_the_best_in_under_half_its_time_is_chosen():
     assert pooled[0]["player"] == "ismcts"
     assert [c["seconds"] for c in pooled[0]["pooled"]] == pytest.approx([0.4, 1.0])
     # The report's summary gives the chosen searcher's own score, and the best's.
-    line = skill_report._trial_sentence([{"yardstick": pooled[0]}])
+    line = report._trial_sentence([{"yardstick": pooled[0]}])
     assert "pooled `ismcts` beat it clearly, scoring 90.0% [" in line
     assert ("not clearly below the best, `mo_ismcts(rollout_depth=8)` (95.0% [" in line
             and "in 40% of its thinking time a game." in line)
@@ -128,7 +128,7 @@ def test_pooled_variants_share_the_searcher_their_games_together_favour():
 
 def test_missing_games_are_named():
     t = trial()
-    with pytest.raises(skill.SkillError, match="18 of 20 games of the yardstick's trial "
+    with pytest.raises(analysis.SkillError, match="18 of 20 games of the yardstick's trial "
                                                 "ismcts-rollout_depth-8 v ismcts are"):
         yardstick.choose(Stored(t, {}, deals=9), t)
 
@@ -139,15 +139,15 @@ def test_missing_games_are_named():
     ("ismcts(bogus=1)", "bogus"),
 ])
 def test_a_challenger_that_cannot_climb_a_ladder_is_refused(challenger, message):
-    with pytest.raises(skill.SkillError, match=message):
+    with pytest.raises(analysis.SkillError, match=message):
         trial((challenger,))
 
 
 def test_the_incumbent_is_not_its_own_challenger_and_none_is_given_twice():
     assert trial((INCUMBENT, "ismcts")).challengers == ("ismcts",)
-    with pytest.raises(skill.SkillError, match="other than the incumbent"):
+    with pytest.raises(analysis.SkillError, match="other than the incumbent"):
         trial((INCUMBENT,))
-    with pytest.raises(skill.SkillError, match="given twice"):
+    with pytest.raises(analysis.SkillError, match="given twice"):
         trial(("ismcts", "ismcts"))
 
 
@@ -179,7 +179,7 @@ def test_the_skill_command_holds_the_trial_first_on_a_team_game(tmp_path):
     assert choice["challengers"][0]["games"] == 6 and choice["budget"] == 8
     assert f"default: {yardstick.describe(choice)}." in result.stderr
     assert variant["player"] == choice["player"]
-    assert variant["span"]["to"] == skill.rung(choice["player"], 8).name
+    assert variant["span"]["to"] == analysis.rung(choice["player"], 8).name
 
 
 @pytest.mark.parametrize("args, message", [

@@ -12,7 +12,7 @@ import pytest
 import core
 
 from web.web_helpers import client, new_game, play_out, running
-from tournament.play import Match
+from tournament.sparring.session import Match
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from web.web_helpers import client, new_game, play_out
-from tournament.play import Match
+from tournament.sparring.session import Match
 from tournament.web import sessions
 
 

@@ -6,7 +6,7 @@ import re
 import httpx
 
 from web.web_helpers import client, running, store_games
-from tournament.store import Store
+from tournament.harness.store import Store
 
 
 def test_a_tournament_page_shows_ratings_crosstable_and_seats(tmp_path):

@@ -13,8 +13,8 @@ pytest.importorskip("uvicorn", reason="the web extra is not installed")
 import uvicorn  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from tournament import config as configs, runner  # noqa: E402
-from tournament.store import Store  # noqa: E402
+from tournament.harness import config as configs, runner  # noqa: E402
+from tournament.harness.store import Store  # noqa: E402
 from tournament.web.app import make_app  # noqa: E402
 
 BASE = "http://127.0.0.1"

@@ -25,11 +25,11 @@ from starlette.templating import Jinja2Templates
 
 import core
 from search.bots import parse_bot
-from tournament import config as configs
-from tournament import levels
-from tournament.play import Match
-from tournament.ratings import NoGamesError, rate
-from tournament.store import Store, StoreError
+from tournament.harness import config as configs
+from tournament.harness.store import Store, StoreError
+from tournament.sparring import levels
+from tournament.sparring.session import Match
+from tournament.stats.ratings import NoGamesError, rate
 from tournament.web import sessions
 from tournament.web.sessions import MAX_SEED, SessionStore, StaleError, WebError
 

@@ -13,9 +13,9 @@ import threading
 import time
 
 import core
-from tournament import store
-from tournament.narrate import ChanceRuns
-from tournament.play import Match, describe
+from tournament.harness import store
+from tournament.sparring.narrate import ChanceRuns
+from tournament.sparring.session import Match, describe
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sparring (
@@ -69,7 +69,7 @@ class SessionStore:
             if not tables:
                 db.executescript(store.SCHEMA)
             elif not set(store.COLUMNS) <= tables:
-                raise store.StoreError(f"{path}: not a cardarena database: it has no "
+                raise store.StoreContentError(f"{path}: not a cardarena database: it has no "
                                        "tournaments and games tables")
             db.executescript(SCHEMA)
             # As the tournament store does: readers never wait for a writer.

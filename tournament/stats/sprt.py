@@ -37,7 +37,7 @@ true, and H0 when H1 is.
 import math
 
 from core.errors import CardArenaError
-from tournament.ratings import match_scores
+from tournament.stats.ratings import match_scores
 
 # Fishtest's weight for a pentanomial class with no pair in it yet.
 EMPTY_CLASS = 1e-3

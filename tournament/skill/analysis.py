@@ -21,7 +21,7 @@ stored games into figures:
 - how often each rung chooses each kind of move (the game's ``action_kind``), and its
   score in games where it chose that kind against games where it did not.
 
-``skill_report`` writes them as Markdown, JSON and plots.  Nothing here names a game.
+``tournament.skill.report`` writes them as Markdown, JSON and plots.  Nothing here names a game.
 """
 import collections
 import dataclasses
@@ -37,16 +37,15 @@ import pyspiel
 import core
 import search
 from core.errors import CardArenaError
-from tournament import config as configs
-from tournament.ratings import deal_weights, elo_samples, match_scores, wilson
+from tournament.harness import config as configs
+from tournament.skill.defaults import PLAYER
+from tournament.sparring import levels
+from tournament.stats.ratings import deal_weights, elo_samples, match_scores, wilson
 from tournament.tables import count
 
 # Kinds of bot whose strength grows with their iteration budget, any of which can be
 # the ladder's searcher.
 SEARCHERS = ("ismcts", "mo_ismcts", "determinized")
-# The rollouts cut after 8 moves and scored by the game's evaluate: in long games they
-# give a far stronger player per second than rollouts played to the end.
-PLAYER = "ismcts(rollout_depth=8)"
 THRESHOLDS = (0.60, 0.75)
 
 
@@ -122,11 +121,9 @@ def rung(player, budget, blunder=0.0):
     """The rung of ``player`` (a searcher's spec without a budget) at ``budget``
     iterations a move, playing a random move in place of a search with the chance
     ``blunder``."""
-    kind, values = search.parse_bot(player)
-    name = f"{kind}-{budget}"
-    if blunder:
-        name, values = f"{name}-blunder{blunder:g}", {**values, "blunder": blunder}
-    return Rung(name, _spec(kind, values, budget), budget, blunder)
+    kind, _ = search.parse_bot(player)
+    name = f"{kind}-{budget}" + (f"-blunder{blunder:g}" if blunder else "")
+    return Rung(name, levels.spec(player, budget, blunder), budget, blunder)
 
 
 def check_player(player):
@@ -172,12 +169,7 @@ def ladder(player=PLAYER, low=8, high=1024):
 
 
 def _spec(kind, values, budget):
-    values = dict(iterations=budget, **values)
-    return f"{kind}({','.join(f'{k}={_text(v)}' for k, v in values.items())})"
-
-
-def _text(value):
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return configs.bot_spec(kind, dict(iterations=budget, **values))
 
 
 def variants(game, given=(), grid=()):

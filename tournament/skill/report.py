@@ -5,8 +5,8 @@ import json
 import math
 import pathlib
 
-from tournament.ratings import FEW_DEALS
-from tournament import yardstick
+from tournament.skill import yardstick
+from tournament.stats.ratings import FEW_DEALS
 from tournament.tables import count, markdown_table
 
 PLOTS = ("elo.png", "ladder.png", "seats.png", "grid.png")
@@ -146,8 +146,8 @@ def _verdict_deepest(deepest):
     name = f"`{deepest['variant']}`"
     widest = f"the Elo span from {span['from']} to {span['to']} is {_elo_cell(span)}"
     second = deepest["runner_up"]
-    if second is None:
-        return f"- **Deepest: {name}**: {widest}."
+    if second is None:  # one variant, and no other to be deeper than
+        return f"- **Depth**: {widest}."
     lead = f"{_elo(second['lead'])} [{_elo(second['low'])}, {_elo(second['high'])}]"
     if deepest["clear"]:
         return (f"- **Deepest: {name}**: {widest}; it leads the runner-up "
@@ -188,6 +188,9 @@ def _verdict_fairest(fairest, top):
     scores = (f"in self-play of {top} the first seat scores {_score_cell(seat)} (Balance "
               f"{seat['balance']:.3f})")
     behind = fairest["behind"]
+    if not behind:  # one variant seated, and no other to be fairer than
+        return (f"- **Seats**: {scores}; " + ("its interval holds 50%." if fairest["even"]
+                                              else "its seats are clearly uneven."))
     if fairest["clear"]:
         text = f"- **Fairest: {name}**: {scores}"
         if behind:

@@ -124,11 +124,6 @@ class Config:
         return ((deal, seating) for deal in range(self.deals if deals is None else deals)
                 for seating in seatings)
 
-    def spec_text(self, name):
-        """A bot's spec as one line of text."""
-        spec = self.bots[name]
-        return spec if isinstance(spec, str) else json.dumps(spec, sort_keys=True)
-
     def only(self, names):
         """This config with only the bots ``names``."""
         return dataclasses.replace(self, bots={n: self.bots[n] for n in names})
@@ -288,6 +283,18 @@ def _check_bot(spiel_game, name, spec):
     except Exception as e:  # a spec that passes its checks may still fail to build
         raise ConfigError(f"{where}: cannot make the bot: {type(e).__name__}: {e}") \
             from None
+
+
+def bot_spec(kind, values):
+    """The spec of a bot of ``kind`` with the parameters ``values``, as a config names
+    it: the inverse of ``search.parse_bot``.
+
+    >>> bot_spec("ismcts", {"iterations": 8, "reuse": True})
+    'ismcts(iterations=8,reuse=true)'
+    """
+    def text(value):
+        return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return f"{kind}({','.join(f'{k}={text(v)}' for k, v in values.items())})"
 
 
 def make_bot(spec, game, player, seed):

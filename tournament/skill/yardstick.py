@@ -35,26 +35,13 @@ import statistics
 
 import search
 from core.errors import CardArenaError
-from tournament import config as configs
-from tournament import skill
-from tournament.ratings import wilson
+from tournament.harness import config as configs
+from tournament.skill import analysis
+from tournament.skill.defaults import CHALLENGERS
+from tournament.skill.defaults import TRIAL_DEALS as DEALS
+from tournament.stats.ratings import wilson
 from tournament.tables import count
 
-# The challengers of the ladder's default searcher (``skill.PLAYER``): rollouts played
-# to the end at random and by the game's heuristic move (in Card Duel the latter beats
-# the greedy player that the default loses to), cut rollouts by the heuristic move, a
-# narrower and a wider search, one tree per player, and determinized worlds voting.
-CHALLENGERS = (
-    "ismcts",
-    "ismcts(rollout=heuristic)",
-    "ismcts(rollout_depth=8,rollout=heuristic)",
-    "ismcts(rollout_depth=8,uct_c=0.35)",
-    "ismcts(rollout_depth=8,uct_c=1.4)",
-    "mo_ismcts(rollout_depth=8)",
-    "determinized(rollout_depth=8)",
-)
-# Deals a challenger plays against the incumbent, each in every seating.
-DEALS = 20
 # A clear winner not clearly below the best is chosen instead when its thinking time a
 # game is under this share of the best's.
 CHEAPER = 0.5
@@ -65,7 +52,7 @@ class Trial:
     """The games that choose one variant's yardstick: ``incumbent`` against each of
     ``challengers`` (specs without a budget) at ``budget`` iterations a move."""
 
-    variant: skill.Variant
+    variant: analysis.Variant
     incumbent: str
     challengers: tuple
     budget: int
@@ -78,7 +65,7 @@ class Trial:
     def players(self):
         """Each player's name in the store and its spec at the budget, the incumbent
         first."""
-        return {name(p): skill.rung(p, self.budget).spec
+        return {name(p): analysis.rung(p, self.budget).spec
                 for p in (self.incumbent, *self.challengers)}
 
     def configs(self):
@@ -100,17 +87,17 @@ def trials(variants, incumbent, budget, challengers=CHALLENGERS, deals=DEALS, se
         try:
             kind, values = search.parse_bot(spec)
         except CardArenaError as e:
-            raise skill.SkillError(f"--challenger {spec!r}: {e}") from None
-        if kind not in skill.SEARCHERS or "iterations" in values or "seconds" in values:
-            raise skill.SkillError(
+            raise analysis.SkillError(f"--challenger {spec!r}: {e}") from None
+        if kind not in analysis.SEARCHERS or "iterations" in values or "seconds" in values:
+            raise analysis.SkillError(
                 f"--challenger {spec!r}: a challenger is a searcher whose budget the "
-                f"ladder doubles ({', '.join(skill.SEARCHERS)}), without iterations or "
+                f"ladder doubles ({', '.join(analysis.SEARCHERS)}), without iterations or "
                 "seconds")
     names = [name(p) for p in (incumbent, *challengers)]
     if len(set(names)) < len(names):
-        raise skill.SkillError("--challenger: a searcher is given twice")
+        raise analysis.SkillError("--challenger: a searcher is given twice")
     if not challengers:
-        raise skill.SkillError("the trial needs a challenger other than the incumbent")
+        raise analysis.SkillError("the trial needs a challenger other than the incumbent")
     return [Trial(v, incumbent, challengers, budget, deals, seed, seconds_per_move,
                   max_length) for v in variants]
 
@@ -133,11 +120,11 @@ def choose(store, trial):
         rows = store.games(config.key, deals=range(config.deals))
         expected = config.deals * len(config.seatings())
         if len(rows) < expected:
-            raise skill.SkillError(
+            raise analysis.SkillError(
                 f"variant {trial.variant.name}: {len(rows)} of {count(expected, 'game')} "
                 f"of the yardstick's trial {first} v {name(spec)} are stored; run the "
                 "analysis to play the rest")
-        match = skill.step(rows, first, name(spec), sides)
+        match = analysis.step(rows, first, name(spec), sides)
         found.append(_evidence(spec, match["games"], match["score"], len(trial.challengers),
                                _seconds(rows, name(spec))))
     return {"variant": trial.variant.name, "budget": trial.budget, "deals": trial.deals,
@@ -179,7 +166,7 @@ def _evidence(spec, games, score, k, seconds=None):
     z = statistics.NormalDist().inv_cdf(1 - 0.025 / k)
     low, high = wilson(score, games, z)
     return {"player": spec, "games": games, "score": score, "low": low, "high": high,
-            "elo": skill.elo_of(score), "clear": low > 0.5, "seconds": seconds}
+            "elo": analysis.elo_of(score), "clear": low > 0.5, "seconds": seconds}
 
 
 def _pick(found, incumbent):
@@ -249,16 +236,16 @@ def check_cost(trials, workers):
         for config, spec in zip(trial.configs(), trial.challengers):
             for player in (trial.incumbent, spec):
                 if (trial.variant.game, player) not in measured:
-                    measured[trial.variant.game, player] = skill.measure_cost(
+                    measured[trial.variant.game, player] = analysis.measure_cost(
                         trial.variant.game, player)
             (decisions, mine), (_, theirs) = (measured[trial.variant.game, p]
                                               for p in (trial.incumbent, spec))
             seconds += (config.deals * len(config.seatings()) * decisions * trial.budget
                         * (mine + theirs) / 2)
-    if seconds / workers > skill.MOST_SECONDS:
-        raise skill.SkillError(
-            f"the yardstick's trial would take about {skill.duration(seconds / workers)} "
+    if seconds / workers > analysis.MOST_SECONDS:
+        raise analysis.SkillError(
+            f"the yardstick's trial would take about {analysis.duration(seconds / workers)} "
             f"on {count(workers, 'worker')}, beyond the "
-            f"{skill.duration(skill.MOST_SECONDS)} this runs: lower --trial-deals or "
+            f"{analysis.duration(analysis.MOST_SECONDS)} this runs: lower --trial-deals or "
             "--max-budget, name fewer --challenger, or choose the searcher with --player")
     return seconds / workers

@@ -16,14 +16,14 @@ import random
 
 import core
 import search
-from tournament import marks as calibrated
-from tournament.marks import mark
+from tournament.sparring import marks as calibrated
+from tournament.sparring.marks import mark
 
 ITERATIONS = 2000
 
 # A decision is marked by the expected score it gave up, at least this much, on the
 # [0, 1] scale; the worst mark it reaches.  These are the base thresholds: a game's
-# calibration raises them by its reviewer's noise (tournament/marks.py).
+# calibration raises them by its reviewer's noise (tournament/skill/marks.py).
 MARKS = calibrated.BASE
 
 # The mark whose threshold the tutor warns above unless told another threshold.

@@ -14,9 +14,9 @@ import itertools
 import re
 
 import core
-from tournament import config as configs
-from tournament.ratings import wilson
-from tournament.skill import utilities
+from tournament.harness import config as configs
+from tournament.skill.analysis import utilities
+from tournament.stats.ratings import wilson
 from tournament.tables import markdown_table
 
 

@@ -20,11 +20,10 @@ ruleset, written by ``cardarena marks GAME --calibrate``.
 """
 import dataclasses
 import json
-import random
 
 import search
 from core.errors import CardArenaError
-from tournament import levels
+from tournament.calibrations import data_file
 from tournament.tables import read_json, write_file
 
 FORMAT = "cardarena marks"
@@ -33,7 +32,6 @@ FORMAT = "cardarena marks"
 BASE = (("very bad", 0.10), ("bad", 0.05), ("doubtful", 0.02))
 # The share of the reviewer's own moves that the least mark may fall on.
 FALSE_MARKS = 0.05
-POSITIONS = 200
 
 
 class MarksError(CardArenaError):
@@ -100,9 +98,9 @@ def mark(loss, thresholds=BASE):
 
 
 def path(game, data=None):
-    """The file that holds the marks of ``game`` in ``data`` (``levels.DATA``, beside
-    the strength levels, unless given), made or not."""
-    return levels.data_file("marks", game, data)
+    """The file that holds the marks of ``game`` in ``data`` (``calibrations.DATA``,
+    beside the strength levels, unless given), made or not."""
+    return data_file("marks", game, data)
 
 
 def load(game):
@@ -126,56 +124,6 @@ def load(game):
 def thresholds(floor):
     """The base thresholds raised by ``floor``."""
     return tuple((name, round(value + floor, 4)) for name, value in BASE)
-
-
-def positions(game, count, seed):
-    """``count`` decisions with a choice, ``(state, step, seat)``: one of seat ``k % n``
-    sampled from game ``k``, which the greedy player plays in every seat, chance by
-    the seed."""
-    engine = search.engine_game(game)
-    found = []
-    for k in range(count):
-        rng = random.Random(f"{seed} marks {k}")
-        seat = k % engine.num_players
-        bots = [search.make_bot("greedy", engine, p, rng.getrandbits(32))
-                for p in range(engine.num_players)]
-        state, choices, step = engine.new_initial_state(), [], 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
-                action = rng.choices(outcomes, weights)[0]
-            else:
-                player = state.current_player()
-                if player == seat and len(state.legal_actions()) > 1:
-                    choices.append((state.clone(), step))
-                action = bots[player].step(state)
-            state.apply_action(action)
-            step += 1
-        if choices:
-            found.append((*rng.choice(choices), seat))
-    return found
-
-
-def calibrate(game, iterations, count=POSITIONS, seed=0, command=""):
-    """Measure the reviewer's noise on ``game`` at ``iterations`` over ``count``
-    positions, and the :class:`Marks` it asks for."""
-    from tournament import review
-    losses = []
-    agree = 0
-    for state, step, seat in positions(game, count, seed):
-        first = review.Reviewer(game, seat, iterations, seed)
-        again = review.Reviewer(game, seat, iterations, seed + 1)
-        decision = again.judge(state, step, first.preferred(state, step))
-        agree += decision.chosen == decision.preferred
-        losses.append(decision.loss)
-    if not losses:
-        raise MarksError(f"{game} gave no decision with a choice to measure")
-    losses.sort()
-    # The least loss that no more than FALSE_MARKS of the positions reach or pass.
-    floor = losses[min(len(losses) - 1, int(len(losses) * (1 - FALSE_MARKS)))]
-    return Marks(levels.ruleset(game), iterations, len(losses), seed, command,
-                 round(agree / len(losses), 4), round(sum(losses) / len(losses), 4),
-                 round(floor, 4), thresholds(floor))
 
 
 def describe(marks):

@@ -21,7 +21,8 @@ import pyspiel
 from tqdm import tqdm
 
 import core  # noqa: F401  (registers our games with pyspiel)
-from tournament import config as configs
+from tournament.harness import config as configs
+from tournament.stops import Terminated
 
 # Each worker process loads a game once, however many of its games it plays.
 _GAMES = {}
@@ -34,12 +35,6 @@ def job(config, deal, seating):
     return {"game": config.game, "deal": deal, "deal_seed": config.deal_seed(deal),
             "seating": list(seating), "specs": [config.bots[n] for n in seating],
             "seconds_per_move": config.seconds_per_move, "max_length": config.max_length}
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, as ``timeout``, batch systems and service managers send, raised in the
-    command's process where Ctrl-C raises KeyboardInterrupt, so that it stops a run
-    as cleanly."""
 
 
 class Overtime(BaseException):

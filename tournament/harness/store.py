@@ -66,7 +66,16 @@ def _schema_columns():
 COLUMNS = _schema_columns()
 
 
-class StoreError(CardArenaError):
+class StoreError(Exception):
+    """A store that cannot be used: :class:`StoreFileError` or :class:`StoreContentError`."""
+
+
+class StoreFileError(StoreError, OSError):
+    """A file that cannot be opened, created or locked as a store: a missing folder, no
+    leave to write, or another process writing it."""
+
+
+class StoreContentError(StoreError, CardArenaError):
     """A database that is not a cardarena store, or a game or tournament it lacks."""
 
 
@@ -103,9 +112,9 @@ class Store:
             # At once, so that a process killed midway leaves no half a store.
             self.db.executescript(f"BEGIN; {SCHEMA} COMMIT;")
         except sqlite3.OperationalError as e:
-            raise StoreError(f"{self.path}: cannot open: {e}") from None
+            raise StoreFileError(f"{self.path}: cannot open: {e}") from None
         except sqlite3.DatabaseError as e:
-            raise StoreError(f"{self.path}: not a cardarena database: {e}") from None
+            raise StoreContentError(f"{self.path}: not a cardarena database: {e}") from None
 
     def _check(self, empty_ok):
         """Refuse a database whose tables are not a store's: another program's, which
@@ -118,7 +127,7 @@ class Store:
             if not columns <= found:
                 what = f"no {table} table" if not found else \
                     f"its {table} table lacks {', '.join(sorted(columns - found))}"
-                raise StoreError(f"{self.path}: not a cardarena database: {what}")
+                raise StoreContentError(f"{self.path}: not a cardarena database: {what}")
 
     def close(self):
         """Close the database, which clears its write-ahead log away, and let go of
@@ -206,12 +215,12 @@ class Store:
         if key is not None:
             found = [t for t in found if t["key"].startswith(key)]
         if not found:
-            raise StoreError(f"{self.path}: no tournament" +
-                             (f" with a key starting {key!r}" if key else "") +
-                             "; run cardarena tournament first")
+            raise StoreContentError(f"{self.path}: no tournament" +
+                                    (f" with a key starting {key!r}" if key else "") +
+                                    "; run cardarena tournament first")
         if key is not None and len(found) > 1:
-            raise StoreError(f"{self.path}: {len(found)} tournaments have keys starting "
-                             f"{key!r}; give more of the key")
+            raise StoreContentError(f"{self.path}: {len(found)} tournaments have keys "
+                                    f"starting {key!r}; give more of the key")
         return found[-1]
 
     def games(self, key, deals=None):
@@ -230,7 +239,7 @@ class Store:
         except OverflowError:  # beyond SQLite's 64-bit ids
             rows = []
         if not rows:
-            raise StoreError(f"{self.path}: no game {game_id}")
+            raise StoreContentError(f"{self.path}: no game {game_id}")
         return _decode(rows[0])
 
 
@@ -249,14 +258,16 @@ def _lock(path):
                 lock.seek(0)
                 holder = lock.read().strip() or "another process"
                 lock.close()
-                raise StoreError(f"{path}: in use by process {holder}; wait for it to "
-                                 "end, or stop it") from None
+                raise StoreFileError(f"{path}: in use by process {holder}; wait for it "
+                                     "to end, or stop it") from None
             # The holder may have removed the file between our opening and locking it.
             if _same_file(lock, name):
                 break
             lock.close()
+    except StoreFileError:
+        raise
     except OSError as e:
-        raise StoreError(f"{path}: cannot lock {name}: {e.strerror}") from None
+        raise StoreFileError(f"{path}: cannot lock {name}: {e.strerror}") from None
     lock.truncate(0)
     command = shlex.join([os.path.basename(sys.argv[0]), *sys.argv[1:]])
     lock.write(f"{os.getpid()} ({command})\n")

@@ -18,7 +18,7 @@ import pathlib
 import numpy as np
 
 from core.errors import CardArenaError
-from tournament import skill
+from tournament.skill import analysis
 from tournament.tables import markdown_table
 
 RESAMPLES = 2000
@@ -82,23 +82,23 @@ def compare(analyses, labels, seed=0):
     shared = budgets(analyses)
     rng = np.random.default_rng(seed)
     rows = []
-    for analysis, label in zip(analyses, labels):
-        for v in analysis["variants"]:
+    for each, label in zip(analyses, labels):
+        for v in each["variants"]:
             pairs = steps(v, shared)
             point = np.array([s for _, s in pairs])
-            rows.append({"name": label if len(analysis["variants"]) == 1
+            rows.append({"name": label if len(each["variants"]) == 1
                          else f"{label}: {v['name']}", "game": label,
-                         "player": v.get("player", analysis["player"]),
+                         "player": v.get("player", each["player"]),
                          "point": point, "samples": resample(pairs, rng),
                          "seat": v["seat"], "edge": v["cheater_edge"],
                          "decisions": v["shape"]["strong"]["decisions_mean"]})
     for row in rows:
-        row["gain"] = float(skill.gain(row["point"]))
-        row["gain_samples"] = skill.gain(row["samples"])
+        row["gain"] = float(analysis.gain(row["point"]))
+        row["gain_samples"] = analysis.gain(row["samples"])
     deepest = max(rows, key=lambda r: r["gain"])
     for row in rows:
-        row["x"] = float(skill.chess_share(deepest["point"], row["point"]))
-        row["x_samples"] = skill.chess_share(deepest["samples"], row["samples"])
+        row["x"] = float(analysis.chess_share(deepest["point"], row["point"]))
+        row["x_samples"] = analysis.chess_share(deepest["samples"], row["samples"])
     return {"budgets": [shared[0], shared[-1]], "rows": rows,
             "deepest": _lead(rows, deepest, "gain_samples", higher=True),
             "fairest": _fairest(rows),

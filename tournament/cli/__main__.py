@@ -1,0 +1,4 @@
+"""``python -m tournament.cli``, as the ``cardarena`` command."""
+from tournament.cli import main
+
+main()

@@ -1,0 +1,3 @@
+"""The harness: configs naming a game, bots and deals; the runner that plays them on
+local processes or a Dask cluster; the SQLite store that keeps every game and resumes a
+run."""
