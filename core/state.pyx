@@ -64,14 +64,8 @@ cdef class GameState:
         return -1
 
     cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
-        # A game that fills its tensor only in Python (an OpenSpiel game read through
-        # pyspiel) is read here under the GIL.
-        cdef int i
-        with gil:
-            n = self.game.observation_tensor_size
-            for i in range(n):
-                out[i] = 0.0
-            self._fill_tensor(<float[:n]>out, player)
+        # A game without features keeps the empty layout of ``Game``: nothing to write.
+        pass
 
     cdef GameState blank(self):
         cdef GameState st = type(self).__new__(type(self))
@@ -287,11 +281,6 @@ cdef class GameState:
         player sees, with the cards it does not know hidden."""
         raise NotImplementedError
 
-    def _fill_tensor(self, float[:] out, int viewer):
-        """Write what ``viewer`` knows into ``out`` (zeros, of the size of the game's
-        ``tensor_layout``), block by block."""
-        raise NotImplementedError
-
     # --- built on those --------------------------------------------------------------
 
     def to_dict(self):
@@ -455,7 +444,8 @@ class Game:
     Subclasses set ``name``, ``long_name``, ``num_players``, ``num_distinct_actions``,
     ``max_chance_outcomes``, ``max_game_length``, ``cards`` (a :class:`core.kit.Cards`:
     the names of its card kinds), ``tensor_layout`` (a
-    :class:`core.kit.TensorLayout`: the observation tensor's size follows from it),
+    :class:`core.kit.TensorLayout`: the observation tensor's size follows from it;
+    empty for a game without features),
     ``parameters`` (the default of every game parameter, whose type it also fixes) and
     ``limits`` (for a numeric parameter, its lowest and highest values and why the
     highest); they implement ``new_initial_state`` and ``_from_dict``, and may implement
