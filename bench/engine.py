@@ -4,7 +4,8 @@
 Prints one table.  Each row is an engine and the way it is driven:
 
 * shrine, C loop      -- ``core.state.random_playouts``: the whole game in C, no GIL;
-                         the speed search gets.
+                         the speed search gets; with it what search pays in C for a
+                         copy, a determinization and a learned player's tensor fill.
 * shrine, Python API  -- the same states driven from Python through ``legal_actions()``,
                          ``chance_outcomes()`` and ``apply_action()``.
 * shrine, pyspiel     -- the same game through OpenSpiel's API (``pyspiel.load_game``).
@@ -45,7 +46,8 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import pyspiel  # noqa: E402
 
 import core  # noqa: E402  (registers cardarena's games with OpenSpiel)
-from core.state import copy_into_ns, determinize_ns, random_playouts  # noqa: E402
+from core.state import (copy_into_ns, determinize_ns, observation_tensor_ns,  # noqa: E402
+                        random_playouts)
 from tables import cpu_name, markdown_table, num, ratio, text_table  # noqa: E402
 
 import open_spiel.python.games  # noqa: E402,F401  (registers python_kuhn_poker)
@@ -65,6 +67,7 @@ COPY_INTO_REPEATS = {"quick": 2_000_000, "full": 10_000_000}
 DETERMINIZE_GAMES = {"quick": 5, "full": 20}      # seeded random games sampled
 DETERMINIZE_EVERY = 10                            # every tenth decision of them
 DETERMINIZE_REPEATS = 1_000                       # rounds timed at each position
+TENSOR_REPEATS = 1_000                            # fills timed at each of those positions
 MEMORY_CAP = 256 << 20       # bytes of clones at most, when weighing states
 
 
@@ -248,7 +251,8 @@ class Row:
         self.game, self.driver, self.new_state = game, driver, new_state
         self.playouts = playouts or (lambda games, seed: python_playouts(new_state, games, seed))
         self.copy_into = copy_into
-        self.bytes = self.copy_ns = self.determinize_ns = self.clone_us = self.mid_step = None
+        self.bytes = self.copy_ns = self.determinize_ns = self.tensor_ns = None
+        self.clone_us = self.mid_step = None
         self.steps = self.steps_per_s = self.games_per_s = None
 
 
@@ -292,6 +296,10 @@ def measure(row, mode, seed, repeats, log):
             sum(determinize_ns(st, player, DETERMINIZE_REPEATS) for st, player in points)
             / len(points) for _ in range(repeats))
         log("determinize ")
+        row.tensor_ns = min(
+            sum(observation_tensor_ns(st, player, TENSOR_REPEATS) for st, player in points)
+            / len(points) for _ in range(repeats))
+        log("tensor ")
 
     clone_s = time_clone(mid, t_clone, repeats)
     row.clone_us = clone_s * 1e6
@@ -312,7 +320,7 @@ def measure(row, mode, seed, repeats, log):
 # --- output -----------------------------------------------------------------------------
 
 HEADERS = ["engine", "driven by", "bytes/state", "copy_into ns", "determinize ns",
-           "clone() µs", "steps/game",
+           "tensor ns", "clone() µs", "steps/game",
            "steps/s", "games/s", "C loop ×", "Py API ×", "clone ×"]
 LEFT = 2      # the first columns are words, left-aligned; numbers are right-aligned
 
@@ -324,7 +332,7 @@ def cells(rows):
     for r in rows:
         out.append([
             r.game, r.driver, num(r.bytes), num(r.copy_ns), num(r.determinize_ns),
-            num(r.clone_us), num(r.steps),
+            num(r.tensor_ns), num(r.clone_us), num(r.steps),
             num(r.steps_per_s), num(r.games_per_s),
             ratio(cloop.steps_per_s, r.steps_per_s),
             ratio(pyapi.steps_per_s, r.steps_per_s),
@@ -370,6 +378,12 @@ def notes(rows, args, call_ns):
         f"GIL; the mean over every {DETERMINIZE_EVERY}th decision of "
         f"{DETERMINIZE_GAMES['quick' if args.quick else 'full']} seeded random games. OpenSpiel's engines resample "
         "through Python (ResampleFromInfostate), hence n/a.",
+        "tensor ns: core.state.observation_tensor_ns, the C fill of the deciding player's "
+        "observation tensor (what a learned player reads) into one buffer, timed in C without "
+        "the GIL, at the same positions as determinize; each game's tensor has "
+        + ", ".join(f"{core.load_game(r.game).observation_tensor_size} floats ({r.game})"
+                    for r in rows if r.tensor_ns is not None)
+        + ". OpenSpiel's engines hand their tensors to Python as lists, hence n/a.",
         "clone() µs: Python-level state.clone() on the mid-game position, the copy freed at "
         "once; includes the call from Python (one trivial binding call, current_player(), costs "
         f"{num(call_ns['ours'])} ns on our state and {num(call_ns['hearts'])} ns on a pyspiel "
@@ -424,7 +438,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(
         description="Benchmark cardarena's engines (every registered ruleset) against "
                     "OpenSpiel's hearts, gin_rummy and python_kuhn_poker: bytes per state, "
-                    "copy_into, clone(), "
+                    "copy_into, determinize, the observation tensor fill, clone(), "
                     "random-play steps/s and games/s, and the engine's speed goals.",
         epilog="Figures depend on the machine; compare rows of one run, not runs of "
                "different machines.")

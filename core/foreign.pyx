@@ -37,6 +37,7 @@ from core.state cimport TERMINAL, GameState, Rng, rng_next, rng_seed, rng_unifor
 from core.state import Game
 
 from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 
 # How a third-party resampler may refuse a position: OpenSpiel's own error for a
 # missing or failed check, or a C++ exception pybind11 translates.
@@ -578,6 +579,15 @@ cdef class ForeignState(GameState):
         with gil:
             return self._view(action, observer)
 
+    cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
+        # pyspiel hands its tensor over as a Python list: read under the GIL, as every
+        # other step of an OpenSpiel game is.
+        cdef float[::1] values
+        with gil:
+            if self.game._tensor is not None:
+                values = np.asarray(self.game._tensor(self.ps, player), dtype=np.float32)
+                memcpy(out, &values[0], values.shape[0] * sizeof(float))
+
     cdef int _view(self, int action, int observer):
         game = self.game
         if game.perfect_information:
@@ -669,7 +679,7 @@ cdef class ForeignState(GameState):
         if self.game._tensor is None:
             raise NotImplementedError(f"OpenSpiel's {self.game.name} offers no "
                                       "observation or information state tensor")
-        return np.asarray(self.game._tensor(self.ps, player), dtype=np.float32)
+        return GameState.observation_tensor(self, player)
 
     def __reduce__(self):
         return (_replayed, (self.game, self.ps.history()))

@@ -131,7 +131,9 @@ cdef class GameState:
     # Fill ``out`` (room for ``game.observation_tensor_size`` floats) with what
     # ``player`` knows, laid out by ``game.tensor_layout``: the features a learned
     # player reads inside a search.  Identical in every determinization of the
-    # player's information set.
+    # player's information set.  Every entry is written, zeros included, so a caller
+    # reuses one buffer.  The default writes nothing: a game without features keeps
+    # the empty layout of ``Game``.
     cdef void c_observation_tensor(self, int player, float* out) noexcept nogil
 
     # A new state of the same game and class, to be filled by ``copy_into``.

@@ -9,6 +9,7 @@ import numpy as np
 from core.errors import (GameOverError, IllegalActionError, ParameterError, PlayerError,
                          StateFormatError)
 from core.kit.position import check_current_player, check_keys
+from core.kit.tensor import TensorLayout
 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
@@ -63,14 +64,8 @@ cdef class GameState:
         return -1
 
     cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
-        # A game that fills its tensor only in Python (an OpenSpiel game read through
-        # pyspiel) is read here under the GIL.
-        cdef int i
-        with gil:
-            n = self.game.observation_tensor_size
-            for i in range(n):
-                out[i] = 0.0
-            self._fill_tensor(<float[:n]>out, player)
+        # A game without features keeps the empty layout of ``Game``: nothing to write.
+        pass
 
     cdef GameState blank(self):
         cdef GameState st = type(self).__new__(type(self))
@@ -286,11 +281,6 @@ cdef class GameState:
         player sees, with the cards it does not know hidden."""
         raise NotImplementedError
 
-    def _fill_tensor(self, float[:] out, int viewer):
-        """Write what ``viewer`` knows into ``out`` (zeros, of the size of the game's
-        ``tensor_layout``), block by block."""
-        raise NotImplementedError
-
     # --- built on those --------------------------------------------------------------
 
     def to_dict(self):
@@ -314,8 +304,10 @@ cdef class GameState:
         """What ``player`` knows as a flat float32 vector, laid out by the game's
         ``tensor_layout`` (each ruleset's doc describes its blocks)."""
         self._check_player(player)
-        out = np.zeros(self.game.observation_tensor_size, np.float32)
-        self._fill_tensor(out, player)
+        out = np.empty(self.game.observation_tensor_size, np.float32)
+        cdef float[::1] buf = out
+        if buf.shape[0]:
+            self.c_observation_tensor(player, &buf[0])
         return out
 
     def __str__(self):
@@ -375,6 +367,38 @@ cdef long long playout(GameState st, Rng* rng, int* buf, double* probs) noexcept
     return steps
 
 
+def fill_observation_tensor(GameState state, player, float[::1] out):
+    """Fill ``out`` (a float32 buffer of ``game.observation_tensor_size``, such as a row
+    of a batch) with ``state.observation_tensor(player)``, through the C fill with the
+    GIL released, as a search inside a thread reads it."""
+    state._check_player(player)
+    cdef int p = player
+    if out.shape[0] != state.game.observation_tensor_size:
+        raise ValueError(f"the buffer holds {out.shape[0]} floats; {state.game} fills "
+                         f"{state.game.observation_tensor_size}")
+    if out.shape[0]:
+        with nogil:
+            state.c_observation_tensor(p, &out[0])
+
+
+def observation_tensor_ns(GameState state, player, int repeats):
+    """Time the C fill of ``player``'s observation tensor over ``repeats`` fills into
+    one buffer; returns nanoseconds per fill.  Compiled here for the same reason as
+    ``copy_into_ns``."""
+    import time
+    cdef int i, p
+    if repeats < 1:
+        raise ValueError(f"repeats must be at least 1, not {repeats}")
+    state._check_player(player)
+    p = player
+    cdef float[::1] buf = np.empty(max(1, state.game.observation_tensor_size), np.float32)
+    t0 = time.perf_counter_ns()
+    with nogil:
+        for i in range(repeats):
+            state.c_observation_tensor(p, &buf[0])
+    return (time.perf_counter_ns() - t0) / repeats
+
+
 def copy_into_ns(GameState state, int repeats):
     """Time ``copy_into`` over ``repeats`` copies; returns nanoseconds per copy.  It is
     here, not in bench/, because the loop must be compiled to time a memcpy."""
@@ -420,7 +444,8 @@ class Game:
     Subclasses set ``name``, ``long_name``, ``num_players``, ``num_distinct_actions``,
     ``max_chance_outcomes``, ``max_game_length``, ``cards`` (a :class:`core.kit.Cards`:
     the names of its card kinds), ``tensor_layout`` (a
-    :class:`core.kit.TensorLayout`: the observation tensor's size follows from it),
+    :class:`core.kit.TensorLayout`: the observation tensor's size follows from it;
+    empty for a game without features),
     ``parameters`` (the default of every game parameter, whose type it also fixes) and
     ``limits`` (for a numeric parameter, its lowest and highest values and why the
     highest); they implement ``new_initial_state`` and ``_from_dict``, and may implement
@@ -438,7 +463,7 @@ class Game:
     limits = {}
     # name: the values a text parameter may take (a mode, a deck)
     choices = {}
-    tensor_layout = None
+    tensor_layout = TensorLayout()
     # The card kinds by name (a core.kit.Cards), as positions and action names write them.
     cards = None
     # The keys a position dict may hold at its top level; ``state_from_dict`` refuses

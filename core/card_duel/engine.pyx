@@ -572,6 +572,9 @@ cdef class CardDuelState(GameState):
             return heuristic_play(&self.s)
         return -1
 
+    cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
+        fill_tensor(self, player, out)
+
     # --- Python edge ---------------------------------------------------------------
 
     def _action_name(self, int action):
@@ -582,9 +585,6 @@ cdef class CardDuelState(GameState):
         # and ``??`` in hand and deck, or ``None`` for both while the hand's size is
         # secret (C1).
         return _view(self, viewer)
-
-    def _fill_tensor(self, float[:] out, int viewer):
-        _fill_tensor(self, out, viewer)
 
 
 # --- names -----------------------------------------------------------------------------
@@ -678,52 +678,67 @@ LAYOUT = TensorLayout(
 )
 
 
-def _fill_tensor(CardDuelState st, float[:] v, int viewer):
-    """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out; each player's
-    block: hand, deck, hand and deck together, discard and damage by class, then hand
-    and deck sizes, damage taken, hand points spent and whether the hand is known."""
+# Where each block begins, read from LAYOUT once, for the fill without the GIL; and
+# DECK_COUNTS as C floats, each count's divisor.
+cdef int T_SIZE = LAYOUT.size
+cdef int T_PHASE = LAYOUT.offset("phase")
+cdef int T_FLAGS = LAYOUT.offset("flags")
+cdef int T_DRAWING_FOR = LAYOUT.offset("drawing_for")
+cdef int T_BUILDING = LAYOUT.offset("building")
+cdef int T_VIEWER = LAYOUT.offset("viewer")
+cdef int T_OPPONENT = LAYOUT.offset("opponent")
+cdef int T_TABLE = LAYOUT.offset("table")
+cdef int T_STOCK = LAYOUT.offset("stock")
+cdef float DECK_COUNT[NUM_CLASSES]
+DECK_COUNT[:] = DECK_COUNTS
+
+
+cdef void fill_tensor(CardDuelState st, int viewer, float* v) noexcept nogil:
+    """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out."""
     cdef DuelData* s = &st.s
-    cdef int me = viewer, op = 1 - viewer, c, o, who
-    cdef bint secret = size_secret(s, op), known
-    o = LAYOUT.offset("phase")
-    v[o + s.phase] = 1
-    o = LAYOUT.offset("flags")
-    v[o] = st.c_current_player() == viewer
-    v[o + 1] = s.offense == viewer
-    v[o + 2] = s.exchange / <float>s.max_exchanges
-    v[o + 3] = s.phase == PH_BUILD and s.builder == viewer
-    v[o + 4] = not secret
+    cdef int me = viewer, op = 1 - viewer, c
+    cdef bint secret = size_secret(s, op)
+    memset(v, 0, T_SIZE * sizeof(float))
+    v[T_PHASE + s.phase] = 1
+    v[T_FLAGS] = st.c_current_player() == viewer
+    v[T_FLAGS + 1] = s.offense == viewer
+    v[T_FLAGS + 2] = s.exchange / <float>s.max_exchanges
+    v[T_FLAGS + 3] = s.phase == PH_BUILD and s.builder == viewer
+    v[T_FLAGS + 4] = not secret
     if s.phase == PH_DRAW:
-        o = LAYOUT.offset("drawing_for")
-        v[o + s.draw_for - PH_ATTACK] = 1
+        v[T_DRAWING_FOR + s.draw_for - PH_ATTACK] = 1
     if s.phase == PH_BUILD:
-        o = LAYOUT.offset("building")
-        v[o + s.build_class] = 1
-    for who, block in ((me, "viewer"), (op, "opponent")):
-        o = LAYOUT.offset(block)
-        known = who == me or s.hand_known[who] or s.phase == PH_DEAL
-        for c in range(NUM_CLASSES):
-            if known:
-                v[o + c] = s.hand[who][c] / <float>DECK_COUNTS[c]
-                v[o + NUM_CLASSES + c] = s.deck[who][c] / <float>DECK_COUNTS[c]
-            v[o + 2 * NUM_CLASSES + c] = (s.hand[who][c] + s.deck[who][c]) / <float>DECK_COUNTS[c]
-            v[o + 3 * NUM_CLASSES + c] = s.discard[who][c] / <float>DECK_COUNTS[c]
-            v[o + 4 * NUM_CLASSES + c] = s.damage[who][c] / <float>DECK_COUNTS[c]
-        o += 5 * NUM_CLASSES
-        if who == me or not secret:
-            v[o] = cards(s.hand[who]) / <float>POOL
-            v[o + 1] = cards(s.deck[who]) / <float>POOL
-        v[o + 2] = points(s.damage[who]) / <float>s.life
-        v[o + 3] = s.hand_spent[who] / <float>MAX_POINTS
-        v[o + 4] = s.hand_known[who]
-    o = LAYOUT.offset("table")
+        v[T_BUILDING + s.build_class] = 1
+    fill_player(s, me, True, secret, v + T_VIEWER)
+    fill_player(s, op, False, secret, v + T_OPPONENT)
     if s.attack != NONE:
-        v[o + s.attack] = 1
+        v[T_TABLE + s.attack] = 1
     if s.defense != NONE:
-        v[o + NUM_CLASSES + s.defense] = 1
-    o = LAYOUT.offset("stock")
+        v[T_TABLE + NUM_CLASSES + s.defense] = 1
     for c in range(NUM_CLASSES):
-        v[o + c] = s.stock[c] / <float>DECK_COUNTS[c]
+        v[T_STOCK + c] = s.stock[c] / DECK_COUNT[c]
+
+
+cdef void fill_player(DuelData* s, int who, bint own, bint secret, float* v) noexcept nogil:
+    """One player's block: hand, deck, hand and deck together, discard and damage by
+    class, then hand and deck sizes, damage taken, hand points spent and whether the
+    hand is known.  ``own``: the viewer's block; ``secret``: the viewer may not know
+    the other player's hand size (C1)."""
+    cdef int c, o = 5 * NUM_CLASSES
+    cdef bint known = own or s.hand_known[who] or s.phase == PH_DEAL
+    for c in range(NUM_CLASSES):
+        if known:
+            v[c] = s.hand[who][c] / DECK_COUNT[c]
+            v[NUM_CLASSES + c] = s.deck[who][c] / DECK_COUNT[c]
+        v[2 * NUM_CLASSES + c] = (s.hand[who][c] + s.deck[who][c]) / DECK_COUNT[c]
+        v[3 * NUM_CLASSES + c] = s.discard[who][c] / DECK_COUNT[c]
+        v[4 * NUM_CLASSES + c] = s.damage[who][c] / DECK_COUNT[c]
+    if own or not secret:
+        v[o] = cards(s.hand[who]) / <float>POOL
+        v[o + 1] = cards(s.deck[who]) / <float>POOL
+    v[o + 2] = points(s.damage[who]) / <float>s.life
+    v[o + 3] = s.hand_spent[who] / <float>MAX_POINTS
+    v[o + 4] = s.hand_known[who]
 
 
 def render(view):

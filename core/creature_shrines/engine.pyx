@@ -2602,8 +2602,8 @@ cdef class CreatureShrinesState(GameState):
     def _view(self, viewer):
         return _view(self, viewer)
 
-    def _fill_tensor(self, float[:] out, int viewer):
-        _fill_tensor(self, out, viewer)
+    cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
+        fill_tensor(self, player, out)
 
 
 # --- positions as plain data --------------------------------------------------------------
@@ -2728,15 +2728,27 @@ LAYOUT = TensorLayout(("flow", 4 + len(STEPS) + 2), ("players", 2 * 10),
                       ("graveyards", 2 * MAX_DESIGNS))
 
 
-def _fill_tensor(CreatureShrinesState st, float[:] v, int viewer):
+# Where each block begins, read from LAYOUT once, for the fill without the GIL.
+cdef int T_SIZE = LAYOUT.size
+cdef int T_FLOW = LAYOUT.offset("flow")
+cdef int T_PLAYERS = LAYOUT.offset("players")
+cdef int T_HAND = LAYOUT.offset("hand")
+cdef int T_REGION = LAYOUT.offset("region")
+cdef int T_GRAVEYARDS = LAYOUT.offset("graveyards")
+cdef int NUM_STEPS = len(STEPS)
+
+
+cdef void fill_tensor(CreatureShrinesState st, int viewer, float* v) noexcept nogil:
+    """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out."""
     cdef CSData* s = &st.s
     cdef int o, p, q, u, d, k
-    o = LAYOUT.offset("flow")
+    memset(v, 0, T_SIZE * sizeof(float))
+    o = T_FLOW
     v[o + s.act] = 1
     v[o + 4 + s.step] = 1
-    v[o + 4 + len(STEPS)] = s.active == viewer
-    v[o + 5 + len(STEPS)] = s.turn / (2.0 * s.max_turns)
-    o = LAYOUT.offset("players")
+    v[o + 4 + NUM_STEPS] = s.active == viewer
+    v[o + 5 + NUM_STEPS] = s.turn / (2.0 * s.max_turns)
+    o = T_PLAYERS
     for k in range(2):
         p = viewer if k == 0 else 1 - viewer
         q = o + 10 * k
@@ -2750,19 +2762,19 @@ def _fill_tensor(CreatureShrinesState st, float[:] v, int viewer):
         v[q + 7] = pile_size(&s.library[p][PRIMARY][0], 0, MAX_DESIGNS) / 40.0
         v[q + 8] = pile_size(&s.library[p][SECONDARY][0], 0, MAX_DESIGNS) / 20.0
         v[q + 9] = pile_size(&s.hand[p][SECONDARY][0], 0, MAX_DESIGNS) / 10.0
-    o = LAYOUT.offset("hand")
+    o = T_HAND
     for d in range(NUM_DESIGNS):
         v[o + d] = hand_count(s, viewer, d) / 3.0
-    o = LAYOUT.offset("region")
+    o = T_REGION
     for u in range(MAX_UNITS):
         if s.units[u].owner < 0 or not blocks_way(s, u):
             continue
         q = o + (s.units[u].site * 2 + (s.units[u].owner != viewer)) * 4
         v[q] += 0.25
         v[q + 1] += s.units[u].strength / 10.0
-        v[q + 2] += lethal(&st.s, u) / 10.0
+        v[q + 2] += lethal(s, u) / 10.0
         v[q + 3] += (s.units[u].flags & U_TAPPED) != 0
-    o = LAYOUT.offset("graveyards")
+    o = T_GRAVEYARDS
     for k in range(2):
         p = viewer if k == 0 else 1 - viewer
         for d in range(NUM_DESIGNS):

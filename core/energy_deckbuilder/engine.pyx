@@ -1270,8 +1270,8 @@ cdef class EnergyState(GameState):
     def _view(self, viewer):
         return _view(self, viewer)
 
-    def _fill_tensor(self, float[:] out, int viewer):
-        _fill_tensor(self, out, viewer)
+    cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
+        fill_tensor(self, player, out)
 
 
 # --- names ------------------------------------------------------------------------------
@@ -1437,8 +1437,8 @@ def _view(EnergyState st, viewer):
 
 
 # Counts are divided by the copies a game holds; lives by the starting lives.
-_CREATURE_SIZE = MAX_DESIGNS + 4 + STORABLE + MAX_UPGRADE_KINDS
-_SIDE_SIZE = 3 + COLOURS + 4 * MAX_DESIGNS + SLOTS * _CREATURE_SIZE
+cdef int CREATURE_SIZE = MAX_DESIGNS + 4 + STORABLE + MAX_UPGRADE_KINDS
+_SIDE_SIZE = 3 + COLOURS + 4 * MAX_DESIGNS + SLOTS * CREATURE_SIZE
 LAYOUT = TensorLayout(
     ("stage", len(STAGES)),
     ("flags", 5),             # to move, active, bought, turns so far, steps this turn
@@ -1451,75 +1451,85 @@ LAYOUT = TensorLayout(
 )
 
 
-def _fill_tensor(EnergyState st, float[:] v, int viewer):
-    """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out.  A player's
-    block: lives, hand and draw pile sizes, energy, then by design the hand (the
-    opponent's: the cards known there), the draw pile (the opponent's: with the hand,
-    as the two are known together), the discard pile and the cards known in hand, then
-    each creature: design, tapped, damage, boost, power, stored energy, upgrades."""
+# Where each block begins, read from LAYOUT once, for the fill without the GIL.
+cdef int T_SIZE = LAYOUT.size
+cdef int T_STAGE = LAYOUT.offset("stage")
+cdef int T_FLAGS = LAYOUT.offset("flags")
+cdef int T_COMMON = LAYOUT.offset("common")
+cdef int T_MARKET = LAYOUT.offset("market")
+cdef int T_MARKET_DECK = LAYOUT.offset("market_deck")
+cdef int T_PENDING = LAYOUT.offset("pending")
+cdef int T_VIEWER = LAYOUT.offset("viewer")
+cdef int T_OPPONENT = LAYOUT.offset("opponent")
+
+
+cdef void fill_tensor(EnergyState st, int viewer, float* v) noexcept nogil:
+    """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out."""
     cdef EnergyData* s = &st.s
-    cdef Side* side
-    cdef Creature* c
     cdef Frame* f
-    cdef int d, o, k, i, u, who
-    o = LAYOUT.offset("stage")
-    v[o + s.stage] = 1
-    o = LAYOUT.offset("flags")
-    v[o] = st.c_current_player() == viewer
-    v[o + 1] = s.active == viewer
-    v[o + 2] = s.bought
-    v[o + 3] = s.turn / <float>s.max_turns
-    v[o + 4] = s.steps / <float>TURN_STEPS
-    o = LAYOUT.offset("common")
+    cdef int d, k
+    memset(v, 0, T_SIZE * sizeof(float))
+    v[T_STAGE + s.stage] = 1
+    v[T_FLAGS] = st.c_current_player() == viewer
+    v[T_FLAGS + 1] = s.active == viewer
+    v[T_FLAGS + 2] = s.bought
+    v[T_FLAGS + 3] = s.turn / <float>s.max_turns
+    v[T_FLAGS + 4] = s.steps / <float>TURN_STEPS
     for k in range(COLOURS):
-        v[o + k] = s.common[k] / 6.0
-    o = LAYOUT.offset("market")
-    k = LAYOUT.offset("market_deck")
+        v[T_COMMON + k] = s.common[k] / 6.0
     for d in range(N_DESIGNS):
-        v[o + d] = s.market[d] / <float>DESIGNS[d].in_game
-        v[k + d] = s.market_deck[d]
+        v[T_MARKET + d] = s.market[d] / <float>DESIGNS[d].in_game
+        v[T_MARKET_DECK + d] = s.market_deck[d]
     if s.stage != STAGE_OVER and s.stack.depth:
         f = stack_top(&s.stack)
-        o = LAYOUT.offset("pending")
-        v[o + f.kind] = 1
+        v[T_PENDING + f.kind] = 1
         for k in range(4):
-            v[o + NUM_FRAME_KINDS + k] = f.data[k] / 10.0
+            v[T_PENDING + NUM_FRAME_KINDS + k] = f.data[k] / 10.0
         if f.source >= 0 and f.kind != F_TRIGGERS:
-            v[o + NUM_FRAME_KINDS + 4 + f.source] = 1
-    for who, block in ((viewer, "viewer"), (1 - viewer, "opponent")):
-        side = &s.sides[who]
-        o = LAYOUT.offset(block)
-        v[o] = side.lives / <float>s.start_lives
-        v[o + 1] = cards(side.hand) / 10.0
-        v[o + 2] = cards(side.draw) / 10.0
-        o += 3
-        for k in range(COLOURS):
-            v[o + k] = side.energy[k] / 6.0
-        o += COLOURS
-        for d in range(N_DESIGNS):
-            if who == viewer:
-                v[o + d] = side.hand[d] / <float>DESIGNS[d].in_game
-                v[o + MAX_DESIGNS + d] = side.draw[d] / <float>DESIGNS[d].in_game
-            else:
-                v[o + d] = side.known[d] / <float>DESIGNS[d].in_game
-                v[o + MAX_DESIGNS + d] = (side.hand[d] - side.known[d] + side.draw[d]) \
-                    / <float>DESIGNS[d].in_game
-            v[o + 2 * MAX_DESIGNS + d] = side.discard[d] / <float>DESIGNS[d].in_game
-            v[o + 3 * MAX_DESIGNS + d] = side.known[d] / <float>DESIGNS[d].in_game
-        o += 4 * MAX_DESIGNS
-        for i in range(SLOTS):
-            c = &side.creatures[i]
-            if alive(c):
-                v[o + c.design] = 1
-                v[o + MAX_DESIGNS] = c.tapped
-                v[o + MAX_DESIGNS + 1] = c.damage / 10.0
-                v[o + MAX_DESIGNS + 2] = c.boost / 10.0
-                v[o + MAX_DESIGNS + 3] = power(c) / 10.0
-                for k in range(STORABLE):
-                    v[o + MAX_DESIGNS + 4 + k] = c.stored[k] / 6.0
-                for u in range(N_UPGRADES):
-                    v[o + MAX_DESIGNS + 4 + STORABLE + u] = c.upgrades[u] / 4.0
-            o += _CREATURE_SIZE
+            v[T_PENDING + NUM_FRAME_KINDS + 4 + f.source] = 1
+    fill_side(&s.sides[viewer], True, s.start_lives, v + T_VIEWER)
+    fill_side(&s.sides[1 - viewer], False, s.start_lives, v + T_OPPONENT)
+
+
+cdef void fill_side(Side* side, bint own, int start_lives, float* v) noexcept nogil:
+    """A player's block: lives, hand and draw pile sizes, energy, then by design the
+    hand (the opponent's: the cards known there), the draw pile (the opponent's: with
+    the hand, as the two are known together), the discard pile and the cards known in
+    hand, then each creature: design, tapped, damage, boost, power, stored energy,
+    upgrades.  ``own``: the viewer's block."""
+    cdef Creature* c
+    cdef int d, k, i, u, o
+    v[0] = side.lives / <float>start_lives
+    v[1] = cards(side.hand) / 10.0
+    v[2] = cards(side.draw) / 10.0
+    o = 3
+    for k in range(COLOURS):
+        v[o + k] = side.energy[k] / 6.0
+    o += COLOURS
+    for d in range(N_DESIGNS):
+        if own:
+            v[o + d] = side.hand[d] / <float>DESIGNS[d].in_game
+            v[o + MAX_DESIGNS + d] = side.draw[d] / <float>DESIGNS[d].in_game
+        else:
+            v[o + d] = side.known[d] / <float>DESIGNS[d].in_game
+            v[o + MAX_DESIGNS + d] = (side.hand[d] - side.known[d] + side.draw[d]) \
+                / <float>DESIGNS[d].in_game
+        v[o + 2 * MAX_DESIGNS + d] = side.discard[d] / <float>DESIGNS[d].in_game
+        v[o + 3 * MAX_DESIGNS + d] = side.known[d] / <float>DESIGNS[d].in_game
+    o += 4 * MAX_DESIGNS
+    for i in range(SLOTS):
+        c = &side.creatures[i]
+        if alive(c):
+            v[o + c.design] = 1
+            v[o + MAX_DESIGNS] = c.tapped
+            v[o + MAX_DESIGNS + 1] = c.damage / 10.0
+            v[o + MAX_DESIGNS + 2] = c.boost / 10.0
+            v[o + MAX_DESIGNS + 3] = power(c) / 10.0
+            for k in range(STORABLE):
+                v[o + MAX_DESIGNS + 4 + k] = c.stored[k] / 6.0
+            for u in range(N_UPGRADES):
+                v[o + MAX_DESIGNS + 4 + STORABLE + u] = c.upgrades[u] / 4.0
+        o += CREATURE_SIZE
 
 
 def render(view):

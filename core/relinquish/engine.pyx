@@ -1717,8 +1717,8 @@ cdef class RelinquishState(GameState):
     def _view(self, viewer):
         return _view(self, viewer)
 
-    def _fill_tensor(self, float[:] out, int viewer):
-        _fill_tensor(self, out, viewer)
+    cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
+        fill_tensor(self, player, out)
 
 
 # --- names, views, tensors -----------------------------------------------------------------
@@ -1960,27 +1960,39 @@ cdef dict _battle_view(RelData* s, viewer):
             "rallies": rallies}
 
 
+# The places of a card in the "cards" block: the viewer's hand; standing and resting in
+# the tableau of the seat k places after the viewer; the discard and exile piles; drawn
+# by the viewer; hidden.
+cdef int CARD_PLACES = 13
 LAYOUT = TensorLayout(
     ("phase", len(PHASES)),
     ("flags", 7),               # to move, active, used populate, summon, acted,
                                 # reshuffled, used battle
     ("seats", 4 * MAX_PLAYERS), # by seat from the viewer: hand size, first, tied, turn
-    ("cards", NUM_CARDS * 13),  # where each card is, seen from the viewer
+    ("cards", NUM_CARDS * CARD_PLACES),  # where each card is, seen from the viewer
     ("battle", 2 * TAROT0 + 1), # each suited card attacking still, or clashing now;
                                 # the share of the clash's Rallies chosen
     ("bounty", TAROT0),         # what Bounties added to each Common this turn, / 10
 )
-# The places of a card in the "cards" block: the viewer's hand; standing and resting in
-# the tableau of the seat k places after the viewer; the discard and exile piles; drawn
-# by the viewer; hidden.
-CARD_PLACES = 13
 
 
-def _fill_tensor(RelinquishState st, float[:] v, int viewer):
+# Where each block begins, read from LAYOUT once, for the fill without the GIL.
+cdef int T_SIZE = LAYOUT.size
+cdef int T_PHASE = LAYOUT.offset("phase")
+cdef int T_FLAGS = LAYOUT.offset("flags")
+cdef int T_SEATS = LAYOUT.offset("seats")
+cdef int T_CARDS = LAYOUT.offset("cards")
+cdef int T_BATTLE = LAYOUT.offset("battle")
+cdef int T_BOUNTY = LAYOUT.offset("bounty")
+
+
+cdef void fill_tensor(RelinquishState st, int viewer, float* v) noexcept nogil:
+    """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out."""
     cdef RelData* s = &st.s
     cdef int o, c, l, k, p, n = s.num_players
-    v[LAYOUT.offset("phase") + s.phase] = 1
-    o = LAYOUT.offset("flags")
+    memset(v, 0, T_SIZE * sizeof(float))
+    v[T_PHASE + s.phase] = 1
+    o = T_FLAGS
     v[o] = st.c_current_player() == viewer
     v[o + 1] = s.active == viewer and s.phase != PH_DEAL
     v[o + 2] = s.used & USED_POPULATE
@@ -1988,7 +2000,7 @@ def _fill_tensor(RelinquishState st, float[:] v, int viewer):
     v[o + 4] = s.acted
     v[o + 5] = s.generation > 0
     v[o + 6] = (s.used & USED_BATTLE) != 0
-    o = LAYOUT.offset("seats")
+    o = T_SEATS
     for k in range(n):
         p = (viewer + k) % n
         if s.phase != PH_DEAL or p == viewer:
@@ -1996,7 +2008,7 @@ def _fill_tensor(RelinquishState st, float[:] v, int viewer):
         v[o + 4 * k + 1] = s.first == p and s.phase > PH_FLIP
         v[o + 4 * k + 2] = s.tied >> p & 1
         v[o + 4 * k + 3] = s.turn / <float>s.max_turns
-    o = LAYOUT.offset("cards")
+    o = T_CARDS
     for c in range(NUM_CARDS):
         l = loc(s, c)
         if l == LOC_HAND + viewer:
@@ -2012,13 +2024,15 @@ def _fill_tensor(RelinquishState st, float[:] v, int viewer):
         else:
             k = 12
         v[o + CARD_PLACES * c + k] = 1
-    o = LAYOUT.offset("battle")
+    o = T_BATTLE
     for c in range(TAROT0):
-        v[o + 2 * c] = any(s.aimed[p] >> c & 1 for p in range(n))
+        for p in range(n):
+            if s.aimed[p] >> c & 1:
+                v[o + 2 * c] = 1
         v[o + 2 * c + 1] = c == s.clash_attacker or c == s.clash_defender
     if s.rallies:
         v[o + 2 * TAROT0] = s.rallied / <float>s.rallies
-    o = LAYOUT.offset("bounty")
+    o = T_BOUNTY
     for c in range(TAROT0):
         v[o + c] = s.bounty[c] / 10.0
 

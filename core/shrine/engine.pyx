@@ -2125,6 +2125,9 @@ cdef class ShrineState(GameState):
             return greedy(&self.s, rng, -1)
         return greedy(&self.s, rng, 1)
 
+    cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
+        fill_tensor(self, player, out)
+
     # --- Python edge ---------------------------------------------------------------
 
     def _action_name(self, int action):
@@ -2141,9 +2144,6 @@ cdef class ShrineState(GameState):
         # Under the rulings a shuffled pile's order and make-up are forgotten, so what a
         # player sees is all it knows: unknown cards show as ``??``.
         return _view(self, viewer)
-
-    def _fill_tensor(self, float[:] out, int viewer):
-        _fill_tensor(self, out, viewer)
 
 
 def render(view):
@@ -2328,70 +2328,88 @@ LAYOUT = TensorLayout(
 )
 
 
-def _fill_tensor(ShrineState st, float[:] v, int viewer):
+# Where each block begins, read from LAYOUT once, for the fill without the GIL.
+cdef int T_SIZE = LAYOUT.size
+cdef int T_PHASE = LAYOUT.offset("phase")
+cdef int T_FLAGS = LAYOUT.offset("flags")
+cdef int T_HANDS = LAYOUT.offset("hands")
+cdef int T_VIEWER = LAYOUT.offset("viewer")
+cdef int T_OPPONENT = LAYOUT.offset("opponent")
+cdef int T_GRAVEYARD = LAYOUT.offset("graveyard")
+cdef int T_PENDING = LAYOUT.offset("pending")
+cdef int T_DECLARED = LAYOUT.offset("declared")
+cdef int T_DEDUCED = LAYOUT.offset("deduced")
+
+
+cdef void fill_tensor(ShrineState st, int viewer, float* v) noexcept nogil:
     """What ``viewer`` knows, block by block as ``LAYOUT`` lays it out
     (docs/rules/shrine-position.md describes the blocks)."""
-    cdef int me = viewer, opp = 1 - viewer, i, k, who, o, q, n
+    cdef ShrineData* s = &st.s
+    cdef int me = viewer, opp = 1 - viewer, i, k, o, q, n
     cdef bint in_library, in_hand
-    o = LAYOUT.offset("phase")
-    v[o + st.s.phase] = 1
-    o = LAYOUT.offset("flags")
+    memset(v, 0, T_SIZE * sizeof(float))
+    v[T_PHASE + s.phase] = 1
+    o = T_FLAGS
     v[o] = st.c_current_player() == viewer
-    v[o + 1] = st.s.active == viewer
-    v[o + 2] = st.s.turn / <float>st.s.max_turns
-    v[o + 3] = st.s.actions_left / 2.0
-    v[o + 4] = (st.s.powers_used & USED_JACK) != 0
-    v[o + 5] = (st.s.powers_used & USED_QUEEN) != 0
-    v[o + 6] = (st.s.powers_used & USED_KING) != 0
-    v[o + 7] = st.s.library_len / 54.0
-    v[o + 8] = st.s.grave_len / 54.0
-    v[o + 9] = st.s.picks_left / 10.0
-    v[o + 10] = st.s.joker_out
-    o = LAYOUT.offset("hands")
+    v[o + 1] = s.active == viewer
+    v[o + 2] = s.turn / <float>s.max_turns
+    v[o + 3] = s.actions_left / 2.0
+    v[o + 4] = (s.powers_used & USED_JACK) != 0
+    v[o + 5] = (s.powers_used & USED_QUEEN) != 0
+    v[o + 6] = (s.powers_used & USED_KING) != 0
+    v[o + 7] = s.library_len / 54.0
+    v[o + 8] = s.grave_len / 54.0
+    v[o + 9] = s.picks_left / 10.0
+    v[o + 10] = s.joker_out
+    o = T_HANDS
     for k in range(JOKER):
-        v[o + k] = st.s.hand[me][k] / 2.0
-        v[o + JOKER + k] = st.s.seen[me][k] / 2.0
-        v[o + 2 * JOKER + k] = st.s.seen[opp][k] / 2.0
-    v[o + 3 * JOKER] = st.s.hand_len[opp] / 10.0
-    for who, block in ((me, "viewer"), (opp, "opponent")):
-        o = LAYOUT.offset(block)
-        v[o] = st.s.shrine_len[who] / 7.0
-        v[o + 1] = capacity(&st.s, who) == TRIAD_CAPACITY
-        if st.s.shrine_len[who] and st.s.shrine[who][st.s.shrine_len[who] - 1] & SEEN:
-            v[o + 2 + shrine_top(&st.s, who)] = 1
-        o += 2 + NUM_KINDS
-        for i in range(st.s.shrine_len[who]):
-            if st.s.shrine[who][i] & SEEN:
-                v[o + (st.s.shrine[who][i] & ~SEEN)] += 0.5
-            else:
-                v[o + NUM_KINDS] += 1 / 7.0
-        o += NUM_KINDS + 1
-        for i in range(4):
-            if st.s.field[who][i] >= 0:
-                v[o + 2 * i + colour_of(st.s.field[who][i])] = 1
-    o = LAYOUT.offset("graveyard")
-    for i in range(st.s.grave_len):
-        v[o + st.s.grave[i]] += 0.5
-    if st.s.grave_len:
-        v[o + NUM_KINDS + st.s.grave[st.s.grave_len - 1]] = 1
-    o = LAYOUT.offset("pending")
-    for i in range(st.s.pend_len):
-        v[o + st.s.pend[i]] += 0.5
-    if st.s.res_card != NONE:
-        v[o + NUM_KINDS + st.s.res_card] = 1
-    if st.s.pending != NONE:
-        o = LAYOUT.offset("declared") + family_of(st.s.pending).declared
-        v[o] = 1
-    o = LAYOUT.offset("deduced")
+        v[o + k] = s.hand[me][k] / 2.0
+        v[o + JOKER + k] = s.seen[me][k] / 2.0
+        v[o + 2 * JOKER + k] = s.seen[opp][k] / 2.0
+    v[o + 3 * JOKER] = s.hand_len[opp] / 10.0
+    fill_side(s, me, v + T_VIEWER)
+    fill_side(s, opp, v + T_OPPONENT)
+    o = T_GRAVEYARD
+    for i in range(s.grave_len):
+        v[o + s.grave[i]] += 0.5
+    if s.grave_len:
+        v[o + NUM_KINDS + s.grave[s.grave_len - 1]] = 1
+    o = T_PENDING
+    for i in range(s.pend_len):
+        v[o + s.pend[i]] += 0.5
+    if s.res_card != NONE:
+        v[o + NUM_KINDS + s.res_card] = 1
+    if s.pending != NONE:
+        v[T_DECLARED + family_of(s.pending).declared] = 1
+    o = T_DEDUCED
     for q in range(MAX_PILES):
-        in_library = q == st.s.library_pile and st.s.library_len > 0
-        in_hand = hand_pile_len(&st.s, opp, q) > 0
+        in_library = q == s.library_pile and s.library_len > 0
+        in_hand = hand_pile_len(s, opp, q) > 0
         for k in range(NUM_KINDS):
-            n = st.s.pile[q][k] - st.s.hand_pile[me][q][k]
+            n = s.pile[q][k] - s.hand_pile[me][q][k]
             if in_library:
                 v[o + k] += n / 2.0
             if in_hand:
                 v[o + NUM_KINDS + k] += n / 2.0
+
+
+cdef void fill_side(ShrineData* s, int who, float* v) noexcept nogil:
+    """One side of the table, ``SIDE`` floats: what both players see of it."""
+    cdef int i, o
+    v[0] = s.shrine_len[who] / 7.0
+    v[1] = capacity(s, who) == TRIAD_CAPACITY
+    if s.shrine_len[who] and s.shrine[who][s.shrine_len[who] - 1] & SEEN:
+        v[2 + shrine_top(s, who)] = 1
+    o = 2 + NUM_KINDS
+    for i in range(s.shrine_len[who]):
+        if s.shrine[who][i] & SEEN:
+            v[o + (s.shrine[who][i] & ~SEEN)] += 0.5
+        else:
+            v[o + NUM_KINDS] += 1 / 7.0
+    o += NUM_KINDS + 1
+    for i in range(4):
+        if s.field[who][i] >= 0:
+            v[o + 2 * i + colour_of(s.field[who][i])] = 1
 
 
 # --- building positions ------------------------------------------------------------------
