@@ -88,9 +88,9 @@ ctypedef struct CSData:
     uint8_t draws_left
     int8_t after_draws
     uint8_t source_played     # a Source played this turn
-    uint8_t attacked          # any attack declared this combat
     int8_t pending            # what follows once the decision stack empties: P_*
-    int8_t cursor             # the next slot the upkeep or the declared travel looks at
+    int8_t cursor             # the next slot the upkeep or the declared travel looks at,
+                              #   0 when neither is pending (nothing stale in a position)
     uint16_t age              # arrivals so far: Unit.age
 
     int16_t life[2]

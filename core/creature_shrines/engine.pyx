@@ -590,6 +590,9 @@ cdef void draw_one(CSData* s, int p, int after) noexcept nogil:
     s.after_draws = after
     s.draw_player = p
     if primary and secondary:
+        # nothing of an earlier draw stays in the position while the library is chosen
+        s.draw_library = PRIMARY
+        s.draws_left = 0
         s.step = ST_DRAW_CHOICE
     else:
         start_draws(s, p, PRIMARY if primary else SECONDARY, 1, after)
@@ -629,6 +632,7 @@ cdef void take_card(CSData* s, Frame* f, int d) noexcept nogil:
 cdef void begin_turn(CSData* s, int p) noexcept nogil:
     cdef int u, c
     s.active = p
+    s.act = ACT_FIRST          # its upkeep and draw come before the First Act
     s.source_played = 0
     for u in range(MAX_UNITS):
         if s.units[u].owner == p:
@@ -656,6 +660,7 @@ cdef void next_upkeep(CSData* s) noexcept nogil:
                 s.cursor = u + 1
                 s.pending = P_UPKEEP
                 return
+    s.cursor = 0
     if s.turn == 0:
         begin_act(s, ACT_FIRST)     # the first player draws at the end of this turn
     else:
@@ -667,7 +672,9 @@ cdef void begin_act(CSData* s, int act) noexcept nogil:
 
 cdef void next_act(CSData* s) noexcept nogil:
     if s.act == ACT_COMBAT:
-        if s.attacked and any_block(s):
+        # the attackers on the region say whether an attack was declared: a position
+        # dict holds them, and no flag apart from them can be lost in a round trip
+        if any_block(s):
             s.step = ST_BLOCK
             return
         order_blocks(s)
@@ -1804,7 +1811,6 @@ cdef void resolve_combat(CSData* s) noexcept nogil:
             s.units[u].target = NONE
             s.units[u].blocks = NONE
             s.units[u].rank = 0
-    s.attacked = 0
     s.pending = P_COMBAT
 
 
@@ -2054,7 +2060,6 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
     elif kind == FR_TARGET:
         s.units[x].flags |= U_ATTACKING | U_TAPPED
         s.units[x].target = FACE if a == A_FACE else a - A_TARGET
-        s.attacked = 1
         check_traps(s, x, TR_ATTACKS)
     elif kind == FR_BLOCK:
         s.units[x].blocks = a - A_BLOCK
@@ -2164,6 +2169,10 @@ cdef void decide(CSData* s, int a) noexcept nogil:
         f.data[0] = u
         s.pending = P_BLOCK
         proceed(s)
+
+cdef bint mulligan_pending(CSData* s) noexcept nogil:
+    """Whether a mulligan is under way: its choice, or a draw it called for."""
+    return s.step == ST_MULLIGAN or s.step == ST_DRAW and s.after_draws == AFTER_MULLIGAN
 
 cdef void end_blocks(CSData* s) noexcept nogil:
     order_blocks(s)
@@ -2612,7 +2621,8 @@ cdef list _names(const uint8_t* counts):
     return [CARD_NAMES[d] for d in range(NUM_DESIGNS) for _ in range(counts[d])]
 
 
-_UNIT_FLAGS = {"tapped": U_TAPPED, "new": U_NEW, "travelled": U_TRAVELLED, "frozen": U_FROZEN,
+_UNIT_FLAGS = {"tapped": U_TAPPED, "new": U_NEW, "travelled": U_TRAVELLED,
+               "attacking": U_ATTACKING, "frozen": U_FROZEN,
                "grounded": U_GROUNDED, "poisoned": U_POISONED, "weakened": U_WEAKENED,
                "unprotected": U_UNPROTECTED, "face_down": U_FACE_DOWN,
                "secondary": U_SECONDARY, "rider_secondary": U_RIDER_SECONDARY}
@@ -2679,7 +2689,7 @@ def _view(CreatureShrinesState st, viewer):
             unit["host"] = x.host
         if x.rider:
             unit["rider"] = CARD_NAMES[x.rider - 1]
-        if x.flags & U_ATTACKING:
+        if x.flags & U_ATTACKING and x.target != NONE:
             unit["target"] = "player" if x.target == FACE else x.target
         if x.blocks != NONE:
             unit["blocks"] = x.blocks
@@ -2691,16 +2701,19 @@ def _view(CreatureShrinesState st, viewer):
             "source_played": bool(s.source_played), "age": s.age}
     if s.winner != NONE:
         view["winner"] = "draw" if s.winner == DRAW else s.winner
-    if s.step == ST_MULLIGAN or s.step == ST_DRAW and s.after_draws <= AFTER_SETUP:
+    if mulligan_pending(s):
         view["mulligan"] = {"player": s.mull_player, "left": s.mulligans_left}
-    if s.step == ST_DRAW or s.step == ST_DRAW_CHOICE:
+    if s.step == ST_DRAW:
         view["drawing"] = {"player": s.draw_player, "library": LIBRARIES[s.draw_library],
                            "left": s.draws_left, "then": AFTERS[s.after_draws]}
+    elif s.step == ST_DRAW_CHOICE:
+        view["drawing"] = {"player": s.draw_player, "then": AFTERS[s.after_draws]}
     if s.step == ST_PRIORITY:
         view["priority"] = s.priority
         view["priority_then"] = RESUMES[s.resume]
     if s.pending != P_NONE:
         view["pending"] = PENDING[s.pending]
+    if s.cursor:
         view["cursor"] = s.cursor
     frames = []
     for i in range(s.stack.depth):
@@ -2887,6 +2900,8 @@ def _from_dict(game, desc):
     s.age = read_int(desc, "age", 0, 60000, 0)
     s.pending = read_name(desc.get("pending", "none"), PENDING, "pending")
     s.cursor = read_int(desc, "cursor", 0, MAX_UNITS, 0)
+    if s.pending not in (P_UPKEEP, P_TRAVEL, P_TRAVEL_SPRUNG):
+        s.cursor = 0        # older dicts wrote it on with any pending step: it means nothing
     winner = desc.get("winner")
     if (winner is None) != (s.step != ST_OVER) or winner not in (None, 0, 1, "draw"):
         raise StateFormatError("winner: 0, 1 or \"draw\" exactly when step is 'over'")
@@ -3054,23 +3069,33 @@ def _read_flow(CreatureShrinesState st, desc):
             raise StateFormatError("mulligan: a dict with player and left")
         s.mull_player = read_int(mull, "player", 0, 1, 0, "mulligan.")
         s.mulligans_left = read_int(mull, "left", 0, 4, 0, "mulligan.")
-    elif s.step == ST_MULLIGAN:
-        raise StateFormatError("step 'mulligan' needs mulligan: the player and how many left")
     drawing = desc.get("drawing")
     if drawing is not None:
         if not isinstance(drawing, dict) or s.step not in (ST_DRAW, ST_DRAW_CHOICE):
             raise StateFormatError("drawing: a dict, only in steps 'draw' and 'draw_choice'")
         s.draw_player = read_int(drawing, "player", 0, 1, 0, "drawing.")
+        s.after_draws = read_name(drawing.get("then", "turn"), AFTERS, "drawing.then")
         s.draw_library = read_name(drawing.get("library", "primary"), LIBRARIES,
                                    "drawing.library")
         s.draws_left = read_int(drawing, "left", 0, OPENING_HAND, 1, "drawing.")
-        s.after_draws = read_name(drawing.get("then", "turn"), AFTERS, "drawing.then")
+        if s.step == ST_DRAW_CHOICE:
+            # an earlier draw's library and count, which older dicts wrote, mean nothing
+            s.draw_library = PRIMARY
+            s.draws_left = 0
+
         if s.step == ST_DRAW and (not s.draws_left or not pile_size(
                 &s.library[s.draw_player][s.draw_library][0], 0, MAX_DESIGNS)):
             raise StateFormatError("drawing: a draw needs cards left to draw and a library "
                                    "holding them")
     elif s.step in (ST_DRAW, ST_DRAW_CHOICE):
         raise StateFormatError(f"step {STEPS[s.step]!r} needs drawing")
+    if mull is None and mulligan_pending(s):
+        raise StateFormatError("mulligan: the player and how many left, in step "
+                               "'mulligan' and in a draw with then 'mulligan'")
+    if not mulligan_pending(s):
+        # older dicts wrote a finished mulligan on: it means nothing now
+        s.mull_player = NONE
+        s.mulligans_left = 0
     then = desc.get("priority_then")
     if (then is not None) != (s.step == ST_PRIORITY):
         raise StateFormatError(f"priority_then: one of {', '.join(RESUMES)}, exactly in "
