@@ -727,10 +727,11 @@ cdef void after_action(CSData* s, int resume) noexcept nogil:
     give_priority(s, 1 - s.active)
 
 cdef void give_priority(CSData* s, int p) noexcept nogil:
-    """``p`` may act at Burst speed; when they have nothing they could do, the engine
-    passes for them rather than ask (C7)."""
+    """``p`` may act at Burst speed, or pass.  C7 (revised): the engine passes for them
+    only when what their opponent sees already shows they can do nothing; a skip that
+    hung on their hidden hand would tell the opponent what it holds."""
     s.priority = p
-    if burst_possible(s, p):
+    if burst_visible(s, p):
         s.step = ST_PRIORITY
     else:
         pass_priority(s)
@@ -763,14 +764,39 @@ cdef void respond(CSData* s) noexcept nogil:
     else:
         give_priority(s, p)
 
-cdef bint burst_possible(CSData* s, int p) noexcept nogil:
-    """A time mark to pay off, or a Burst spell ``p`` can cast now."""
-    cdef int d, lib
+cdef int unseen(CSData* s, int p, int lib, int d) noexcept nogil:
+    """The cards of design ``d`` from ``p``'s library ``lib`` that ``p``'s opponent has
+    not seen: in the library (its known top and bottom too), in the hand unknown to
+    them, before a Swap of ``p``'s.  For a card that is never played face down this is
+    the deck's count less the copies in sight, so the opponent knows it."""
+    cdef int n = s.library[p][lib][d] + s.hand[p][lib][d] - s.hand_known[p][lib][d], k, i
+    cdef Frame* f
+    for k in range(s.top_len[p][lib]):
+        n += s.top[p][lib][k] == d
+    for k in range(s.bottom_len[p][lib]):
+        n += s.bottom[p][lib][k] == d
+    for i in range(s.stack.depth):
+        f = &s.stack.frames[i]
+        if f.kind == FR_SWAP and f.player == p and f.data[0] == lib:
+            for k in range(1, 4):
+                n += f.data[k] == d
+    return n
+
+cdef bint burst_visible(CSData* s, int p) noexcept nogil:
+    """(C7 revised) Whether what ``p``'s opponent sees leaves ``p`` something to do at
+    Burst speed: a time mark they can pay off, a Burst card they are known to hold and
+    can play, or, while their hand holds cards the opponent has not seen, a Burst card
+    of their deck that may be among them and that they could play now."""
+    cdef int d, lib, hidden
     if s.shrine_home[p] and s.marks[p] > 0 and can_pay(s, p, MARK_COST):
         return True
     for lib in range(2):
+        hidden = pile_size(&s.hand[p][lib][0], 0, MAX_DESIGNS) \
+            - pile_size(&s.hand_known[p][lib][0], 0, MAX_DESIGNS)
         for d in range(NUM_DESIGNS):
-            if s.hand[p][lib][d] and DESIGNS[d].subtype == SUB_BURST and playable(s, p, d):
+            if DESIGNS[d].subtype == SUB_BURST \
+                    and (s.hand_known[p][lib][d] or hidden and unseen(s, p, lib, d)) \
+                    and playable(s, p, d):
                 return True
     return False
 
