@@ -89,8 +89,8 @@ ctypedef struct CSData:
     int8_t after_draws
     uint8_t source_played     # a Source played this turn
     int8_t pending            # what follows once the decision stack empties: P_*
-    int8_t cursor             # the next slot the upkeep or the declared travel looks at,
-                              #   0 when neither is pending (nothing stale in a position)
+    int8_t cursor             # the next slot the upkeep looks at, 0 when no upkeep is
+                              #   pending (nothing stale in a position)
     uint16_t age              # arrivals so far: Unit.age
 
     int16_t life[2]

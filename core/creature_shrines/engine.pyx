@@ -180,6 +180,9 @@ cdef enum:
     RESUME_TRAVEL = 2         # the declared travellers travel (C29)
     RESUME_TRIGGER = 3        # a trigger during travel: the travelling player's pass
                               #   gives the opponent priority, then the act ends (C29)
+    RESUME_BLOCKED = 4        # blockers are declared: the attacking player's pass gives
+                              #   the defender priority, then combat damage (C33)
+    RESUME_STRIKE = 5         # the defender's window after the blocks: combat damage
 
 # What follows once the stack empties: CSData.pending
 cdef enum:
@@ -190,8 +193,8 @@ cdef enum:
     P_COMBAT = 4              # combat is over: the Final Act
     P_BLOCK = 5               # a blocker was declared: more blocks, or combat
     P_STRIKE = 6              # blockers are ordered: combat damage
-    P_TRAVEL = 7              # the next declared traveller travels (cursor: from which slot)
-    P_TRAVEL_SPRUNG = 8       # the same, once a Trap has sprung during this travel
+    P_TRAVEL = 7              # the travellers have arrived: the Combat Act (C36)
+    P_TRAVEL_SPRUNG = 8       # the same, a Trap having sprung as they arrived (C29)
 
 # Frames on the decision stack (kind 0 is the kit's running effects; their data[0] is
 # the card's slot on the region or -1, data[1] the site it acts from or -1)
@@ -243,7 +246,7 @@ STEPS = ("draw", "mulligan", "draw_choice", "act", "priority", "block", "over")
 AFTERS = ("mulligan", "setup", "turn", "end")
 PENDING = ("none", "action", "priority", "upkeep", "combat", "block", "strike", "travel",
            "travel_sprung")
-RESUMES = ("act", "next act", "travel", "trigger")
+RESUMES = ("act", "next act", "travel", "trigger", "blocked", "strike")
 FRAMES = {0: "effects", FR_SITE: "site", FR_DISTANCE: "distance", FR_TARGET: "target",
           FR_BLOCK: "block", FR_SACRIFICE: "sacrifice", FR_AIM: "aim",
           FR_LIBRARY: "library", FR_DRAW: "draw", FR_SWAP: "swap", FR_HOST: "host",
@@ -677,7 +680,7 @@ cdef void next_act(CSData* s) noexcept nogil:
         if any_block(s):
             s.step = ST_BLOCK
             return
-        order_blocks(s)
+        end_blocks(s)
     elif s.act == ACT_FINAL:
         end_turn(s)
     else:
@@ -743,6 +746,11 @@ cdef void pass_priority(CSData* s) noexcept nogil:
     if s.resume == RESUME_TRIGGER and s.priority == s.active:
         s.resume = RESUME_NEXT_ACT
         give_priority(s, 1 - s.active)
+    elif s.resume == RESUME_BLOCKED and s.priority == s.active:
+        s.resume = RESUME_STRIKE
+        give_priority(s, 1 - s.active)
+    elif s.resume == RESUME_BLOCKED or s.resume == RESUME_STRIKE:
+        order_blocks(s)
     elif s.resume == RESUME_NEXT_ACT:
         next_act(s)
     elif s.resume == RESUME_TRAVEL:
@@ -759,6 +767,8 @@ cdef void respond(CSData* s) noexcept nogil:
     cdef int p = 1 - s.priority
     if s.resume == RESUME_TRIGGER:
         s.resume = RESUME_NEXT_ACT      # the opponent's turn to respond is this one
+    elif s.resume == RESUME_BLOCKED:
+        s.resume = RESUME_STRIKE
     if p == s.active and s.resume == RESUME_ACT:
         s.step = ST_ACT
     else:
@@ -1051,10 +1061,14 @@ cdef void spring(CSData* s, int t) noexcept nogil:
     push_from_site(s, d, EV_SPRING, p, site)
 
 cdef bint check_traps(CSData* s, int u, int trigger) noexcept nogil:
-    """Springs every face-down Trap of ``u``'s opponent whose requirement ``u`` meets
-    on its site; whether any did."""
+    """Springs every face-down Trap of ``u``'s opponent whose printed requirement ``u``
+    meets on its site; whether any did.  C39: each requirement of cards.TRIGGERS names
+    an opposing creature (entering a site of the Trap's area, or entering combat from
+    one): a structure springs none."""
     cdef int t
     cdef bint sprung = False
+    if not is_type(s, u, T_CREATURE):
+        return False
     for t in range(MAX_UNITS):
         if s.units[t].owner == 1 - s.units[u].owner and s.units[t].flags & U_FACE_DOWN \
                 and DESIGNS[s.units[t].design].trigger == trigger \
@@ -1434,9 +1448,13 @@ cdef inline bint near(int a, int b) noexcept nogil:
     return dr * dr + dc * dc <= 1
 
 cdef bint can_saddle(CSData* s, int rider, int v) noexcept nogil:
+    """The rider moves onto the saddle's site: an Immoveable permanent on either site
+    forbids it (C37)."""
     return v != rider and alive(s, v) and s.units[v].owner == s.units[rider].owner \
         and has(s, v, K_SADDLE) and not s.units[v].rider \
-        and near(s.units[v].site, s.units[rider].site)
+        and near(s.units[v].site, s.units[rider].site) \
+        and (s.units[v].site == s.units[rider].site
+             or not locked(s, s.units[v].site) and not locked(s, s.units[rider].site))
 
 cdef bint can_mount(CSData* s, int u) noexcept nogil:
     """(C3 Saddle/Mount) A creature that may Mount, of the active player, with 2 to pay
@@ -1463,7 +1481,11 @@ cdef bint rides_with(CSData* s, int p, int d, int e) noexcept nogil:
     if not (k & K_MOUNT and has(s, e, K_SADDLE) or k & K_SADDLE and has(s, e, K_MOUNT)):
         return False
     for site in range(SITES):
-        if near(site, s.units[e].site) and site_open(s, p, d, site):
+        # C37: played beside its partner, it moves onto the partner's site to mount,
+        # which an Immoveable permanent on either site forbids
+        if near(site, s.units[e].site) and site_open(s, p, d, site) \
+                and (site == s.units[e].site
+                     or not locked(s, site) and not locked(s, s.units[e].site)):
             return True
     return False
 
@@ -1559,12 +1581,6 @@ cdef bint can_travel(CSData* s, int u) noexcept nogil:
             return True
     return False
 
-cdef bint travel(CSData* s, int u, int n) noexcept nogil:
-    """It enters only the site where its travel ends (C22); whether a Trap sprang."""
-    cdef int p = s.units[u].owner
-    relocate(s, u, s.units[u].site + n * forward(p) * PATHWAYS)
-    return arrive(s, u)
-
 cdef int declared_reach(CSData* s, int u, int n) noexcept nogil:
     """How far a declared traveller goes now: its declared distance from where it
     stands, or as far short of it as it can go (C22), none once Frozen (C29)."""
@@ -1575,29 +1591,38 @@ cdef int declared_reach(CSData* s, int u, int n) noexcept nogil:
     return n
 
 cdef void begin_travel(CSData* s) noexcept nogil:
-    """(C29) The declarations are done and the opponent has had priority: the
-    declared creatures travel, one at a time in slot order, each creature's arrival
-    settled before the next goes, and no one acts until all have."""
-    s.cursor = 0
-    s.pending = P_TRAVEL
+    """(C29, C36) The declarations are done and the opponent has had priority: every
+    declared creature travels at once, each its declared distance from where it stands
+    (or as far short of it as it can go), its way judged before any of them moves.
+    Once all have moved, Traps spring and each site's limit is kept."""
+    cdef int u, n, site
+    cdef int dest[MAX_UNITS]
+    cdef bint sprung = False
+    for u in range(MAX_UNITS):
+        dest[u] = NONE
+        if s.units[u].owner == s.active and s.units[u].travel:
+            n = declared_reach(s, u, s.units[u].travel)
+            if n:
+                dest[u] = s.units[u].site + n * forward(s.active) * PATHWAYS
+            s.units[u].travel = 0
+    for u in range(MAX_UNITS):
+        if dest[u] != NONE:
+            relocate(s, u, dest[u])
+    for u in range(MAX_UNITS):
+        if dest[u] != NONE and s.units[u].owner >= 0 and check_traps(s, u, TR_ENTERS):
+            sprung = True
+    for site in range(SITES):
+        for u in range(MAX_UNITS):
+            if dest[u] == site:
+                check_limit(s, site)
+                break
+    s.pending = P_TRAVEL_SPRUNG if sprung else P_TRAVEL
     proceed(s)
 
-cdef void travel_next(CSData* s, bint sprung) noexcept nogil:
-    """The next declared traveller travels; once all have, a trigger during the travel
-    (a Trap sprang) gives the travelling player priority, then the opponent (C29), and
-    the Combat Act follows."""
-    cdef int u, n
-    for u in range(s.cursor, MAX_UNITS):
-        n = s.units[u].travel
-        if s.units[u].owner == s.active and n:
-            s.units[u].travel = 0
-            s.cursor = u + 1
-            n = declared_reach(s, u, n)
-            if n and travel(s, u, n):
-                sprung = True
-            s.pending = P_TRAVEL_SPRUNG if sprung else P_TRAVEL
-            return
-    s.cursor = 0
+cdef void travel_done(CSData* s, bint sprung) noexcept nogil:
+    """The travellers have arrived: a trigger during the travel (a Trap sprang) gives
+    the travelling player priority, then the opponent (C29), and the Combat Act
+    follows."""
     if sprung:
         s.resume = RESUME_TRIGGER
         give_priority(s, s.active)
@@ -1632,6 +1657,11 @@ cdef bint can_hit_face(CSData* s, int u) noexcept nogil:
         return False
     return distance_ahead(p, row_of(s.units[u].site), zone_row(1 - p)) <= attack_range(s, u)
 
+cdef inline bint face_in_reach(CSData* s, int u) noexcept nogil:
+    """C38: the opposing Player Zone within ``u``'s attacking range now."""
+    cdef int p = s.units[u].owner
+    return distance_ahead(p, row_of(s.units[u].site), zone_row(1 - p)) <= attack_range(s, u)
+
 cdef bint can_attack(CSData* s, int u) noexcept nogil:
     """(C14) An untapped creature of the active player, not new unless it has Haste,
     not Frozen, with something in range.  Entering combat taps it."""
@@ -1658,15 +1688,16 @@ cdef bint targeted(CSData* s, int v) noexcept nogil:
     return False
 
 cdef bint can_block(CSData* s, int b, int a) noexcept nogil:
-    """(C14) Blocker ``b`` may stop attacker ``a``: an untapped creature of the
-    defender that is not itself targeted, on ``a``'s pathway between ``a`` and its
+    """(C14) Blocker ``b`` may stop attacker ``a``: a creature of the defender, tapped
+    or not (C34), that is not itself targeted, on ``a``'s pathway between ``a`` and its
     target (the attacking range being used)."""
     cdef int p = s.units[a].owner, d, reach
     if not s.units[a].flags & U_ATTACKING or s.units[a].target == NONE:
         return False
     if s.units[b].owner != 1 - p or not is_type(s, b, T_CREATURE):
         return False
-    if s.units[b].flags & U_TAPPED or s.units[b].blocks != NONE or targeted(s, b):
+    # C34: tapped is not among those who may not block
+    if s.units[b].blocks != NONE or targeted(s, b):
         return False
     if path_of(s.units[b].site) != path_of(s.units[a].site):
         return False
@@ -1699,13 +1730,12 @@ cdef inline int power(CSData* s, int u) noexcept nogil:
 
 cdef void strike_unit(CSData* s, int a, int v, int n) noexcept nogil:
     """``a`` deals ``n`` combat damage to ``v``; with Cleave, as much to every other
-    opposing permanent on ``v``'s site (C3)."""
+    permanent on ``v``'s site, its own player's included (C32), but itself."""
     cdef int w, site = s.units[v].site
     hurt(s, v, n, True)
     if has(s, a, K_CLEAVE) and n > 0:
         for w in range(MAX_UNITS):
-            if w != v and alive(s, w) and s.units[w].owner == s.units[v].owner \
-                    and s.units[w].site == site:
+            if w != v and w != a and alive(s, w) and s.units[w].site == site:
                 hurt(s, w, n, True)
 
 cdef inline bint in_phase(CSData* s, int u, bint quick, uint64_t fallen) noexcept nogil:
@@ -1767,6 +1797,16 @@ cdef void order_blocks(CSData* s) noexcept nogil:
     s.pending = P_STRIKE
     proceed(s)
 
+cdef bint in_reach(CSData* s, int u, int v) noexcept nogil:
+    """C38: whether ``u`` may deal combat damage to ``v`` now: on its pathway, from its
+    own site to its attacking range ahead, wherever either stood when targets were
+    declared."""
+    cdef int d
+    if s.units[v].owner < 0 or path_of(s.units[v].site) != path_of(s.units[u].site):
+        return False
+    d = distance_ahead(s.units[u].owner, row_of(s.units[u].site), row_of(s.units[v].site))
+    return 0 <= d <= attack_range(s, u)
+
 cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
     """(C14) One attacker's combat, in the Quick Attack phase or the regular one (C3:
     a Quick Attacker deals its damage first, and only then).  Blocked, its strength
@@ -1777,7 +1817,7 @@ cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
     life."""
     cdef int p = s.units[a].owner, n = power(s, a), b, best, d, k
     cdef int order[MAX_UNITS]
-    cdef int count = 0, i, j
+    cdef int count = 0, i, j, reach
     cdef bint armored = False, mine = in_phase(s, a, quick, fallen)
     cdef bint stomp = has(s, a, K_STOMP) and s.units[a].target == FACE
     for b in range(MAX_UNITS):
@@ -1793,27 +1833,33 @@ cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
                 order[j + 1] = order[j]
                 j -= 1
             order[j + 1] = k
+        # C38: blockers out of reach now take nothing, and strike back only at an
+        # attacker within their own reach
+        reach = 0
+        for i in range(count):
+            reach += in_reach(s, a, order[i])
         for i in range(count):
             b = order[i]
-            armored = armored or s.units[b].armor > 0
-            if mine:
-                best = n if i == count - 1 and not stomp else \
+            if mine and in_reach(s, a, b):
+                armored = armored or s.units[b].armor > 0
+                reach -= 1
+                best = n if reach == 0 and not stomp else \
                     (lethal(s, b) if lethal(s, b) < n else n)
                 strike_unit(s, a, b, best)
                 n -= best
-            if in_phase(s, b, quick, fallen):
+            if in_phase(s, b, quick, fallen) and in_reach(s, b, a):
                 hurt(s, a, power(s, b), True)
-        if mine and n > 0 and stomp and not armored:
+        if mine and n > 0 and stomp and not armored and face_in_reach(s, a):
             hurt_player(s, 1 - p, n)
         return
     if s.units[a].target == FACE:
-        if mine:
+        if mine and face_in_reach(s, a):
             hurt_player(s, 1 - p, n)
     elif s.units[a].target != NONE:
         b = s.units[a].target
-        if mine:
+        if mine and in_reach(s, a, b):
             strike_unit(s, a, b, n)
-        if is_type(s, b, T_CREATURE) and in_phase(s, b, quick, fallen):
+        if is_type(s, b, T_CREATURE) and in_phase(s, b, quick, fallen) and in_reach(s, b, a):
             hurt(s, a, power(s, b), True)
 
 cdef void resolve_combat(CSData* s) noexcept nogil:
@@ -1897,7 +1943,7 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
             n += 1
             # (C26) a library holds at most MAX_BOTTOM known cards under it: a position
             # keeps each in its place, and more would grow every copy of the state
-            if s.bottom_len[f.player][f.data[0]] < MAX_BOTTOM:
+            if s.bottom_len[f.player][SECONDARY] < MAX_BOTTOM:
                 out[n] = A_BOTTOM + d
                 n += 1
     elif f.kind == FR_HOST:
@@ -2045,7 +2091,7 @@ cdef void flow(CSData* s) noexcept nogil:
     elif k == P_PRIORITY:
         respond(s)
     elif k == P_TRAVEL or k == P_TRAVEL_SPRUNG:
-        travel_next(s, k == P_TRAVEL_SPRUNG)
+        travel_done(s, k == P_TRAVEL_SPRUNG)
     elif k == P_UPKEEP:
         next_upkeep(s)
     elif k == P_COMBAT:
@@ -2060,14 +2106,15 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
     """Settle the frame on top with action ``a``."""
     cdef int kind = f.kind, x = f.data[0], p = f.player, d, k, v
     if kind == FR_SWAP:
-        # (C10) a Swap keeps each card it looks at on top, or puts it under the library
+        # (C10) a Swap keeps each card it looks at on top, or puts it under the
+        # Secondary Library, whichever library it looked at (C35)
         d = a - A_TOP if a >= A_TOP else a - A_BOTTOM
         if a >= A_TOP:
             s.top[p][x][s.top_len[p][x]] = d
             s.top_len[p][x] += 1
         else:
-            s.bottom[p][x][s.bottom_len[p][x]] = d
-            s.bottom_len[p][x] += 1
+            s.bottom[p][SECONDARY][s.bottom_len[p][SECONDARY]] = d
+            s.bottom_len[p][SECONDARY] += 1
         for k in range(1, 4):
             if f.data[k] == d:
                 f.data[k] = NONE
@@ -2201,6 +2248,14 @@ cdef bint mulligan_pending(CSData* s) noexcept nogil:
     return s.step == ST_MULLIGAN or s.step == ST_DRAW and s.after_draws == AFTER_MULLIGAN
 
 cdef void end_blocks(CSData* s) noexcept nogil:
+    """C33: blockers are declared; the attacking player gets priority, then the
+    defender, and only then is combat damage dealt."""
+    cdef int u
+    for u in range(MAX_UNITS):
+        if s.units[u].owner == s.active and s.units[u].flags & U_ATTACKING:
+            s.resume = RESUME_BLOCKED
+            give_priority(s, s.active)
+            return
     order_blocks(s)
 
 
@@ -2926,7 +2981,7 @@ def _from_dict(game, desc):
     s.age = read_int(desc, "age", 0, 60000, 0)
     s.pending = read_name(desc.get("pending", "none"), PENDING, "pending")
     s.cursor = read_int(desc, "cursor", 0, MAX_UNITS, 0)
-    if s.pending not in (P_UPKEEP, P_TRAVEL, P_TRAVEL_SPRUNG):
+    if s.pending != P_UPKEEP:
         s.cursor = 0        # older dicts wrote it on with any pending step: it means nothing
     winner = desc.get("winner")
     if (winner is None) != (s.step != ST_OVER) or winner not in (None, 0, 1, "draw"):
