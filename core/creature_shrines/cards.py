@@ -38,7 +38,7 @@ TYPE_SUBTYPES = {"creature": ("none",), "structure": ("none",), "source": ("none
 # order; Range (X) and Sprint (X) carry a number, so they are fields of their own.
 KEYWORDS = ("armor", "bloodless", "cleave", "deathwish", "haste", "flying", "guard",
             "immoveable", "lunge", "protection", "reach", "saddle", "mount", "stationary",
-            "stomp", "quick_attack", "unstoppable")
+            "stomp", "quick_attack", "unstoppable", "double_attack")
 AREAS = ("none", "site", "row", "pathway")
 TRIGGERS = ("none", "enemy_enters", "enemy_attacks")
 # What each Trap requirement asks, as the card list and the rules doc say it and the
@@ -119,6 +119,8 @@ def vocabulary(tokens):
         Word("life", (1, 9), doc="its controller gains life"),
         Word("pump", (1, 5), TARGETS, doc="+N strength and resilience this turn"),
         Word("destroy", None, TARGETS, doc="destroy a permanent"),
+        Word("banish", None, TARGETS, doc="put a permanent in its owner's Banishment pile, "
+                                          "out of the game (C42)"),
     ])
 
 

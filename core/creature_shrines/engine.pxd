@@ -105,6 +105,7 @@ ctypedef struct CSData:
     uint8_t library[2][2][MAX_DESIGNS]   # [player][PRIMARY or SECONDARY]
     uint8_t hand[2][2][MAX_DESIGNS]      # [player][the library it came from]
     uint8_t grave[2][MAX_DESIGNS]
+    uint8_t banished[2][MAX_DESIGNS]     # the Banishment pile: public, out of the game (C42)
     uint8_t hand_known[2][2][MAX_DESIGNS]  # of the hand, cards both players know (bounced)
     uint8_t bottom[2][2][MAX_BOTTOM]     # under a library, known to its owner, the last
     uint8_t bottom_len[2][2]             #   the deepest

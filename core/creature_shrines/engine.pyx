@@ -47,6 +47,12 @@ cdef enum:
     MAX_TRAVEL = 4            # the most sites one travel may cover
     MOUNT_COST = 2            # mana to mount two creatures already on the region
 
+# Where a card that leaves the region goes: card_home
+cdef enum:
+    HOME_GRAVE = 0
+    HOME_HAND = 1             # bounced
+    HOME_BANISH = 2           # banished (C42)
+
 # Card types, subtypes, areas and Trap requirements: the orders of cards.py
 cdef enum:
     T_CREATURE = 0
@@ -97,6 +103,7 @@ cdef enum:
     OP_LIFE = 12
     OP_PUMP = 13
     OP_DESTROY = 14
+    OP_BANISH = 15
 
 cdef enum:
     TG_SELF = 0
@@ -124,6 +131,7 @@ cdef enum:
     K_STOMP = 1 << 14
     K_QUICK = 1 << 15
     K_UNSTOPPABLE = 1 << 16
+    K_DOUBLE = 1 << 17        # Double Attack (C41)
 
 # Unit.flags
 cdef enum:
@@ -252,7 +260,8 @@ FRAMES = {0: "effects", FR_SITE: "site", FR_DISTANCE: "distance", FR_TARGET: "ta
           FR_LIBRARY: "library", FR_DRAW: "draw", FR_SWAP: "swap", FR_HOST: "host",
           FR_SADDLE: "saddle", FR_SPAWN: "spawn", FR_ORDER: "order"}
 LIBRARIES = ("primary", "secondary")
-HARMFUL = (OP_DAMAGE, OP_BOUNCE, OP_FREEZE, OP_GROUND, OP_POISON, OP_WEAKEN, OP_DESTROY)
+HARMFUL = (OP_DAMAGE, OP_BOUNCE, OP_FREEZE, OP_GROUND, OP_POISON, OP_WEAKEN, OP_DESTROY,
+           OP_BANISH)
 
 cdef Design DESIGNS[MAX_DESIGNS]
 cdef int NUM_DESIGNS = 0
@@ -310,9 +319,10 @@ def _compile(cardset):
 
 assert tuple(CARDSET.words.ops) == ("damage", "draw", "move", "bounce", "freeze", "ground",
                                     "poison", "weaken", "swap", "mana", "token", "armor",
-                                    "life", "pump", "destroy")
+                                    "life", "pump", "destroy", "banish")
 assert len(EVENT_NAMES) == EVENTS and TARGETS[TG_AREA] == "area"
 assert KEYWORDS.index("armor") == 0 and KEYWORDS.index("unstoppable") == 16
+assert KEYWORDS.index("double_attack") == 17
 assert SUBTYPES[SUB_TRAP] == "trap" and AREAS[AR_PATHWAY] == "pathway"
 assert TRIGGERS[TR_ATTACKS] == "enemy_attacks"
 _compile(CARDSET)
@@ -971,23 +981,26 @@ cdef void hurt(CSData* s, int v, int n, bint combat) noexcept nogil:
     if x.flags & U_WEAKENED or x.damage >= x.resilience:
         x.flags |= U_DYING
 
-cdef void card_home(CSData* s, int p, int d, int lib, bint bounce) noexcept nogil:
+cdef void card_home(CSData* s, int p, int d, int lib, int home) noexcept nogil:
     """Where a card that leaves the region goes: a Shrine to its Shrine Zone (with time
-    marks equal to its converted mana cost when it dies; none when bounced: C20), a
-    token nowhere, a bounced card to its owner's hand, known to both, any other to the
-    Graveyard."""
+    marks equal to its converted mana cost when it dies or is banished; none when
+    bounced: C20, C42), a token nowhere, a bounced card to its owner's hand, known to
+    both, a banished one to its owner's Banishment pile, public and out of the game
+    (C42), any other to the Graveyard."""
     if d == s.shrine[p]:
         s.shrine_home[p] = 1
-        s.marks[p] = 0 if bounce else DESIGNS[d].cmc
+        s.marks[p] = 0 if home == HOME_HAND else DESIGNS[d].cmc
     elif DESIGNS[d].token:
         return
-    elif bounce:
+    elif home == HOME_HAND:
         s.hand[p][lib][d] += 1
         s.hand_known[p][lib][d] += 1
+    elif home == HOME_BANISH:
+        s.banished[p][d] += 1
     else:
         s.grave[p][d] += 1
 
-cdef void leave(CSData* s, int u, bint bounce) noexcept nogil:
+cdef void leave(CSData* s, int u, int home) noexcept nogil:
     """A unit leaves the region.  Its Tools stay on the site, unattached, unless they
     cost nothing to attach or the site is on its opponent's half (then they go to the
     Graveyard); a rider leaves with its mount."""
@@ -1006,10 +1019,10 @@ cdef void leave(CSData* s, int u, bint bounce) noexcept nogil:
             s.units[v].host = NONE
             if DESIGNS[s.units[v].design].attach_cost == 0 \
                     or in_half(1 - s.units[v].owner, x.site):
-                leave(s, v, False)
+                leave(s, v, HOME_GRAVE)
     if x.rider:
-        card_home(s, p, x.rider - 1, (x.flags & U_RIDER_SECONDARY) != 0, bounce)
-    card_home(s, p, x.design, (x.flags & U_SECONDARY) != 0, bounce)
+        card_home(s, p, x.rider - 1, (x.flags & U_RIDER_SECONDARY) != 0, home)
+    card_home(s, p, x.design, (x.flags & U_SECONDARY) != 0, home)
     if host >= 0 and s.units[host].owner >= 0:
         refresh(s, host)
 
@@ -1032,7 +1045,7 @@ cdef void bury(CSData* s) noexcept nogil:
             site = s.units[u].site
             rider = s.units[u].rider
             s.units[u].flags &= ~U_DYING
-            leave(s, u, False)
+            leave(s, u, HOME_GRAVE)
             push_from_site(s, d, EV_DEATHWISH, p, site)
             if rider:
                 push_from_site(s, rider - 1, EV_DEATHWISH, p, site)
@@ -1057,7 +1070,7 @@ cdef void spring(CSData* s, int t) noexcept nogil:
     and it goes to the Graveyard."""
     cdef int d = s.units[t].design, p = s.units[t].owner, site = s.units[t].site
     s.units[t].flags &= ~U_FACE_DOWN
-    leave(s, t, False)
+    leave(s, t, HOME_GRAVE)
     push_from_site(s, d, EV_SPRING, p, site)
 
 cdef bint check_traps(CSData* s, int u, int trigger) noexcept nogil:
@@ -1142,7 +1155,7 @@ cdef bint aims_met(CSData* s, int p, int d, int event) noexcept nogil:
 cdef inline bint uses_target(int op) noexcept nogil:
     return op == OP_DAMAGE or op == OP_MOVE or op == OP_BOUNCE or op == OP_FREEZE \
         or op == OP_GROUND or op == OP_POISON or op == OP_WEAKEN or op == OP_ARMOR \
-        or op == OP_PUMP or op == OP_DESTROY
+        or op == OP_PUMP or op == OP_DESTROY or op == OP_BANISH
 
 cdef void move_unit(CSData* s, int u, int n, int way, int p) noexcept nogil:
     """Moving by an effect: up to ``n`` sites in direction ``way`` seen from ``p``, the
@@ -1180,7 +1193,7 @@ cdef void affect(CSData* s, int p, const Effect* e, int v) noexcept nogil:
     elif op == OP_MOVE:
         move_unit(s, v, e.amount, e.arg2, p)
     elif op == OP_BOUNCE:
-        leave(s, v, True)
+        leave(s, v, HOME_HAND)
     elif op == OP_FREEZE:
         x.flags |= U_FROZEN
     elif op == OP_GROUND:
@@ -1199,6 +1212,8 @@ cdef void affect(CSData* s, int p, const Effect* e, int v) noexcept nogil:
         refresh(s, v)
     elif op == OP_DESTROY:
         x.flags |= U_DYING
+    elif op == OP_BANISH:
+        leave(s, v, HOME_BANISH)
 
 cdef void aim(CSData* s, Frame* f, int v) noexcept nogil:
     """The aimed effect lands on ``v``; on an opposing permanent with Protection it
@@ -1389,7 +1404,7 @@ cdef void place(CSData* s, int p, int d, int lib, int site, int paid) noexcept n
             if s.units[v].owner >= 0 and is_type(s, v, T_AREA) \
                     and DESIGNS[s.units[v].design].subtype == x.subtype \
                     and whole(d, site, s.units[v].design, s.units[v].site):
-                leave(s, v, False)
+                leave(s, v, HOME_GRAVE)
         u = put_unit(s, p, d, site, flags | (U_FACE_DOWN if x.subtype == SUB_TRAP else 0))
         s.units[u].paid = paid
         return
@@ -1739,10 +1754,11 @@ cdef void strike_unit(CSData* s, int a, int v, int n) noexcept nogil:
                 hurt(s, w, n, True)
 
 cdef inline bint in_phase(CSData* s, int u, bint quick, uint64_t fallen) noexcept nogil:
-    """Whether ``u`` deals combat damage in this phase: its Quick Attack says which,
-    and it still stood as the phase began (blows in one phase fall at once)."""
-    return has(s, u, K_QUICK) == quick and s.units[u].owner >= 0 \
-        and not fallen >> u & 1
+    """Whether ``u`` deals combat damage in this phase, and still stood as the phase
+    began (blows in one phase fall at once): a Quick Attacker in the Precombat Act
+    only, one with Double Attack in both (C41), any other in regular combat."""
+    cdef bint strikes = has(s, u, K_QUICK | K_DOUBLE) if quick else not has(s, u, K_QUICK)
+    return strikes and s.units[u].owner >= 0 and not fallen >> u & 1
 
 cdef inline int distance_to(CSData* s, int a, int b) noexcept nogil:
     return distance_ahead(s.units[a].owner, row_of(s.units[a].site), row_of(s.units[b].site))
@@ -2137,7 +2153,7 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
     elif kind == FR_BLOCK:
         s.units[x].blocks = a - A_BLOCK
     elif kind == FR_SACRIFICE:
-        leave(s, a - A_UNIT, False)
+        leave(s, a - A_UNIT, HOME_GRAVE)
         check_limit(s, x)
     elif kind == FR_AIM:
         aim(s, f, a - A_TARGET)
@@ -2729,6 +2745,7 @@ def _view(CreatureShrinesState st, viewer):
                          if s.tapped[p][c]},
               "pool": {COLOUR_NAMES[c]: s.pool[p][c] for c in range(COLOURS) if s.pool[p][c]},
               "graveyard": _names(s.grave[p]),
+              "banishment": _names(s.banished[p]),
               "hand_known": _names(s.hand_known[p][PRIMARY]),
               "hand_known_secondary": _names(s.hand_known[p][SECONDARY]),
               "hand_size": hand_size(s, p),
@@ -2819,7 +2836,7 @@ def _view(CreatureShrinesState st, viewer):
 
 LAYOUT = TensorLayout(("flow", 4 + len(STEPS) + 2), ("players", 2 * 10),
                       ("hand", MAX_DESIGNS), ("region", SITES * 2 * 4),
-                      ("graveyards", 2 * MAX_DESIGNS))
+                      ("graveyards", 2 * MAX_DESIGNS), ("banishment", 2 * MAX_DESIGNS))
 
 
 def _fill_tensor(CreatureShrinesState st, float[:] v, int viewer):
@@ -2861,6 +2878,11 @@ def _fill_tensor(CreatureShrinesState st, float[:] v, int viewer):
         p = viewer if k == 0 else 1 - viewer
         for d in range(NUM_DESIGNS):
             v[o + k * MAX_DESIGNS + d] = s.grave[p][d] / 3.0
+    o = LAYOUT.offset("banishment")
+    for k in range(2):
+        p = viewer if k == 0 else 1 - viewer
+        for d in range(NUM_DESIGNS):
+            v[o + k * MAX_DESIGNS + d] = s.banished[p][d] / 3.0
 
 
 def render(view):
@@ -2892,7 +2914,7 @@ _KNOWN_KEYS = ("mode", "turn", "active", "act", "step", "players", "units", "win
                "choosing",
                "current_player", "age", "pending", "cursor")
 _PLAYER_KEYS = ("life", "points", "shrine", "shrine_home", "marks", "sources", "tapped",
-                "pool", "graveyard", "hand_size", "hand_secondary_size", "primary_size",
+                "pool", "graveyard", "banishment", "hand_size", "hand_secondary_size", "primary_size",
                 "secondary_size") + _PILES
 _UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "rank", "host",
               "rider", "pump", "armor", "age", "travel", "paid") + tuple(_UNIT_FLAGS)
@@ -3012,7 +3034,8 @@ def _from_dict(game, desc):
                 raise StateFormatError(f"{where}tapped: more tapped Sources than in play")
         if s.shrine_home[p]:
             total[p][s.shrine[p]] += 1
-        for key in ("hand", "hand_secondary", "primary", "secondary", "graveyard"):
+        for key in ("hand", "hand_secondary", "primary", "secondary", "graveyard",
+                    "banishment"):
             if key in pl and pl[key] is None:
                 raise StateFormatError(f"{where}{key}: an observation is not a position")
             counts = _counts(pl.get(key, []), where + key)
@@ -3026,6 +3049,8 @@ def _from_dict(game, desc):
                     s.library[p][PRIMARY][d] = counts[d]
                 elif key == "secondary":
                     s.library[p][SECONDARY][d] = counts[d]
+                elif key == "banishment":
+                    s.banished[p][d] = counts[d]
                 else:
                     s.grave[p][d] = counts[d]
         for lib, end in enumerate(("", "_secondary")):

@@ -121,3 +121,51 @@ def test_a_trap_springs_on_its_printed_requirement_an_opposing_creature_not_a_st
     after = slots(st)
     assert 0 not in after and after[1]["damage"] == 3 and 2 not in after
     assert st.to_dict()["players"][0]["graveyard"] == ["pitfall"]
+
+
+def test_double_attack_strikes_in_the_precombat_act_and_again_in_regular_combat():
+    # (C41) Twinfang Raider (2) attacks player 1 unblocked: 2 in the Precombat Act, 2
+    # again in regular combat
+    st = position(players=[dict(RED), {}],
+                  units=[{"slot": 0, "card": "twinfang_raider", "owner": 0, "site": "4b",
+                          "tapped": True, "target": "player"}],
+                  turn=2, act="combat")
+    act(st, "pass the combat act")
+    assert st.to_dict()["players"][1]["life"] == 16
+
+
+def test_double_attack_strikes_first_and_a_quick_attacker_only_first():
+    # (C41) Twinfang Raider (2/2) fights Coral Sentry (1/3): its first blow lands before
+    # regular combat, the second with the Sentry's own, which the Raider survives
+    st = position(players=[dict(RED), {}],
+                  units=[{"slot": 0, "card": "twinfang_raider", "owner": 0, "site": "3b",
+                          "tapped": True, "target": 1},
+                         {"slot": 1, "card": "coral_sentry", "owner": 1, "site": "4b"}],
+                  turn=2, act="combat")
+    act(st, "pass the combat act")
+    after = slots(st)
+    assert 1 not in after and after[0]["damage"] == 1
+
+
+def test_a_banished_card_goes_to_its_owners_banishment_pile_in_sight_of_both():
+    # (C42) Void Rite banishes Cinder Brute: out of the game, in player 1's Banishment
+    # pile, which both players see; a banished Shrine goes home with time marks.
+    game = "creature_shrines(deck0=purple,deck1=red)"
+    purple = {"sources": {"gloom_well": 3}, "hand": ["void_rite"]}
+    st = position(game, [purple, {}],
+                  [{"slot": 0, "card": "cinder_brute", "owner": 1, "site": "3a"}], turn=2)
+    act(st, "play void_rite")
+    assert slots(st) == {}
+    for seat in range(2):
+        them = st.observation_dict(seat)["players"][1]
+        assert them["banishment"] == ["cinder_brute"] and them["graveyard"] == []
+    pile = st.observation_tensor(0)[st.game.tensor_layout.block("banishment")]
+    theirs = pile[len(pile) // 2:]      # the viewer's pile, then the opponent's
+    assert theirs[st.game.cards.names.index("cinder_brute")] > 0 and not pile[:len(pile) // 2].any()
+    assert st.game.state_from_dict(st.to_dict()) == st
+    st = position(game, [purple, {}],
+                  [{"slot": 0, "card": "korrath_ember_tyrant", "owner": 1, "site": "3a"}],
+                  turn=2)
+    act(st, "play void_rite")
+    them = st.to_dict()["players"][1]
+    assert them["shrine_home"] and them["marks"] == 5 and them["banishment"] == []
