@@ -38,9 +38,14 @@ TYPE_SUBTYPES = {"creature": ("none",), "structure": ("none",), "source": ("none
 # order; Range (X) and Sprint (X) carry a number, so they are fields of their own.
 KEYWORDS = ("armor", "bloodless", "cleave", "deathwish", "haste", "flying", "guard",
             "immoveable", "lunge", "protection", "reach", "saddle", "mount", "stationary",
-            "stomp", "quick_attack", "unstoppable")
+            "stomp", "quick_attack", "unstoppable", "double_attack")
 AREAS = ("none", "site", "row", "pathway")
 TRIGGERS = ("none", "enemy_enters", "enemy_attacks")
+# What each Trap requirement asks, as the card list and the rules doc say it and the
+# engine plays it (C39): a structure meets none.
+TRIGGER_TEXT = {"enemy_enters": "springs when an opposing creature comes onto its area",
+                "enemy_attacks": "springs when an opposing creature in its area enters "
+                                 "combat"}
 # The moments a design's effects run: as it is played, at the start of its controller's
 # turn, when it is tapped, when it dies (Deathwish), when a Trap's requirement is met.
 EVENTS = ("play", "upkeep", "tap", "deathwish", "spring")
@@ -114,6 +119,8 @@ def vocabulary(tokens):
         Word("life", (1, 9), doc="its controller gains life"),
         Word("pump", (1, 5), TARGETS, doc="+N strength and resilience this turn"),
         Word("destroy", None, TARGETS, doc="destroy a permanent"),
+        Word("banish", None, TARGETS, doc="put a permanent in its owner's Banishment pile, "
+                                          "out of the game (C42)"),
     ])
 
 
@@ -297,7 +304,9 @@ def describe(card, words):
     abilities += [f"range {card.range}"] * bool(card.range)
     abilities += [f"attach {card.attach_cost}"] * (sub == "tool")
     abilities += [f"area: {AREAS[card.area]}"] * bool(card.area)
-    abilities += [f"trigger: {TRIGGERS[card.trigger]}"] * bool(card.trigger)
+    if card.trigger:
+        trigger = TRIGGERS[card.trigger]
+        abilities.append(f"trigger: {trigger} ({TRIGGER_TEXT[trigger]})")
     effects = "; ".join(f"{event}: " + ", ".join(words.text(e) for e in getattr(card, event))
                         for event in EVENTS if getattr(card, event))
     return [card.name, what, cost, stats, ", ".join(abilities) or "-", effects or "-"]

@@ -88,9 +88,9 @@ ctypedef struct CSData:
     uint8_t draws_left
     int8_t after_draws
     uint8_t source_played     # a Source played this turn
-    uint8_t attacked          # any attack declared this combat
     int8_t pending            # what follows once the decision stack empties: P_*
-    int8_t cursor             # the next slot the upkeep or the declared travel looks at
+    int8_t cursor             # the next slot the upkeep looks at, 0 when no upkeep is
+                              #   pending (nothing stale in a position)
     uint16_t age              # arrivals so far: Unit.age
 
     int16_t life[2]
@@ -105,6 +105,7 @@ ctypedef struct CSData:
     uint8_t library[2][2][MAX_DESIGNS]   # [player][PRIMARY or SECONDARY]
     uint8_t hand[2][2][MAX_DESIGNS]      # [player][the library it came from]
     uint8_t grave[2][MAX_DESIGNS]
+    uint8_t banished[2][MAX_DESIGNS]     # the Banishment pile: public, out of the game (C42)
     uint8_t hand_known[2][2][MAX_DESIGNS]  # of the hand, cards both players know (bounced)
     uint8_t bottom[2][2][MAX_BOTTOM]     # under a library, known to its owner, the last
     uint8_t bottom_len[2][2]             #   the deepest

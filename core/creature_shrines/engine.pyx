@@ -47,6 +47,12 @@ cdef enum:
     MAX_TRAVEL = 4            # the most sites one travel may cover
     MOUNT_COST = 2            # mana to mount two creatures already on the region
 
+# Where a card that leaves the region goes: card_home
+cdef enum:
+    HOME_GRAVE = 0
+    HOME_HAND = 1             # bounced
+    HOME_BANISH = 2           # banished (C42)
+
 # Card types, subtypes, areas and Trap requirements: the orders of cards.py
 cdef enum:
     T_CREATURE = 0
@@ -97,6 +103,7 @@ cdef enum:
     OP_LIFE = 12
     OP_PUMP = 13
     OP_DESTROY = 14
+    OP_BANISH = 15
 
 cdef enum:
     TG_SELF = 0
@@ -124,6 +131,7 @@ cdef enum:
     K_STOMP = 1 << 14
     K_QUICK = 1 << 15
     K_UNSTOPPABLE = 1 << 16
+    K_DOUBLE = 1 << 17        # Double Attack (C41)
 
 # Unit.flags
 cdef enum:
@@ -180,6 +188,9 @@ cdef enum:
     RESUME_TRAVEL = 2         # the declared travellers travel (C29)
     RESUME_TRIGGER = 3        # a trigger during travel: the travelling player's pass
                               #   gives the opponent priority, then the act ends (C29)
+    RESUME_BLOCKED = 4        # blockers are declared: the attacking player's pass gives
+                              #   the defender priority, then combat damage (C33)
+    RESUME_STRIKE = 5         # the defender's window after the blocks: combat damage
 
 # What follows once the stack empties: CSData.pending
 cdef enum:
@@ -190,8 +201,8 @@ cdef enum:
     P_COMBAT = 4              # combat is over: the Final Act
     P_BLOCK = 5               # a blocker was declared: more blocks, or combat
     P_STRIKE = 6              # blockers are ordered: combat damage
-    P_TRAVEL = 7              # the next declared traveller travels (cursor: from which slot)
-    P_TRAVEL_SPRUNG = 8       # the same, once a Trap has sprung during this travel
+    P_TRAVEL = 7              # the travellers have arrived: the Combat Act (C36)
+    P_TRAVEL_SPRUNG = 8       # the same, a Trap having sprung as they arrived (C29)
 
 # Frames on the decision stack (kind 0 is the kit's running effects; their data[0] is
 # the card's slot on the region or -1, data[1] the site it acts from or -1)
@@ -243,13 +254,14 @@ STEPS = ("draw", "mulligan", "draw_choice", "act", "priority", "block", "over")
 AFTERS = ("mulligan", "setup", "turn", "end")
 PENDING = ("none", "action", "priority", "upkeep", "combat", "block", "strike", "travel",
            "travel_sprung")
-RESUMES = ("act", "next act", "travel", "trigger")
+RESUMES = ("act", "next act", "travel", "trigger", "blocked", "strike")
 FRAMES = {0: "effects", FR_SITE: "site", FR_DISTANCE: "distance", FR_TARGET: "target",
           FR_BLOCK: "block", FR_SACRIFICE: "sacrifice", FR_AIM: "aim",
           FR_LIBRARY: "library", FR_DRAW: "draw", FR_SWAP: "swap", FR_HOST: "host",
           FR_SADDLE: "saddle", FR_SPAWN: "spawn", FR_ORDER: "order"}
 LIBRARIES = ("primary", "secondary")
-HARMFUL = (OP_DAMAGE, OP_BOUNCE, OP_FREEZE, OP_GROUND, OP_POISON, OP_WEAKEN, OP_DESTROY)
+HARMFUL = (OP_DAMAGE, OP_BOUNCE, OP_FREEZE, OP_GROUND, OP_POISON, OP_WEAKEN, OP_DESTROY,
+           OP_BANISH)
 
 cdef Design DESIGNS[MAX_DESIGNS]
 cdef int NUM_DESIGNS = 0
@@ -307,9 +319,10 @@ def _compile(cardset):
 
 assert tuple(CARDSET.words.ops) == ("damage", "draw", "move", "bounce", "freeze", "ground",
                                     "poison", "weaken", "swap", "mana", "token", "armor",
-                                    "life", "pump", "destroy")
+                                    "life", "pump", "destroy", "banish")
 assert len(EVENT_NAMES) == EVENTS and TARGETS[TG_AREA] == "area"
 assert KEYWORDS.index("armor") == 0 and KEYWORDS.index("unstoppable") == 16
+assert KEYWORDS.index("double_attack") == 17
 assert SUBTYPES[SUB_TRAP] == "trap" and AREAS[AR_PATHWAY] == "pathway"
 assert TRIGGERS[TR_ATTACKS] == "enemy_attacks"
 _compile(CARDSET)
@@ -590,6 +603,9 @@ cdef void draw_one(CSData* s, int p, int after) noexcept nogil:
     s.after_draws = after
     s.draw_player = p
     if primary and secondary:
+        # nothing of an earlier draw stays in the position while the library is chosen
+        s.draw_library = PRIMARY
+        s.draws_left = 0
         s.step = ST_DRAW_CHOICE
     else:
         start_draws(s, p, PRIMARY if primary else SECONDARY, 1, after)
@@ -629,6 +645,7 @@ cdef void take_card(CSData* s, Frame* f, int d) noexcept nogil:
 cdef void begin_turn(CSData* s, int p) noexcept nogil:
     cdef int u, c
     s.active = p
+    s.act = ACT_FIRST          # its upkeep and draw come before the First Act
     s.source_played = 0
     for u in range(MAX_UNITS):
         if s.units[u].owner == p:
@@ -656,6 +673,7 @@ cdef void next_upkeep(CSData* s) noexcept nogil:
                 s.cursor = u + 1
                 s.pending = P_UPKEEP
                 return
+    s.cursor = 0
     if s.turn == 0:
         begin_act(s, ACT_FIRST)     # the first player draws at the end of this turn
     else:
@@ -667,10 +685,12 @@ cdef void begin_act(CSData* s, int act) noexcept nogil:
 
 cdef void next_act(CSData* s) noexcept nogil:
     if s.act == ACT_COMBAT:
-        if s.attacked and any_block(s):
+        # the attackers on the region say whether an attack was declared: a position
+        # dict holds them, and no flag apart from them can be lost in a round trip
+        if any_block(s):
             s.step = ST_BLOCK
             return
-        order_blocks(s)
+        end_blocks(s)
     elif s.act == ACT_FINAL:
         end_turn(s)
     else:
@@ -720,10 +740,11 @@ cdef void after_action(CSData* s, int resume) noexcept nogil:
     give_priority(s, 1 - s.active)
 
 cdef void give_priority(CSData* s, int p) noexcept nogil:
-    """``p`` may act at Burst speed; when they have nothing they could do, the engine
-    passes for them rather than ask (C7)."""
+    """``p`` may act at Burst speed, or pass.  C7 (revised): the engine passes for them
+    only when what their opponent sees already shows they can do nothing; a skip that
+    hung on their hidden hand would tell the opponent what it holds."""
     s.priority = p
-    if burst_possible(s, p):
+    if burst_visible(s, p):
         s.step = ST_PRIORITY
     else:
         pass_priority(s)
@@ -735,6 +756,11 @@ cdef void pass_priority(CSData* s) noexcept nogil:
     if s.resume == RESUME_TRIGGER and s.priority == s.active:
         s.resume = RESUME_NEXT_ACT
         give_priority(s, 1 - s.active)
+    elif s.resume == RESUME_BLOCKED and s.priority == s.active:
+        s.resume = RESUME_STRIKE
+        give_priority(s, 1 - s.active)
+    elif s.resume == RESUME_BLOCKED or s.resume == RESUME_STRIKE:
+        order_blocks(s)
     elif s.resume == RESUME_NEXT_ACT:
         next_act(s)
     elif s.resume == RESUME_TRAVEL:
@@ -751,19 +777,46 @@ cdef void respond(CSData* s) noexcept nogil:
     cdef int p = 1 - s.priority
     if s.resume == RESUME_TRIGGER:
         s.resume = RESUME_NEXT_ACT      # the opponent's turn to respond is this one
+    elif s.resume == RESUME_BLOCKED:
+        s.resume = RESUME_STRIKE
     if p == s.active and s.resume == RESUME_ACT:
         s.step = ST_ACT
     else:
         give_priority(s, p)
 
-cdef bint burst_possible(CSData* s, int p) noexcept nogil:
-    """A time mark to pay off, or a Burst spell ``p`` can cast now."""
-    cdef int d, lib
+cdef int unseen(CSData* s, int p, int lib, int d) noexcept nogil:
+    """The cards of design ``d`` from ``p``'s library ``lib`` that ``p``'s opponent has
+    not seen: in the library (its known top and bottom too), in the hand unknown to
+    them, before a Swap of ``p``'s.  For a card that is never played face down this is
+    the deck's count less the copies in sight, so the opponent knows it."""
+    cdef int n = s.library[p][lib][d] + s.hand[p][lib][d] - s.hand_known[p][lib][d], k, i
+    cdef Frame* f
+    for k in range(s.top_len[p][lib]):
+        n += s.top[p][lib][k] == d
+    for k in range(s.bottom_len[p][lib]):
+        n += s.bottom[p][lib][k] == d
+    for i in range(s.stack.depth):
+        f = &s.stack.frames[i]
+        if f.kind == FR_SWAP and f.player == p and f.data[0] == lib:
+            for k in range(1, 4):
+                n += f.data[k] == d
+    return n
+
+cdef bint burst_visible(CSData* s, int p) noexcept nogil:
+    """(C7 revised) Whether what ``p``'s opponent sees leaves ``p`` something to do at
+    Burst speed: a time mark they can pay off, a Burst card they are known to hold and
+    can play, or, while their hand holds cards the opponent has not seen, a Burst card
+    of their deck that may be among them and that they could play now."""
+    cdef int d, lib, hidden
     if s.shrine_home[p] and s.marks[p] > 0 and can_pay(s, p, MARK_COST):
         return True
     for lib in range(2):
+        hidden = pile_size(&s.hand[p][lib][0], 0, MAX_DESIGNS) \
+            - pile_size(&s.hand_known[p][lib][0], 0, MAX_DESIGNS)
         for d in range(NUM_DESIGNS):
-            if s.hand[p][lib][d] and DESIGNS[d].subtype == SUB_BURST and playable(s, p, d):
+            if DESIGNS[d].subtype == SUB_BURST \
+                    and (s.hand_known[p][lib][d] or hidden and unseen(s, p, lib, d)) \
+                    and playable(s, p, d):
                 return True
     return False
 
@@ -928,23 +981,26 @@ cdef void hurt(CSData* s, int v, int n, bint combat) noexcept nogil:
     if x.flags & U_WEAKENED or x.damage >= x.resilience:
         x.flags |= U_DYING
 
-cdef void card_home(CSData* s, int p, int d, int lib, bint bounce) noexcept nogil:
+cdef void card_home(CSData* s, int p, int d, int lib, int home) noexcept nogil:
     """Where a card that leaves the region goes: a Shrine to its Shrine Zone (with time
-    marks equal to its converted mana cost when it dies; none when bounced: C20), a
-    token nowhere, a bounced card to its owner's hand, known to both, any other to the
-    Graveyard."""
+    marks equal to its converted mana cost when it dies or is banished; none when
+    bounced: C20, C42), a token nowhere, a bounced card to its owner's hand, known to
+    both, a banished one to its owner's Banishment pile, public and out of the game
+    (C42), any other to the Graveyard."""
     if d == s.shrine[p]:
         s.shrine_home[p] = 1
-        s.marks[p] = 0 if bounce else DESIGNS[d].cmc
+        s.marks[p] = 0 if home == HOME_HAND else DESIGNS[d].cmc
     elif DESIGNS[d].token:
         return
-    elif bounce:
+    elif home == HOME_HAND:
         s.hand[p][lib][d] += 1
         s.hand_known[p][lib][d] += 1
+    elif home == HOME_BANISH:
+        s.banished[p][d] += 1
     else:
         s.grave[p][d] += 1
 
-cdef void leave(CSData* s, int u, bint bounce) noexcept nogil:
+cdef void leave(CSData* s, int u, int home) noexcept nogil:
     """A unit leaves the region.  Its Tools stay on the site, unattached, unless they
     cost nothing to attach or the site is on its opponent's half (then they go to the
     Graveyard); a rider leaves with its mount."""
@@ -963,10 +1019,10 @@ cdef void leave(CSData* s, int u, bint bounce) noexcept nogil:
             s.units[v].host = NONE
             if DESIGNS[s.units[v].design].attach_cost == 0 \
                     or in_half(1 - s.units[v].owner, x.site):
-                leave(s, v, False)
+                leave(s, v, HOME_GRAVE)
     if x.rider:
-        card_home(s, p, x.rider - 1, (x.flags & U_RIDER_SECONDARY) != 0, bounce)
-    card_home(s, p, x.design, (x.flags & U_SECONDARY) != 0, bounce)
+        card_home(s, p, x.rider - 1, (x.flags & U_RIDER_SECONDARY) != 0, home)
+    card_home(s, p, x.design, (x.flags & U_SECONDARY) != 0, home)
     if host >= 0 and s.units[host].owner >= 0:
         refresh(s, host)
 
@@ -989,7 +1045,7 @@ cdef void bury(CSData* s) noexcept nogil:
             site = s.units[u].site
             rider = s.units[u].rider
             s.units[u].flags &= ~U_DYING
-            leave(s, u, False)
+            leave(s, u, HOME_GRAVE)
             push_from_site(s, d, EV_DEATHWISH, p, site)
             if rider:
                 push_from_site(s, rider - 1, EV_DEATHWISH, p, site)
@@ -1014,14 +1070,18 @@ cdef void spring(CSData* s, int t) noexcept nogil:
     and it goes to the Graveyard."""
     cdef int d = s.units[t].design, p = s.units[t].owner, site = s.units[t].site
     s.units[t].flags &= ~U_FACE_DOWN
-    leave(s, t, False)
+    leave(s, t, HOME_GRAVE)
     push_from_site(s, d, EV_SPRING, p, site)
 
 cdef bint check_traps(CSData* s, int u, int trigger) noexcept nogil:
-    """Springs every face-down Trap of ``u``'s opponent whose requirement ``u`` meets
-    on its site; whether any did."""
+    """Springs every face-down Trap of ``u``'s opponent whose printed requirement ``u``
+    meets on its site; whether any did.  C39: each requirement of cards.TRIGGERS names
+    an opposing creature (entering a site of the Trap's area, or entering combat from
+    one): a structure springs none."""
     cdef int t
     cdef bint sprung = False
+    if not is_type(s, u, T_CREATURE):
+        return False
     for t in range(MAX_UNITS):
         if s.units[t].owner == 1 - s.units[u].owner and s.units[t].flags & U_FACE_DOWN \
                 and DESIGNS[s.units[t].design].trigger == trigger \
@@ -1095,7 +1155,7 @@ cdef bint aims_met(CSData* s, int p, int d, int event) noexcept nogil:
 cdef inline bint uses_target(int op) noexcept nogil:
     return op == OP_DAMAGE or op == OP_MOVE or op == OP_BOUNCE or op == OP_FREEZE \
         or op == OP_GROUND or op == OP_POISON or op == OP_WEAKEN or op == OP_ARMOR \
-        or op == OP_PUMP or op == OP_DESTROY
+        or op == OP_PUMP or op == OP_DESTROY or op == OP_BANISH
 
 cdef void move_unit(CSData* s, int u, int n, int way, int p) noexcept nogil:
     """Moving by an effect: up to ``n`` sites in direction ``way`` seen from ``p``, the
@@ -1133,7 +1193,7 @@ cdef void affect(CSData* s, int p, const Effect* e, int v) noexcept nogil:
     elif op == OP_MOVE:
         move_unit(s, v, e.amount, e.arg2, p)
     elif op == OP_BOUNCE:
-        leave(s, v, True)
+        leave(s, v, HOME_HAND)
     elif op == OP_FREEZE:
         x.flags |= U_FROZEN
     elif op == OP_GROUND:
@@ -1152,6 +1212,8 @@ cdef void affect(CSData* s, int p, const Effect* e, int v) noexcept nogil:
         refresh(s, v)
     elif op == OP_DESTROY:
         x.flags |= U_DYING
+    elif op == OP_BANISH:
+        leave(s, v, HOME_BANISH)
 
 cdef void aim(CSData* s, Frame* f, int v) noexcept nogil:
     """The aimed effect lands on ``v``; on an opposing permanent with Protection it
@@ -1342,7 +1404,7 @@ cdef void place(CSData* s, int p, int d, int lib, int site, int paid) noexcept n
             if s.units[v].owner >= 0 and is_type(s, v, T_AREA) \
                     and DESIGNS[s.units[v].design].subtype == x.subtype \
                     and whole(d, site, s.units[v].design, s.units[v].site):
-                leave(s, v, False)
+                leave(s, v, HOME_GRAVE)
         u = put_unit(s, p, d, site, flags | (U_FACE_DOWN if x.subtype == SUB_TRAP else 0))
         s.units[u].paid = paid
         return
@@ -1401,9 +1463,13 @@ cdef inline bint near(int a, int b) noexcept nogil:
     return dr * dr + dc * dc <= 1
 
 cdef bint can_saddle(CSData* s, int rider, int v) noexcept nogil:
+    """The rider moves onto the saddle's site: an Immoveable permanent on either site
+    forbids it (C37)."""
     return v != rider and alive(s, v) and s.units[v].owner == s.units[rider].owner \
         and has(s, v, K_SADDLE) and not s.units[v].rider \
-        and near(s.units[v].site, s.units[rider].site)
+        and near(s.units[v].site, s.units[rider].site) \
+        and (s.units[v].site == s.units[rider].site
+             or not locked(s, s.units[v].site) and not locked(s, s.units[rider].site))
 
 cdef bint can_mount(CSData* s, int u) noexcept nogil:
     """(C3 Saddle/Mount) A creature that may Mount, of the active player, with 2 to pay
@@ -1430,7 +1496,11 @@ cdef bint rides_with(CSData* s, int p, int d, int e) noexcept nogil:
     if not (k & K_MOUNT and has(s, e, K_SADDLE) or k & K_SADDLE and has(s, e, K_MOUNT)):
         return False
     for site in range(SITES):
-        if near(site, s.units[e].site) and site_open(s, p, d, site):
+        # C37: played beside its partner, it moves onto the partner's site to mount,
+        # which an Immoveable permanent on either site forbids
+        if near(site, s.units[e].site) and site_open(s, p, d, site) \
+                and (site == s.units[e].site
+                     or not locked(s, site) and not locked(s, s.units[e].site)):
             return True
     return False
 
@@ -1526,12 +1596,6 @@ cdef bint can_travel(CSData* s, int u) noexcept nogil:
             return True
     return False
 
-cdef bint travel(CSData* s, int u, int n) noexcept nogil:
-    """It enters only the site where its travel ends (C22); whether a Trap sprang."""
-    cdef int p = s.units[u].owner
-    relocate(s, u, s.units[u].site + n * forward(p) * PATHWAYS)
-    return arrive(s, u)
-
 cdef int declared_reach(CSData* s, int u, int n) noexcept nogil:
     """How far a declared traveller goes now: its declared distance from where it
     stands, or as far short of it as it can go (C22), none once Frozen (C29)."""
@@ -1542,29 +1606,38 @@ cdef int declared_reach(CSData* s, int u, int n) noexcept nogil:
     return n
 
 cdef void begin_travel(CSData* s) noexcept nogil:
-    """(C29) The declarations are done and the opponent has had priority: the
-    declared creatures travel, one at a time in slot order, each creature's arrival
-    settled before the next goes, and no one acts until all have."""
-    s.cursor = 0
-    s.pending = P_TRAVEL
+    """(C29, C36) The declarations are done and the opponent has had priority: every
+    declared creature travels at once, each its declared distance from where it stands
+    (or as far short of it as it can go), its way judged before any of them moves.
+    Once all have moved, Traps spring and each site's limit is kept."""
+    cdef int u, n, site
+    cdef int dest[MAX_UNITS]
+    cdef bint sprung = False
+    for u in range(MAX_UNITS):
+        dest[u] = NONE
+        if s.units[u].owner == s.active and s.units[u].travel:
+            n = declared_reach(s, u, s.units[u].travel)
+            if n:
+                dest[u] = s.units[u].site + n * forward(s.active) * PATHWAYS
+            s.units[u].travel = 0
+    for u in range(MAX_UNITS):
+        if dest[u] != NONE:
+            relocate(s, u, dest[u])
+    for u in range(MAX_UNITS):
+        if dest[u] != NONE and s.units[u].owner >= 0 and check_traps(s, u, TR_ENTERS):
+            sprung = True
+    for site in range(SITES):
+        for u in range(MAX_UNITS):
+            if dest[u] == site:
+                check_limit(s, site)
+                break
+    s.pending = P_TRAVEL_SPRUNG if sprung else P_TRAVEL
     proceed(s)
 
-cdef void travel_next(CSData* s, bint sprung) noexcept nogil:
-    """The next declared traveller travels; once all have, a trigger during the travel
-    (a Trap sprang) gives the travelling player priority, then the opponent (C29), and
-    the Combat Act follows."""
-    cdef int u, n
-    for u in range(s.cursor, MAX_UNITS):
-        n = s.units[u].travel
-        if s.units[u].owner == s.active and n:
-            s.units[u].travel = 0
-            s.cursor = u + 1
-            n = declared_reach(s, u, n)
-            if n and travel(s, u, n):
-                sprung = True
-            s.pending = P_TRAVEL_SPRUNG if sprung else P_TRAVEL
-            return
-    s.cursor = 0
+cdef void travel_done(CSData* s, bint sprung) noexcept nogil:
+    """The travellers have arrived: a trigger during the travel (a Trap sprang) gives
+    the travelling player priority, then the opponent (C29), and the Combat Act
+    follows."""
     if sprung:
         s.resume = RESUME_TRIGGER
         give_priority(s, s.active)
@@ -1599,6 +1672,11 @@ cdef bint can_hit_face(CSData* s, int u) noexcept nogil:
         return False
     return distance_ahead(p, row_of(s.units[u].site), zone_row(1 - p)) <= attack_range(s, u)
 
+cdef inline bint face_in_reach(CSData* s, int u) noexcept nogil:
+    """C38: the opposing Player Zone within ``u``'s attacking range now."""
+    cdef int p = s.units[u].owner
+    return distance_ahead(p, row_of(s.units[u].site), zone_row(1 - p)) <= attack_range(s, u)
+
 cdef bint can_attack(CSData* s, int u) noexcept nogil:
     """(C14) An untapped creature of the active player, not new unless it has Haste,
     not Frozen, with something in range.  Entering combat taps it."""
@@ -1625,15 +1703,16 @@ cdef bint targeted(CSData* s, int v) noexcept nogil:
     return False
 
 cdef bint can_block(CSData* s, int b, int a) noexcept nogil:
-    """(C14) Blocker ``b`` may stop attacker ``a``: an untapped creature of the
-    defender that is not itself targeted, on ``a``'s pathway between ``a`` and its
+    """(C14) Blocker ``b`` may stop attacker ``a``: a creature of the defender, tapped
+    or not (C34), that is not itself targeted, on ``a``'s pathway between ``a`` and its
     target (the attacking range being used)."""
     cdef int p = s.units[a].owner, d, reach
     if not s.units[a].flags & U_ATTACKING or s.units[a].target == NONE:
         return False
     if s.units[b].owner != 1 - p or not is_type(s, b, T_CREATURE):
         return False
-    if s.units[b].flags & U_TAPPED or s.units[b].blocks != NONE or targeted(s, b):
+    # C34: tapped is not among those who may not block
+    if s.units[b].blocks != NONE or targeted(s, b):
         return False
     if path_of(s.units[b].site) != path_of(s.units[a].site):
         return False
@@ -1666,20 +1745,20 @@ cdef inline int power(CSData* s, int u) noexcept nogil:
 
 cdef void strike_unit(CSData* s, int a, int v, int n) noexcept nogil:
     """``a`` deals ``n`` combat damage to ``v``; with Cleave, as much to every other
-    opposing permanent on ``v``'s site (C3)."""
+    permanent on ``v``'s site, its own player's included (C32), but itself."""
     cdef int w, site = s.units[v].site
     hurt(s, v, n, True)
     if has(s, a, K_CLEAVE) and n > 0:
         for w in range(MAX_UNITS):
-            if w != v and alive(s, w) and s.units[w].owner == s.units[v].owner \
-                    and s.units[w].site == site:
+            if w != v and w != a and alive(s, w) and s.units[w].site == site:
                 hurt(s, w, n, True)
 
 cdef inline bint in_phase(CSData* s, int u, bint quick, uint64_t fallen) noexcept nogil:
-    """Whether ``u`` deals combat damage in this phase: its Quick Attack says which,
-    and it still stood as the phase began (blows in one phase fall at once)."""
-    return has(s, u, K_QUICK) == quick and s.units[u].owner >= 0 \
-        and not fallen >> u & 1
+    """Whether ``u`` deals combat damage in this phase, and still stood as the phase
+    began (blows in one phase fall at once): a Quick Attacker in the Precombat Act
+    only, one with Double Attack in both (C41), any other in regular combat."""
+    cdef bint strikes = has(s, u, K_QUICK | K_DOUBLE) if quick else not has(s, u, K_QUICK)
+    return strikes and s.units[u].owner >= 0 and not fallen >> u & 1
 
 cdef inline int distance_to(CSData* s, int a, int b) noexcept nogil:
     return distance_ahead(s.units[a].owner, row_of(s.units[a].site), row_of(s.units[b].site))
@@ -1734,6 +1813,16 @@ cdef void order_blocks(CSData* s) noexcept nogil:
     s.pending = P_STRIKE
     proceed(s)
 
+cdef bint in_reach(CSData* s, int u, int v) noexcept nogil:
+    """C38: whether ``u`` may deal combat damage to ``v`` now: on its pathway, from its
+    own site to its attacking range ahead, wherever either stood when targets were
+    declared."""
+    cdef int d
+    if s.units[v].owner < 0 or path_of(s.units[v].site) != path_of(s.units[u].site):
+        return False
+    d = distance_ahead(s.units[u].owner, row_of(s.units[u].site), row_of(s.units[v].site))
+    return 0 <= d <= attack_range(s, u)
+
 cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
     """(C14) One attacker's combat, in the Quick Attack phase or the regular one (C3:
     a Quick Attacker deals its damage first, and only then).  Blocked, its strength
@@ -1744,7 +1833,7 @@ cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
     life."""
     cdef int p = s.units[a].owner, n = power(s, a), b, best, d, k
     cdef int order[MAX_UNITS]
-    cdef int count = 0, i, j
+    cdef int count = 0, i, j, reach
     cdef bint armored = False, mine = in_phase(s, a, quick, fallen)
     cdef bint stomp = has(s, a, K_STOMP) and s.units[a].target == FACE
     for b in range(MAX_UNITS):
@@ -1760,27 +1849,33 @@ cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
                 order[j + 1] = order[j]
                 j -= 1
             order[j + 1] = k
+        # C38: blockers out of reach now take nothing, and strike back only at an
+        # attacker within their own reach
+        reach = 0
+        for i in range(count):
+            reach += in_reach(s, a, order[i])
         for i in range(count):
             b = order[i]
-            armored = armored or s.units[b].armor > 0
-            if mine:
-                best = n if i == count - 1 and not stomp else \
+            if mine and in_reach(s, a, b):
+                armored = armored or s.units[b].armor > 0
+                reach -= 1
+                best = n if reach == 0 and not stomp else \
                     (lethal(s, b) if lethal(s, b) < n else n)
                 strike_unit(s, a, b, best)
                 n -= best
-            if in_phase(s, b, quick, fallen):
+            if in_phase(s, b, quick, fallen) and in_reach(s, b, a):
                 hurt(s, a, power(s, b), True)
-        if mine and n > 0 and stomp and not armored:
+        if mine and n > 0 and stomp and not armored and face_in_reach(s, a):
             hurt_player(s, 1 - p, n)
         return
     if s.units[a].target == FACE:
-        if mine:
+        if mine and face_in_reach(s, a):
             hurt_player(s, 1 - p, n)
     elif s.units[a].target != NONE:
         b = s.units[a].target
-        if mine:
+        if mine and in_reach(s, a, b):
             strike_unit(s, a, b, n)
-        if is_type(s, b, T_CREATURE) and in_phase(s, b, quick, fallen):
+        if is_type(s, b, T_CREATURE) and in_phase(s, b, quick, fallen) and in_reach(s, b, a):
             hurt(s, a, power(s, b), True)
 
 cdef void resolve_combat(CSData* s) noexcept nogil:
@@ -1804,7 +1899,6 @@ cdef void resolve_combat(CSData* s) noexcept nogil:
             s.units[u].target = NONE
             s.units[u].blocks = NONE
             s.units[u].rank = 0
-    s.attacked = 0
     s.pending = P_COMBAT
 
 
@@ -1865,7 +1959,7 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
             n += 1
             # (C26) a library holds at most MAX_BOTTOM known cards under it: a position
             # keeps each in its place, and more would grow every copy of the state
-            if s.bottom_len[f.player][f.data[0]] < MAX_BOTTOM:
+            if s.bottom_len[f.player][SECONDARY] < MAX_BOTTOM:
                 out[n] = A_BOTTOM + d
                 n += 1
     elif f.kind == FR_HOST:
@@ -2013,7 +2107,7 @@ cdef void flow(CSData* s) noexcept nogil:
     elif k == P_PRIORITY:
         respond(s)
     elif k == P_TRAVEL or k == P_TRAVEL_SPRUNG:
-        travel_next(s, k == P_TRAVEL_SPRUNG)
+        travel_done(s, k == P_TRAVEL_SPRUNG)
     elif k == P_UPKEEP:
         next_upkeep(s)
     elif k == P_COMBAT:
@@ -2028,14 +2122,15 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
     """Settle the frame on top with action ``a``."""
     cdef int kind = f.kind, x = f.data[0], p = f.player, d, k, v
     if kind == FR_SWAP:
-        # (C10) a Swap keeps each card it looks at on top, or puts it under the library
+        # (C10) a Swap keeps each card it looks at on top, or puts it under the
+        # Secondary Library, whichever library it looked at (C35)
         d = a - A_TOP if a >= A_TOP else a - A_BOTTOM
         if a >= A_TOP:
             s.top[p][x][s.top_len[p][x]] = d
             s.top_len[p][x] += 1
         else:
-            s.bottom[p][x][s.bottom_len[p][x]] = d
-            s.bottom_len[p][x] += 1
+            s.bottom[p][SECONDARY][s.bottom_len[p][SECONDARY]] = d
+            s.bottom_len[p][SECONDARY] += 1
         for k in range(1, 4):
             if f.data[k] == d:
                 f.data[k] = NONE
@@ -2054,12 +2149,11 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
     elif kind == FR_TARGET:
         s.units[x].flags |= U_ATTACKING | U_TAPPED
         s.units[x].target = FACE if a == A_FACE else a - A_TARGET
-        s.attacked = 1
         check_traps(s, x, TR_ATTACKS)
     elif kind == FR_BLOCK:
         s.units[x].blocks = a - A_BLOCK
     elif kind == FR_SACRIFICE:
-        leave(s, a - A_UNIT, False)
+        leave(s, a - A_UNIT, HOME_GRAVE)
         check_limit(s, x)
     elif kind == FR_AIM:
         aim(s, f, a - A_TARGET)
@@ -2165,7 +2259,19 @@ cdef void decide(CSData* s, int a) noexcept nogil:
         s.pending = P_BLOCK
         proceed(s)
 
+cdef bint mulligan_pending(CSData* s) noexcept nogil:
+    """Whether a mulligan is under way: its choice, or a draw it called for."""
+    return s.step == ST_MULLIGAN or s.step == ST_DRAW and s.after_draws == AFTER_MULLIGAN
+
 cdef void end_blocks(CSData* s) noexcept nogil:
+    """C33: blockers are declared; the attacking player gets priority, then the
+    defender, and only then is combat damage dealt."""
+    cdef int u
+    for u in range(MAX_UNITS):
+        if s.units[u].owner == s.active and s.units[u].flags & U_ATTACKING:
+            s.resume = RESUME_BLOCKED
+            give_priority(s, s.active)
+            return
     order_blocks(s)
 
 
@@ -2612,7 +2718,8 @@ cdef list _names(const uint8_t* counts):
     return [CARD_NAMES[d] for d in range(NUM_DESIGNS) for _ in range(counts[d])]
 
 
-_UNIT_FLAGS = {"tapped": U_TAPPED, "new": U_NEW, "travelled": U_TRAVELLED, "frozen": U_FROZEN,
+_UNIT_FLAGS = {"tapped": U_TAPPED, "new": U_NEW, "travelled": U_TRAVELLED,
+               "attacking": U_ATTACKING, "frozen": U_FROZEN,
                "grounded": U_GROUNDED, "poisoned": U_POISONED, "weakened": U_WEAKENED,
                "unprotected": U_UNPROTECTED, "face_down": U_FACE_DOWN,
                "secondary": U_SECONDARY, "rider_secondary": U_RIDER_SECONDARY}
@@ -2638,6 +2745,7 @@ def _view(CreatureShrinesState st, viewer):
                          if s.tapped[p][c]},
               "pool": {COLOUR_NAMES[c]: s.pool[p][c] for c in range(COLOURS) if s.pool[p][c]},
               "graveyard": _names(s.grave[p]),
+              "banishment": _names(s.banished[p]),
               "hand_known": _names(s.hand_known[p][PRIMARY]),
               "hand_known_secondary": _names(s.hand_known[p][SECONDARY]),
               "hand_size": hand_size(s, p),
@@ -2679,7 +2787,7 @@ def _view(CreatureShrinesState st, viewer):
             unit["host"] = x.host
         if x.rider:
             unit["rider"] = CARD_NAMES[x.rider - 1]
-        if x.flags & U_ATTACKING:
+        if x.flags & U_ATTACKING and x.target != NONE:
             unit["target"] = "player" if x.target == FACE else x.target
         if x.blocks != NONE:
             unit["blocks"] = x.blocks
@@ -2691,16 +2799,19 @@ def _view(CreatureShrinesState st, viewer):
             "source_played": bool(s.source_played), "age": s.age}
     if s.winner != NONE:
         view["winner"] = "draw" if s.winner == DRAW else s.winner
-    if s.step == ST_MULLIGAN or s.step == ST_DRAW and s.after_draws <= AFTER_SETUP:
+    if mulligan_pending(s):
         view["mulligan"] = {"player": s.mull_player, "left": s.mulligans_left}
-    if s.step == ST_DRAW or s.step == ST_DRAW_CHOICE:
+    if s.step == ST_DRAW:
         view["drawing"] = {"player": s.draw_player, "library": LIBRARIES[s.draw_library],
                            "left": s.draws_left, "then": AFTERS[s.after_draws]}
+    elif s.step == ST_DRAW_CHOICE:
+        view["drawing"] = {"player": s.draw_player, "then": AFTERS[s.after_draws]}
     if s.step == ST_PRIORITY:
         view["priority"] = s.priority
         view["priority_then"] = RESUMES[s.resume]
     if s.pending != P_NONE:
         view["pending"] = PENDING[s.pending]
+    if s.cursor:
         view["cursor"] = s.cursor
     frames = []
     for i in range(s.stack.depth):
@@ -2725,7 +2836,7 @@ def _view(CreatureShrinesState st, viewer):
 
 LAYOUT = TensorLayout(("flow", 4 + len(STEPS) + 2), ("players", 2 * 10),
                       ("hand", MAX_DESIGNS), ("region", SITES * 2 * 4),
-                      ("graveyards", 2 * MAX_DESIGNS))
+                      ("graveyards", 2 * MAX_DESIGNS), ("banishment", 2 * MAX_DESIGNS))
 
 
 # Where each block begins, read from LAYOUT once, for the fill without the GIL.
@@ -2779,6 +2890,11 @@ cdef void fill_tensor(CreatureShrinesState st, int viewer, float* v) noexcept no
         p = viewer if k == 0 else 1 - viewer
         for d in range(NUM_DESIGNS):
             v[o + k * MAX_DESIGNS + d] = s.grave[p][d] / 3.0
+    o = LAYOUT.offset("banishment")
+    for k in range(2):
+        p = viewer if k == 0 else 1 - viewer
+        for d in range(NUM_DESIGNS):
+            v[o + k * MAX_DESIGNS + d] = s.banished[p][d] / 3.0
 
 
 def render(view):
@@ -2810,7 +2926,7 @@ _KNOWN_KEYS = ("mode", "turn", "active", "act", "step", "players", "units", "win
                "choosing",
                "current_player", "age", "pending", "cursor")
 _PLAYER_KEYS = ("life", "points", "shrine", "shrine_home", "marks", "sources", "tapped",
-                "pool", "graveyard", "hand_size", "hand_secondary_size", "primary_size",
+                "pool", "graveyard", "banishment", "hand_size", "hand_secondary_size", "primary_size",
                 "secondary_size") + _PILES
 _UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "rank", "host",
               "rider", "pump", "armor", "age", "travel", "paid") + tuple(_UNIT_FLAGS)
@@ -2899,6 +3015,8 @@ def _from_dict(game, desc):
     s.age = read_int(desc, "age", 0, 60000, 0)
     s.pending = read_name(desc.get("pending", "none"), PENDING, "pending")
     s.cursor = read_int(desc, "cursor", 0, MAX_UNITS, 0)
+    if s.pending != P_UPKEEP:
+        s.cursor = 0        # older dicts wrote it on with any pending step: it means nothing
     winner = desc.get("winner")
     if (winner is None) != (s.step != ST_OVER) or winner not in (None, 0, 1, "draw"):
         raise StateFormatError("winner: 0, 1 or \"draw\" exactly when step is 'over'")
@@ -2928,7 +3046,8 @@ def _from_dict(game, desc):
                 raise StateFormatError(f"{where}tapped: more tapped Sources than in play")
         if s.shrine_home[p]:
             total[p][s.shrine[p]] += 1
-        for key in ("hand", "hand_secondary", "primary", "secondary", "graveyard"):
+        for key in ("hand", "hand_secondary", "primary", "secondary", "graveyard",
+                    "banishment"):
             if key in pl and pl[key] is None:
                 raise StateFormatError(f"{where}{key}: an observation is not a position")
             counts = _counts(pl.get(key, []), where + key)
@@ -2942,6 +3061,8 @@ def _from_dict(game, desc):
                     s.library[p][PRIMARY][d] = counts[d]
                 elif key == "secondary":
                     s.library[p][SECONDARY][d] = counts[d]
+                elif key == "banishment":
+                    s.banished[p][d] = counts[d]
                 else:
                     s.grave[p][d] = counts[d]
         for lib, end in enumerate(("", "_secondary")):
@@ -3066,23 +3187,33 @@ def _read_flow(CreatureShrinesState st, desc):
             raise StateFormatError("mulligan: a dict with player and left")
         s.mull_player = read_int(mull, "player", 0, 1, 0, "mulligan.")
         s.mulligans_left = read_int(mull, "left", 0, 4, 0, "mulligan.")
-    elif s.step == ST_MULLIGAN:
-        raise StateFormatError("step 'mulligan' needs mulligan: the player and how many left")
     drawing = desc.get("drawing")
     if drawing is not None:
         if not isinstance(drawing, dict) or s.step not in (ST_DRAW, ST_DRAW_CHOICE):
             raise StateFormatError("drawing: a dict, only in steps 'draw' and 'draw_choice'")
         s.draw_player = read_int(drawing, "player", 0, 1, 0, "drawing.")
+        s.after_draws = read_name(drawing.get("then", "turn"), AFTERS, "drawing.then")
         s.draw_library = read_name(drawing.get("library", "primary"), LIBRARIES,
                                    "drawing.library")
         s.draws_left = read_int(drawing, "left", 0, OPENING_HAND, 1, "drawing.")
-        s.after_draws = read_name(drawing.get("then", "turn"), AFTERS, "drawing.then")
+        if s.step == ST_DRAW_CHOICE:
+            # an earlier draw's library and count, which older dicts wrote, mean nothing
+            s.draw_library = PRIMARY
+            s.draws_left = 0
+
         if s.step == ST_DRAW and (not s.draws_left or not pile_size(
                 &s.library[s.draw_player][s.draw_library][0], 0, MAX_DESIGNS)):
             raise StateFormatError("drawing: a draw needs cards left to draw and a library "
                                    "holding them")
     elif s.step in (ST_DRAW, ST_DRAW_CHOICE):
         raise StateFormatError(f"step {STEPS[s.step]!r} needs drawing")
+    if mull is None and mulligan_pending(s):
+        raise StateFormatError("mulligan: the player and how many left, in step "
+                               "'mulligan' and in a draw with then 'mulligan'")
+    if not mulligan_pending(s):
+        # older dicts wrote a finished mulligan on: it means nothing now
+        s.mull_player = NONE
+        s.mulligans_left = 0
     then = desc.get("priority_then")
     if (then is not None) != (s.step == ST_PRIORITY):
         raise StateFormatError(f"priority_then: one of {', '.join(RESUMES)}, exactly in "

@@ -119,7 +119,8 @@ def test_ground_takes_flying_and_bounce_returns_a_known_card():
 
 
 def test_swap_puts_cards_where_its_owner_says_and_only_they_know_which():
-    # (C3 Swap, C10)
+    # (C3 Swap, C10) a card Scry the Depths does not keep on top of the Primary Library
+    # goes under the Secondary Library, as the text says (C35)
     rest = [slug(c.name) for c, n in CARDSET.decks["blue"].primary for _ in range(n)]
     for card in ["scry_the_depths"] + ["undertow"] * 3:
         rest.remove(card)
@@ -133,10 +134,10 @@ def test_swap_puts_cards_where_its_owner_says_and_only_they_know_which():
     act(st, "put undertow at the bottom", "put undertow on top", "put undertow on top",
         "draw from the primary library")
     me = st.to_dict()["players"][0]
-    assert me["top"] == ["undertow"] and me["bottom"] == ["undertow"]
-    assert me["hand"] == ["undertow"]
+    assert me["top"] == ["undertow"] and me["bottom_secondary"] == ["undertow"]
+    assert me["bottom"] == [] and me["hand"] == ["undertow"]
     seen = st.observation_dict(1)["players"][0]
-    assert "top" not in seen and seen["primary_size"] == 2
+    assert "top" not in seen and seen["primary_size"] == 1 and seen["secondary_size"] == 12
 
 
 def test_a_trap_lies_face_down_hidden_and_springs_when_an_enemy_enters():
@@ -214,21 +215,23 @@ def test_a_bounced_shrine_goes_home_without_time_marks():
 
 
 def test_a_swap_keeps_its_cards_on_top_of_a_library_with_eight_known_cards_under_it():
-    # (C26) eight cards already lie known under the Primary Library: Scry the Depths may
-    # only keep what it looks at on top, which here is no choice at all (C16)
+    # (C26) eight cards already lie known under the Secondary Library, where a Swap puts
+    # what it does not keep (C35): Scry the Depths may only keep what it looks at on
+    # top, which here is no choice at all (C16)
     rest = [slug(c.name) for c, n in CARDSET.decks["blue"].primary for _ in range(n)]
     under = ["tidewall"] * 3 + ["fogbank"] * 3 + ["stone_wall"] * 2
     for card in ["scry_the_depths"] + ["undertow"] * 3 + under:
         rest.remove(card)
     st = position("creature_shrines(deck0=blue,deck1=red)",
                   [{"sources": {"tidepool": 9}, "hand": ["scry_the_depths"],
-                    "primary": ["undertow"] * 3, "bottom": under, "graveyard": rest}, {}],
+                    "primary": ["undertow"] * 3, "bottom_secondary": under,
+                    "graveyard": rest}, {}],
                   turn=2)
     act(st, "play scry_the_depths")
     while st.is_chance_node():
         st.apply_action(st.legal_actions()[0])
     me = st.to_dict()["players"][0]
-    assert me["top"] == ["undertow"] * 3 and me["bottom"] == under
+    assert me["top"] == ["undertow"] * 3 and me["bottom_secondary"] == under
     act(st, "draw from the primary library")
     me = st.to_dict()["players"][0]
     assert me["top"] == ["undertow"] * 2 and me["hand"] == ["undertow"]

@@ -23,10 +23,12 @@ def targets(st):
 
 
 def next_turn(st):
-    """Pass the rest of the turn and draw the next player's card."""
-    mover = st.current_player()
-    while st.current_player() == mover:
-        act(st, f"pass the {st.to_dict()['act']} act")
+    """Pass the rest of the turn, the opponent passing each priority it gets (C7), and
+    draw the next player's card."""
+    mover = st.to_dict()["active"]
+    while st.to_dict()["active"] == mover:
+        now = st.to_dict()
+        act(st, "pass" if now["step"] == "priority" else f"pass the {now['act']} act")
     act(st, "draw from the primary library")
     st.apply_action(st.legal_actions()[0])
 
@@ -238,7 +240,9 @@ def test_an_inert_spell_waits_for_the_first_and_final_acts_of_its_player():
     st = position(game("red", "purple"), [dict(RED, hand=["blaze_hound"]),
                                           dict(PURPLE, hand=["soul_siphon"])], turn=2)
     act(st, "play blaze_hound", "at 0a")
-    assert st.current_player() == 0 and st.to_dict()["step"] == "act"
+    # (C7) player 1's deck holds Burst cards it could pay for: it gets priority, where
+    # the Inert spell it holds is no choice
+    assert st.current_player() == 1 and names(st) == ["pass"]
     st = position(game("purple", "red"), [dict(PURPLE, hand=["soul_siphon"]), {}], turn=2,
                   act="final")
     act(st, "play soul_siphon")

@@ -38,8 +38,24 @@ def test_a_dead_shrine_goes_home_with_marks_and_loses_one_each_turn():
     assert st.to_dict()["players"][0]["marks"] == 3 and st.to_dict()["active"] == 0
 
 
+def test_priority_is_asked_whenever_the_opponent_might_hold_a_burst_card():
+    # (C7 revised) player 1 has three Tidepools and one card player 0 has not seen:
+    # Undertow, which could bounce the hound, or a creature.  Player 0 sees the same in
+    # both: player 1 gets priority and passes, or plays.
+    seen = []
+    for card in ("undertow", "coral_sentry"):
+        st = position(players=[dict(RED, hand=["blaze_hound"]),
+                               {"sources": {"tidepool": 3}, "hand": [card]}], turn=2)
+        act(st, "play blaze_hound", "at 0a")
+        assert st.current_player() == 1 and st.to_dict()["step"] == "priority"
+        assert ("play undertow" in names(st)) == (card == "undertow")
+        seen.append(st.information_state_string(0))
+    assert seen[0] == seen[1]
+
+
 def test_priority_is_skipped_when_the_opponent_has_nothing_to_do():
-    # (C7) no Burst card is held and no Shrine waits: the active player acts on.
+    # (C7 revised) player 1 holds no card and no Shrine waits: what player 0 sees
+    # shows player 1 can do nothing, so the active player acts on.
     st = position(players=[dict(RED, hand=["blaze_hound"]), {}], turn=2)
     act(st, "play blaze_hound", "at 0a")
     assert st.current_player() == 0 and st.to_dict()["step"] == "act"
