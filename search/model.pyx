@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+cimport cython
 from libc.math cimport exp, tanh
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
@@ -173,21 +174,22 @@ cdef class Model:
     def predict(self, features, legal):
         """``(values, policy)`` for a feature vector (an observation tensor) and a list of
         legal actions: each player's expected return in the game's units, and the
-        probability of each legal action, in ``legal``'s order."""
+        probability of each legal action, in ``legal``'s order.  Given a batch of
+        feature vectors (one per row) with one list of legal actions for all, each is a
+        batch too, one row per feature vector: one call for many evaluations."""
         x = np.asarray(features, dtype=np.float32)
-        if x.shape != (self.n_in,):
-            raise ModelError(f"features are {self.n_in} numbers, not an array shaped "
-                             f"{'x'.join(map(str, x.shape)) or 'a scalar'}")
+        if x.shape[-1:] != (self.n_in,) or x.ndim > 2:
+            raise ModelError(f"features are {self.n_in} numbers, or rows of them, not an "
+                             f"array shaped {'x'.join(map(str, x.shape)) or 'a scalar'}")
         acts = self._actions(legal)
-        buf = np.zeros(self.scratch_size, np.float32)
-        buf[:self.n_in] = x
-        return self._run(buf, acts)
+        values, policy = self._run(np.atleast_2d(x), acts)
+        return (values, policy) if x.ndim == 2 else (values[0], policy[0])
 
     def evaluate(self, GameState state):
         """``(values, policy)`` at ``state`` as the player to move knows it: each
         player's expected return in the game's units, and ``{action: probability}`` over
         the legal actions."""
-        cdef float[::1] buf = np.zeros(self.scratch_size, np.float32)
+        cdef float[::1] buf = np.zeros(self.n_in, np.float32)
         cdef int player = state.c_current_player()
         if state.game != self.game:
             raise ModelError(f"a model for {self.game_string} was given a state of "
@@ -196,8 +198,9 @@ cdef class Model:
             raise ModelError("nobody is to move: the model weighs the moves of a player")
         legal = state.legal_actions()
         state.c_observation_tensor(player, &buf[0])
-        values, policy = self._run(buf, np.asarray(legal, dtype=np.intc))
-        return values, dict(zip(legal, policy.tolist()))
+        values, policy = self._run(np.asarray(buf)[None],
+                                   np.asarray(legal, dtype=np.intc))
+        return values[0], dict(zip(legal, policy[0].tolist()))
 
     def _actions(self, legal):
         acts = np.asarray(list(legal), dtype=np.intc)
@@ -208,14 +211,21 @@ cdef class Model:
                              f"{acts.min() if acts.min() < 0 else acts.max()}")
         return acts
 
-    def _run(self, float[::1] buf, int[::1] a):
-        cdef double[::1] values = np.empty(self.n_players)
-        cdef double[::1] policy = np.empty(a.shape[0])
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def _run(self, const float[:, ::1] x, int[::1] a):
+        # Checked by the callers: rows of n_in features, actions below n_actions.
+        cdef float[::1] buf = np.zeros(self.scratch_size, np.float32)
+        cdef double[:, ::1] values = np.empty((x.shape[0], self.n_players))
+        cdef double[:, ::1] policy = np.empty((x.shape[0], a.shape[0]))
         cdef float* hidden
+        cdef Py_ssize_t row
         with nogil:
-            hidden = self.trunk(&buf[0])
-            self.values(hidden, &values[0])
-            self.priors(hidden, &a[0], a.shape[0], &policy[0])
+            for row in range(x.shape[0]):
+                memcpy(&buf[0], &x[row, 0], self.n_in * sizeof(float))
+                hidden = self.trunk(&buf[0])
+                self.values(hidden, &values[row, 0])
+                self.priors(hidden, &a[0], a.shape[0], &policy[row, 0])
         return self.lo + np.asarray(values) * self.span, np.asarray(policy)
 
     def weights(self):

@@ -63,6 +63,7 @@ def test_inference_equals_a_numpy_reference(game_string, hidden):
     weights = model.weights()
     rng = np.random.default_rng(5)
     n = game.observation_tensor_size
+    batch = []
     for trial in range(20):
         # Features as games write them: mostly zeros, some ones, a few other values.
         x = (rng.random(n) < 0.2).astype(np.float32)
@@ -74,6 +75,13 @@ def test_inference_equals_a_numpy_reference(game_string, hidden):
         want_values, want_policy = reference(weights, game, x, legal)
         np.testing.assert_allclose(values, want_values, rtol=1e-5, atol=1e-5)
         np.testing.assert_allclose(policy, want_policy, rtol=1e-5, atol=1e-6)
+        batch.append(x)
+    # A batch, one row per feature vector, gives each row's outputs.
+    xs = np.array(batch)
+    got = model.predict(xs, legal)
+    want = [reference(weights, game, x, legal) for x in xs]
+    np.testing.assert_allclose(got[0], [v for v, _ in want], rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got[1], [p for _, p in want], rtol=1e-5, atol=1e-6)
 
 
 def test_a_state_is_evaluated_on_what_the_player_to_move_knows():
@@ -93,7 +101,8 @@ def test_bad_input_to_a_model_is_refused_in_one_line():
     game = core.load_game("card_duel")
     model = random_model(game, (8,))
     x = np.zeros(game.observation_tensor_size)
-    with pytest.raises(ModelError, match="features are 165 numbers, not an array shaped 3"):
+    with pytest.raises(ModelError, match="features are 165 numbers, or rows of them, not an array "
+                                         "shaped 3"):
         model.predict(np.zeros(3), [0])
     with pytest.raises(ModelError, match="an action id is from 0 to 27, not 28"):
         model.predict(x, [1, 28])
