@@ -530,9 +530,9 @@ def network_notes():
         f"A network in the search, with random weights (untrained) of hidden layers "
         f"{'-'.join(map(str, HIDDEN))}: network is its sizes, from the observation "
         "tensor's to the last hidden layer's; legal moves, the median over the decisions "
-        f"the tensors come from; µs/evaluation, one evaluation in CPU time, the fastest of batches of "
-        f"{BATCH:,} over {TENSORS} tensors from seeded random games, its policy over that "
-        "many moves.",
+        "the tensors come from; µs/evaluation, one evaluation in CPU time, the fastest of "
+        f"batches of {BATCH:,} over {TENSORS} tensors from seeded random games, its policy "
+        "over that many moves.",
         "ismcts it/s: the first table's row; with model: ismcts(model=...) with the "
         "value alone at the leaves (no rollout); value_weight=0.5: the value and a random "
         "rollout's payoff, half each; ×, over ismcts without a model. The observation "

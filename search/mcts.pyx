@@ -211,7 +211,8 @@ cdef class Worker:
         if (self.trees == NULL or self.path_len == NULL or self.paths == NULL
                 or self.cur == NULL or self.acts == NULL or self.probs == NULL
                 or self.keys == NULL or self.cand_key == NULL or self.cand_child == NULL
-                or self.cand_of == NULL or self.slot == NULL or self.slot_stamp == NULL or self.payoff == NULL
+                or self.cand_of == NULL or self.slot == NULL or self.slot_stamp == NULL
+                or self.payoff == NULL
                 or self.visits == NULL or self.totals == NULL or self.votes == NULL
                 or self.present == NULL):
             raise MemoryError()
