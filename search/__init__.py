@@ -1,4 +1,5 @@
-"""Game-agnostic players: tree search, expectimax, greedy and random, as pyspiel bots.
+"""Game-agnostic players: tree search (guided by a network or not), expectimax, a network's
+policy, greedy and random, as pyspiel bots.
 
 Nothing here names a game: searchers drive states through the contract of
 ``core/state.pxd``, and game knowledge reaches them only through a game's
