@@ -521,14 +521,14 @@ def network_cells(rows, seed, repeats):
     return out
 
 
-NETWORK_HEADERS = ["game", "network", "legal moves", "µs/evaluation", "ismcts it/s",
+NETWORK_HEADERS = ["game", "random network", "legal moves", "µs/evaluation", "ismcts it/s",
                    "with model it/s", "×", "value_weight=0.5 it/s", "×"]
 
 
 def network_notes():
     return [
         f"A network in the search, with random weights (untrained) of hidden layers "
-        f"{'-'.join(map(str, HIDDEN))}: network is its sizes, from the observation "
+        f"{'-'.join(map(str, HIDDEN))}: random network is its sizes, from the observation "
         "tensor's to the last hidden layer's; legal moves, the median over the decisions "
         "the tensors come from; µs/evaluation, one evaluation in CPU time, the fastest of "
         f"batches of {BATCH:,} over {TENSORS} tensors from seeded random games, its policy "
