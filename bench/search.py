@@ -65,6 +65,16 @@ measured before, so its time per move is near the budget, not at it: the mean
 seconds each side spent per searched move are printed beside the result.
 On Shrine at one second per move, a game takes about a minute.
 
+Under the table, a second: a network in the search (``search.model``, docs/learning.md),
+per ruleset, with random weights of the chosen size (``HIDDEN``), untrained, for its
+cost alone: the microseconds of one evaluation (the network over the player to move's
+observation tensor, the value head and the policy over a position's legal moves, timed
+over a batch of tensors from seeded random games), and the iterations/s of
+``ismcts(model=...)``, its value alone at the leaves and mixed half and half with random
+rollouts, beside ``ismcts``'s without a model, measured as the first table's rows are.
+``--sizes`` times one evaluation for several hidden layer sizes instead, the figures
+that chose ``HIDDEN``.
+
 Every row but ``ismcts(threads=2)`` runs in one thread, so its figure is for one core;
 that row searches on two threads, and the table notes the machine's load, for two
 threads are only as fast as the cores left free for them.  Linux only: memory is read
@@ -75,6 +85,7 @@ from /proc/self/statm.
     python bench/search.py --match 40 --seconds 1    # the match alone, about 40 minutes
     python bench/search.py --match 60 --seconds 0.1 --game oh_hell --ours reuse=true
     python bench/search.py --match 40 --seconds 0.2 --opponent threads
+    python bench/search.py --sizes                   # the network's sizes, a minute
 """
 import argparse
 import gc
@@ -84,6 +95,7 @@ import platform
 import random
 import statistics
 import sys
+import tempfile
 import time
 import tracemalloc
 
@@ -105,6 +117,7 @@ import core  # noqa: E402  (registers shrine with OpenSpiel)
 import search  # noqa: E402
 from core.spiel import SpielGame  # noqa: E402
 from core.state import random_playouts  # noqa: E402
+from search.model import random_model  # noqa: E402
 from tables import cpu_name, markdown_table, num, ratio, text_table  # noqa: E402
 
 # The search's goals.
@@ -123,6 +136,14 @@ MILLION = 1_000_000
 CUT = 8                       # the rollout_depth of the cut-rollout row
 LOAD = []                     # the machine's one-minute load average, before and after
 PEER_UCT_C = 2.0              # openspiel_ismcts's default, on the game's own payoffs
+HIDDEN = (128, 128)           # the network's hidden layers, chosen by --sizes (docs/learning.md)
+SIZES = [(32,), (64,), (128,), (256,), (64, 64), (128, 128)]   # timed by --sizes
+GUIDED = [("", {}), (", value_weight=0.5", {"value_weight": 0.5})]
+TENSORS = 200                 # observation tensors per game, for an evaluation's cost
+# --sizes: iterations of the search whose CPU time per iteration it prints, about 0.2 s
+ITERATION_COST = {"card_duel": 5000, "creature_shrines": 200, "energy_deckbuilder": 700,
+                  "relinquish": 150, "shrine": 1000}
+BATCH = 4000                  # evaluations per timed batch
 
 
 # --- positions -------------------------------------------------------------------------
@@ -201,7 +222,8 @@ def heuristic_steps(state, games, seed, epsilon=0.1):
 # --- the rows --------------------------------------------------------------------------
 
 class Row:
-    """One searcher on one game.  ``search(i, seconds)`` searches position ``i`` for
+    """One searcher on one game; ``guided`` when a network guides it (the second
+    table).  ``search(i, seconds)`` searches position ``i`` for
     about ``seconds`` and returns (its rate, nodes grown, iterations run), the last two
     None where they cannot be told; ``steps`` is the steps each iteration plays from
     each position, empty where there is no such figure."""
@@ -211,6 +233,7 @@ class Row:
         self.steps, self.rollout = list(steps), rollout
         self.best = [None] * POSITIONS     # (rate, nodes, iterations) of the fastest run
         self.nodes_per_it = self.node_bytes = None
+        self.guided = False
 
     def measure(self, seconds):
         for i in range(POSITIONS):
@@ -380,6 +403,14 @@ def make_rows(mode, seed):
             rows.append(row)
         rows.append(Row(name, "expectimax (nodes/s)", expectimax(game, states, seed),
                         rollout=None))
+        path = os.path.join(MODELS.name, f"{name}.npz")
+        random_model(game, HIDDEN, seed).save(path)
+        for tag, params in GUIDED:
+            row = Row(name, f"ismcts(model=random{tag})", None, rollout=None)
+            row.guided = True
+            row.search = our_searcher(row, "ismcts", {**params, "model": path}, game, states,
+                                      seed)
+            rows.append(row)
         if name == "shrine":
             spiel_game = pyspiel.load_game("shrine")
             spiel_states = [replay(spiel_game.new_initial_state, h) for h in histories]
@@ -433,6 +464,104 @@ def run_rows(mode, seed, repeats, log):
 
 def find(rows, game, searcher):
     return next(r for r in rows if r.game == game and r.searcher == searcher)
+
+
+# --- a network in the search ----------------------------------------------------------
+
+# Where the random models the guided rows read are written.
+MODELS = tempfile.TemporaryDirectory(prefix="cardarena-bench-")
+
+
+def tensors(game, seed):
+    """TENSORS observation tensors of the player to move, from the decisions of seeded
+    random games, and the median count of legal moves there."""
+    xs, legal = [], []
+    game_seed = seed * 1000
+    while len(xs) < TENSORS:
+        steps, _ = random_game(game.new_initial_state, game_seed)
+        game_seed += 1
+        st = game.new_initial_state()
+        for a in steps:
+            if not st.is_chance_node() and len(xs) < TENSORS:
+                xs.append(st.observation_tensor(st.current_player()))
+                legal.append(len(st.legal_actions()))
+            st.apply_action(a)
+    return np.array(xs), int(statistics.median(legal))
+
+
+def evaluation_us(game, hidden, xs, moves, seed, repeats):
+    """Microseconds of one evaluation of a random network with ``hidden`` layers: the
+    fastest of ``repeats`` batches of BATCH, over the tensors ``xs`` in turn, with a
+    policy over ``moves`` legal moves.  The time is the thread's CPU time: the
+    evaluations run in this thread, and the machine's other work does not count."""
+    model = random_model(game, hidden, seed)
+    batch = np.resize(xs, (BATCH, xs.shape[1]))
+    legal = list(range(min(moves, game.num_distinct_actions)))
+    best = math.inf
+    for _ in range(repeats):
+        t = time.thread_time()
+        model.predict(batch, legal)
+        best = min(best, time.thread_time() - t)
+    return best / BATCH * 1e6
+
+
+def network_cells(rows, seed, repeats):
+    out = []
+    for name in core.GAMES:
+        game = core.load_game(name)
+        xs, moves = tensors(game, seed)
+        plain = find(rows, name, "ismcts")
+        cost = evaluation_us(game, HIDDEN, xs, moves, seed, repeats)
+        cells = [name, "-".join(map(str, (xs.shape[1], *HIDDEN))), num(moves), num(cost),
+                 num(plain.rate)]
+        for tag, _ in GUIDED:
+            row = find(rows, name, f"ismcts(model=random{tag})")
+            cells += [num(row.rate), ratio(row.rate, plain.rate)]
+        out.append(cells)
+    return out
+
+
+NETWORK_HEADERS = ["game", "random network", "legal moves", "µs/evaluation", "ismcts it/s",
+                   "with model it/s", "×", "value_weight=0.5 it/s", "×"]
+
+
+def network_notes():
+    return [
+        f"A network in the search, with random weights (untrained) of hidden layers "
+        f"{'-'.join(map(str, HIDDEN))}: random network is its sizes, from the observation "
+        "tensor's to the last hidden layer's; legal moves, the median over the decisions "
+        "the tensors come from; µs/evaluation, one evaluation in CPU time, the fastest of "
+        f"batches of {BATCH:,} over {TENSORS} tensors from seeded random games, its policy "
+        "over that many moves.",
+        "ismcts it/s: the first table's row; with model: ismcts(model=...) with the "
+        "value alone at the leaves (no rollout); value_weight=0.5: the value and a random "
+        "rollout's payoff, half each; ×, over ismcts without a model. The observation "
+        "tensor is filled by each game through the contract's c_observation_tensor; where "
+        "a game fills it only in Python (the contract's fallback), the searcher takes the "
+        "GIL at every evaluation.",
+    ]
+
+
+def sizes_table(seed, repeats, table):
+    """One evaluation's cost for each hidden layer size in SIZES, on every ruleset's
+    tensor, beside one ismcts iteration without a model."""
+    body = []
+    for name in core.GAMES:
+        game = core.load_game(name)
+        xs, moves = tensors(game, seed)
+        states = [replay(game.new_initial_state, h) for h in positions(game.new_initial_state,
+                                                                        seed)]
+        costs = []
+        for st in states:
+            t = time.thread_time()
+            result = search.MCTS(game, iterations=ITERATION_COST[name], seed=seed).search(st)
+            costs.append((time.thread_time() - t) / result.iterations)
+        iteration = statistics.median(costs) * 1e6
+        body.append([name, num(xs.shape[1]), num(moves), num(iteration)]
+                    + [num(evaluation_us(game, h, xs, moves, seed, repeats)) for h in SIZES])
+    headers = ["game", "features", "legal moves", "ismcts µs/iteration"] + [
+        "-".join(map(str, h)) for h in SIZES]
+    return table(headers, body, 1)
 
 
 # --- the million-iteration tree --------------------------------------------------------
@@ -582,6 +711,8 @@ def cells(rows):
     cpp = find(rows, "hearts", "OpenSpiel ISMCTS, C++")
     out = []
     for r in rows:
+        if r.guided:
+            continue
         comparable = r.game == "shrine" and r.rollout is not None
         out.append([
             r.game, r.searcher, num(r.rate), num(r.mean_steps), num(r.steps_rate),
@@ -694,6 +825,9 @@ def main(argv=None):
                          "two (default openspiel)")
     ap.add_argument("--ours", default="",
                     help="more parameters of our ismcts in the match, such as reuse=true")
+    ap.add_argument("--sizes", action="store_true",
+                    help="time one evaluation of the network for several hidden layer "
+                         "sizes on every ruleset instead of the table")
     args = ap.parse_args(argv)
     if args.repeats < 1:
         ap.error("--repeats must be at least 1")
@@ -707,6 +841,14 @@ def main(argv=None):
                   lambda line: print(line, flush=True))
         except core.CardArenaError as e:
             sys.exit(f"bench/search.py --match: {e}")
+        return
+    table = markdown_table if args.markdown else text_table
+    if args.sizes:
+        print(f"µs per evaluation of a network with random weights, by hidden layer sizes "
+              f"(seed {args.seed}, the fastest of {args.repeats} batches of {BATCH:,}); "
+              f"{cpu_name()}")
+        print()
+        print(sizes_table(args.seed, args.repeats, table))
         return
     mode = "quick" if args.quick else "full"
     with_million = not args.quick if args.million is None else args.million
@@ -728,11 +870,15 @@ def main(argv=None):
           f"{platform.python_version()}, OpenSpiel {getattr(pyspiel, '__version__', '?')}, "
           f"{cpu_name()}")
     print()
-    table = markdown_table if args.markdown else text_table
     print(table(HEADERS, cells(rows), LEFT))
     print()
     bullet = "- " if args.markdown else "* "
     for n in notes(rows, mode, args.seed, args.repeats):
+        print(bullet + n)
+    print()
+    print(table(NETWORK_HEADERS, network_cells(rows, args.seed, args.repeats), 2))
+    print()
+    for n in network_notes():
         print(bullet + n)
     if with_million:
         nodes, node_bytes, grown, seconds = tree

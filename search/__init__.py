@@ -1,13 +1,16 @@
-"""Game-agnostic players: tree search, expectimax, greedy and random, as pyspiel bots.
+"""Game-agnostic players: tree search (guided by a network or not), expectimax, a network's
+policy, greedy and random, as pyspiel bots.
 
 Nothing here names a game: searchers drive states through the contract of
 ``core/state.pxd``, and game knowledge reaches them only through a game's
-``evaluate`` and heuristic move choice.
+``evaluate``, its heuristic move choice, and a network reading its observation tensor.
 """
 from search.bots import KINDS, Bot, describe, engine_game, make_bot, parse_bot
 from search.clock import Deadline
 from search.expectimax import Expectimax
 from search.mcts import MCTS, SearchError, SearchResult
+from search.model import Model, ModelError, load_model, random_model
 
 __all__ = ["make_bot", "parse_bot", "describe", "engine_game", "KINDS", "Bot", "MCTS",
-           "Expectimax", "SearchResult", "SearchError", "Deadline"]
+           "Expectimax", "SearchResult", "SearchError", "Deadline", "Model", "ModelError",
+           "load_model", "random_model"]

@@ -18,6 +18,7 @@ from core.errors import ParameterError
 from core.spiel import SpielGame, SpielState
 from search.expectimax import Expectimax
 from search.mcts import MCTS, SearchError
+from search.model import load_model
 
 # --- parameters -------------------------------------------------------------------
 
@@ -26,9 +27,9 @@ class Param:
     """One parameter of a bot kind: its default (which fixes its type), what it means,
     and the values it accepts (``choices``, or a closed range ``low``..``high``)."""
 
-    def __init__(self, default, help, *, choices=None, low=None, high=None):
+    def __init__(self, default, help, *, choices=None, low=None, high=None, accepts=None):
         self.default, self.help, self.choices = default, help, choices
-        self.low, self.high = low, high
+        self.low, self.high, self.accepts = low, high, accepts
 
     def read(self, kind, name, value):
         where = f"{kind}: {name}"
@@ -111,6 +112,15 @@ _MCTS = dict(
                 "since lead, if the bot was told every move and chance outcome"),
     blunder=Param(0.0, "chance of a random legal move in place of a search: a player "
                   "weaker than its budget alone makes it", low=0.0, high=1.0),
+    model=Param("none", "a network to guide the search: a model file, or the game's own",
+                accepts="none|default|PATH"),
+    puct_c=Param(0.6, "with a model: PUCT's exploration constant, payoffs scaled to "
+                 "[0, 1]; it replaces uct_c", low=0.0),
+    value_weight=Param(1.0, "with a model: the weight of its value at a leaf, the rest "
+                       "going to a rollout's payoff; 1 plays no rollout", low=0.0, high=1.0),
+    value_view=Param("actor", "with a model: whose knowledge its value reads at a leaf "
+                     "of a sampled world, the player to move there or the searcher",
+                     choices=("actor", "searcher")),
 )
 _PEER = dict(
     _BUDGET,
@@ -241,6 +251,26 @@ class SearchBot(Bot):
         self.shadow = None
         if self.reuse:
             self.searcher.forget()
+
+
+class PolicyBot(RandomBot):
+    """A network's policy over the legal moves, read from what the player to move
+    knows, played with no search; its policy is the network's."""
+
+    def __init__(self, engine, player, spec, model, temperature, seed):
+        super().__init__(engine, player, spec, seed)
+        self.model, self.temperature = model, temperature
+
+    def _choose(self, state):
+        policy = self.model.evaluate(state)[1]
+        if self.temperature == 0:
+            action = max(policy, key=lambda a: (policy[a], -a))
+        else:
+            # p ** (1 / t), scaled by the likeliest move's so that no weight underflows.
+            top = max(policy.values())
+            weights = [(p / top) ** (1 / self.temperature) for p in policy.values()]
+            action = self.rng.choices(list(policy), weights)[0]
+        return list(policy.items()), action
 
 
 class PeerBot(Bot):
@@ -379,10 +409,14 @@ def _greedy(engine, player, spec, seed):
 
 def _mcts_bot(mode, **fixed):
     def build(engine, player, spec, seed, iterations, seconds, uct_c, rollout, epsilon,
-              rollout_depth, threads, reuse, blunder, **more):
+              rollout_depth, threads, reuse, blunder, model, puct_c, value_weight,
+              value_view, **more):
         searcher = MCTS(engine, mode, iterations=iterations, seconds=seconds, uct_c=uct_c,
                         policy=rollout, epsilon=epsilon, rollout_depth=rollout_depth,
-                        threads=threads, reuse=reuse, seed=seed, **fixed, **more)
+                        threads=threads, reuse=reuse, seed=seed,
+                        model=None if model == "none" else load_model(model, engine),
+                        puct_c=puct_c, value_weight=value_weight, value_view=value_view,
+                        **fixed, **more)
         return SearchBot(engine, player, spec, searcher, one_hot=False, blunder=blunder,
                          seed=seed)
     return build
@@ -405,6 +439,16 @@ _kind("determinized", "UCT on each of several sampled worlds, which vote for the
 def _cheater(engine, player, spec, seed, tree, **params):
     mode = "perfect" if tree == "perfect" else "so"
     return _mcts_bot(mode, cheat=True)(engine, player, spec, seed, **params)
+
+
+@_kind("policy", "a network's policy played without search: its likeliest move, or one "
+       "drawn from it",
+       model=Param("default", "the network: a model file, or the game's own",
+                   accepts="default|PATH"),
+       temperature=Param(0.0, "0 plays the likeliest move; above 0, a move drawn with "
+                         "its probability to the power 1/temperature", low=0.0))
+def _policy(engine, player, spec, seed, model, temperature):
+    return PolicyBot(engine, player, spec, load_model(model, engine), temperature, seed)
 
 
 @_kind("expectimax", "depth-limited expectimax with chance nodes over sampled worlds, "
@@ -583,6 +627,8 @@ def describe():
 
 def _accepts(param):
     """The values ``param`` takes, as ``describe`` lists them."""
+    if param.accepts is not None:
+        return param.accepts
     if param.choices is None and param.low is None and param.high is None:
         return "true|false" if isinstance(param.default, bool) else _a(type(param.default))
     return param.range()

@@ -5,6 +5,12 @@ from libc.stdint cimport int32_t
 
 from core.state cimport GameState, Rng
 from search.clock cimport Deadline
+from search.model cimport Model
+
+# Whose knowledge a model reads at a leaf.
+cdef enum:
+    VIEW_ACTOR = 0        # the player to move at the leaf, in the sampled world
+    VIEW_SEARCHER = 1     # the player the search is for
 
 # How the tree sees the game.
 cdef enum:
@@ -25,6 +31,7 @@ ctypedef struct Node:
 
 ctypedef struct Tree:
     Node* nodes
+    float* prior          # searched with a model: each edge's prior, by node id; else NULL
     int size
     int cap
 
@@ -50,6 +57,8 @@ cdef class Worker:
     cdef int* keys
     cdef int* cand_key
     cdef int* cand_child
+    cdef int* cand_of        # each legal action's candidate
+    cdef int untried         # candidates without an edge yet
     cdef int* slot
     cdef int* slot_stamp
     cdef double* payoff
@@ -70,6 +79,17 @@ cdef class Worker:
     cdef double* totals
     cdef int* votes
     cdef char* present
+    # Guided by a model (docs/learning.md): its policy the prior of PUCT, its value the
+    # payoff of a leaf, mixed with a rollout's by value_weight.
+    cdef Model model
+    cdef bint guided
+    cdef int value_view
+    cdef double puct_c, value_weight
+    cdef float* scratch
+    cdef float* hidden       # the last evaluation's activations, inside scratch
+    cdef int valued_by       # whose view they read, at the state the tree phase ended in; or -1
+    cdef double* cand_prior
+    cdef double* leaf_value
 
     cdef int owner(self, int q) noexcept nogil
     cdef bint reroot(self, int* path, int steps) noexcept nogil
@@ -78,7 +98,11 @@ cdef class Worker:
     cdef void tally(self) noexcept nogil
     cdef long run(self, long budget, double deadline) noexcept nogil
     cdef void iterate(self) noexcept nogil
+    cdef int candidates(self, Tree* t, int parent, int owner, int p, int n) noexcept nogil
     cdef int select(self, int s, int owner, int p) noexcept nogil
+    cdef int select_guided(self, int s, int owner, int p) noexcept nogil
+    cdef void score_leaf(self) noexcept nogil
+    cdef int step(self, int s, int best, int n) noexcept nogil
 
 
 cdef class MCTS:
@@ -95,6 +119,10 @@ cdef class MCTS:
     cdef readonly bint resample     # a new world each iteration (ISMCTS)
     cdef readonly bint cheat        # search the true state, hidden cards and all, never a sampled world
     cdef readonly bint reuse        # continue the last search's trees where it can
+    cdef readonly Model model       # a network guiding the search, or None
+    cdef readonly double puct_c
+    cdef readonly double value_weight
+    cdef readonly str value_view
     cdef int player                 # who the last search was for
     cdef list workers
     cdef list path                  # since the last search: (mover, key per tree), or None

@@ -38,25 +38,36 @@ from libc.stdlib cimport free, malloc, realloc
 from core.errors import CardArenaError
 from core.state cimport CHANCE, GameState, rng_below, rng_seed, sample_chance
 from search.common cimport ROLLOUT_HEURISTIC, ROLLOUT_RANDOM, now, rng_jump, rollout
+from search.model cimport Model
+
+from search.model import ModelError
 
 cdef enum:
     ROOT = -2             # the mover recorded on a tree's root
+    EVALUATED = -3        # select_guided: the node was evaluated and expanded, the leaf
     FIRST_CAP = 4096
 
 
 MODES = {"so": SINGLE_OBSERVER, "mo": MULTI_OBSERVER, "perfect": PERFECT}
+VIEWS = {"actor": VIEW_ACTOR, "searcher": VIEW_SEARCHER}
 
 
 class SearchError(CardArenaError):
     """A search that cannot run: a state of another game, or nobody to move."""
 
 
-cdef bint tree_reset(Tree* t) noexcept nogil:
+cdef bint tree_reset(Tree* t, bint priors) noexcept nogil:
     cdef Node* root
     if t.cap == 0:
         t.nodes = <Node*>malloc(FIRST_CAP * sizeof(Node))
         if t.nodes == NULL:
             return False
+        if priors:
+            t.prior = <float*>malloc(FIRST_CAP * sizeof(float))
+            if t.prior == NULL:
+                free(t.nodes)
+                t.nodes = NULL
+                return False
         t.cap = FIRST_CAP
     t.size = 1
     root = &t.nodes[0]
@@ -74,6 +85,7 @@ cdef int tree_add(Tree* t, int parent, int key, int mover) noexcept nogil:
     """Add a child to ``parent``; its id, or -1 if memory ran out.  Node pointers
     taken before the call may be stale after it."""
     cdef Node* grown
+    cdef float* more
     cdef Node* n
     cdef int i = t.size
     if i == t.cap:
@@ -81,6 +93,11 @@ cdef int tree_add(Tree* t, int parent, int key, int mover) noexcept nogil:
         if grown == NULL:
             return -1
         t.nodes = grown
+        if t.prior != NULL:
+            more = <float*>realloc(t.prior, 2 * t.cap * sizeof(float))
+            if more == NULL:
+                return -1
+            t.prior = more
         t.cap *= 2
     t.size += 1
     n = &t.nodes[i]
@@ -91,6 +108,8 @@ cdef int tree_add(Tree* t, int parent, int key, int mover) noexcept nogil:
     n.visits = 0
     n.avail = 1
     n.total = 0.0
+    if t.prior != NULL:
+        t.prior[i] = 0.0
     t.nodes[parent].child = i
     return i
 
@@ -109,9 +128,16 @@ cdef bint tree_reroot(Tree* t, int node) noexcept nogil:
     """Make the subtree under ``node`` the whole tree, its nodes copied breadth first
     into a new array so that the rest is freed; False if memory ran out."""
     cdef Node* kept = <Node*>malloc(t.cap * sizeof(Node))
+    cdef float* prior = NULL
     cdef int i = 0, size = 1, c, old
     if kept == NULL:
         return False
+    if t.prior != NULL:
+        prior = <float*>malloc(t.cap * sizeof(float))
+        if prior == NULL:
+            free(kept)
+            return False
+        prior[0] = t.prior[node]
     kept[0] = t.nodes[node]
     kept[0].sibling = -1
     kept[0].mover = ROOT
@@ -124,6 +150,8 @@ cdef bint tree_reroot(Tree* t, int node) noexcept nogil:
         c = t.nodes[old].child
         while c >= 0:
             kept[size] = t.nodes[c]
+            if prior != NULL:
+                prior[size] = t.prior[c]
             kept[size].child = c
             kept[size].sibling = kept[i].child
             kept[i].child = size
@@ -132,6 +160,9 @@ cdef bint tree_reroot(Tree* t, int node) noexcept nogil:
         i += 1
     free(t.nodes)
     t.nodes = kept
+    if prior != NULL:
+        free(t.prior)
+        t.prior = prior
     t.size = size
     return True
 
@@ -163,6 +194,7 @@ cdef class Worker:
         self.keys = <int*>malloc(n_act * sizeof(int))
         self.cand_key = <int*>malloc(n_act * sizeof(int))
         self.cand_child = <int*>malloc(n_act * sizeof(int))
+        self.cand_of = <int*>malloc(n_act * sizeof(int))
         self.slot = <int*>malloc(n_act * sizeof(int))
         self.slot_stamp = <int*>malloc(n_act * sizeof(int))
         self.payoff = <double*>malloc(self.n_players * sizeof(double))
@@ -173,23 +205,35 @@ cdef class Worker:
         if self.trees != NULL:
             for q in range(self.n_trees):
                 self.trees[q].nodes = NULL
+                self.trees[q].prior = NULL
                 self.trees[q].cap = 0
                 self.trees[q].size = 0
         if (self.trees == NULL or self.path_len == NULL or self.paths == NULL
                 or self.cur == NULL or self.acts == NULL or self.probs == NULL
                 or self.keys == NULL or self.cand_key == NULL or self.cand_child == NULL
-                or self.slot == NULL or self.slot_stamp == NULL or self.payoff == NULL
+                or self.cand_of == NULL or self.slot == NULL or self.slot_stamp == NULL
+                or self.payoff == NULL
                 or self.visits == NULL or self.totals == NULL or self.votes == NULL
                 or self.present == NULL):
             raise MemoryError()
         for a in range(n_act):
             self.slot_stamp[a] = 0
         self.stamp = 0
+        self.model, self.guided = m.model, m.model is not None
+        self.puct_c, self.value_weight = m.puct_c, m.value_weight
+        self.value_view = VIEWS[m.value_view]
+        if self.guided:
+            self.scratch = <float*>malloc(m.model.scratch_size * sizeof(float))
+            self.cand_prior = <double*>malloc(n_act * sizeof(double))
+            self.leaf_value = <double*>malloc(self.n_players * sizeof(double))
+            if self.scratch == NULL or self.cand_prior == NULL or self.leaf_value == NULL:
+                raise MemoryError()
 
     def __dealloc__(self):
         if self.trees != NULL:
             for q in range(self.n_trees):
                 free(self.trees[q].nodes)
+                free(self.trees[q].prior)
         free(self.trees)
         free(self.path_len)
         free(self.paths)
@@ -199,6 +243,7 @@ cdef class Worker:
         free(self.keys)
         free(self.cand_key)
         free(self.cand_child)
+        free(self.cand_of)
         free(self.slot)
         free(self.slot_stamp)
         free(self.payoff)
@@ -206,6 +251,9 @@ cdef class Worker:
         free(self.totals)
         free(self.votes)
         free(self.present)
+        free(self.scratch)
+        free(self.cand_prior)
+        free(self.leaf_value)
 
     def share(self, GameState state, int player, bint sample_world, int units, int first,
               int stride, long iterations, double seconds, double clock,
@@ -307,7 +355,7 @@ cdef class Worker:
         if self.sample_world:
             self.root.determinize(self.player, &self.rng)
         for q in range(self.n_trees):
-            if not self.kept and not tree_reset(&self.trees[q]):
+            if not self.kept and not tree_reset(&self.trees[q], self.guided):
                 self.out_of_memory = True
                 return False
         self.kept = False
@@ -380,6 +428,7 @@ cdef class Worker:
             self.paths[q * self.max_path] = 0
             self.path_len[q] = 1
         self.grew = False
+        self.valued_by = -1
         while not self.grew and not self.work.c_is_terminal() and self.path_len[0] < self.max_path:
             p = self.work.c_current_player()
             if p == CHANCE:
@@ -387,7 +436,12 @@ cdef class Worker:
                 s = -1
             else:
                 s = p if self.mode == MULTI_OBSERVER else 0
-                a = self.select(s, self.owner(s), p)
+                if self.guided:
+                    a = self.select_guided(s, self.owner(s), p)
+                    if a == EVALUATED:
+                        break
+                else:
+                    a = self.select(s, self.owner(s), p)
                 if a < 0:
                     self.out_of_memory = True
                     return
@@ -408,8 +462,11 @@ cdef class Worker:
                 self.paths[q * self.max_path + self.path_len[q]] = node
                 self.path_len[q] += 1
             self.work.c_apply_action(a)
-        rollout(self.work, self.policy, self.epsilon, self.rollout_depth, self.n_players, self.lo,
-                self.scale, self.acts, self.probs, self.payoff, &self.rng)
+        if self.guided:
+            self.score_leaf()
+        else:
+            rollout(self.work, self.policy, self.epsilon, self.rollout_depth, self.n_players,
+                    self.lo, self.scale, self.acts, self.probs, self.payoff, &self.rng)
         self.root_total += self.payoff[self.player]
         for q in range(self.n_trees):
             t = &self.trees[q]
@@ -419,15 +476,13 @@ cdef class Worker:
                 if t.nodes[node].mover >= 0:
                     t.nodes[node].total += self.payoff[t.nodes[node].mover]
 
-    cdef int select(self, int s, int owner, int p) noexcept nogil:
-        """Choose the move of ``p`` in tree ``s`` (keyed by ``owner``'s view), step the
-        tree, and return the action; -1 if memory ran out."""
-        cdef Tree* t = &self.trees[s]
-        cdef int parent = self.cur[s]
-        cdef int n = self.work.c_legal_actions(self.acts), m = 0, untried = 0
-        cdef int i, j, k, c, best = -1, ties = 0, chosen
-        cdef double v, best_v = 0.0
-        cdef Node* node
+    cdef int candidates(self, Tree* t, int parent, int owner, int p, int n) noexcept nogil:
+        """Gather the distinct keys of the ``n`` legal actions in ``acts`` as ``owner``
+        sees them (``cand_key``), each one's edge from ``parent`` for ``p`` or -1
+        (``cand_child``), and each action's candidate (``cand_of``); an edge found counts
+        one more availability.  Returns their count and sets ``untried``."""
+        cdef int m = 0, i, j, k, c
+        self.untried = 0
         for i in range(n):
             self.keys[i] = self.acts[i] if owner < 0 or owner == p \
                 else self.work.c_action_view(self.acts[i], owner)
@@ -457,18 +512,32 @@ cdef class Worker:
                 else:
                     j = m
                 if j < m:
+                    self.cand_of[i] = j
                     continue
                 c = find_child(t, parent, k, p)
+            self.cand_of[i] = m
             self.cand_key[m] = k
             self.cand_child[m] = c
             m += 1
             if c >= 0:
                 t.nodes[c].avail += 1
             else:
-                untried += 1
-        if untried:
+                self.untried += 1
+        return m
+
+    cdef int select(self, int s, int owner, int p) noexcept nogil:
+        """Choose the move of ``p`` in tree ``s`` (keyed by ``owner``'s view), step the
+        tree, and return the action; -1 if memory ran out."""
+        cdef Tree* t = &self.trees[s]
+        cdef int parent = self.cur[s]
+        cdef int n = self.work.c_legal_actions(self.acts)
+        cdef int m = self.candidates(t, parent, owner, p, n)
+        cdef int i, j, c, best = -1, ties = 0
+        cdef double v, best_v = 0.0
+        cdef Node* node
+        if self.untried:
             # Expand: a key without a child, uniformly.
-            j = rng_below(&self.rng, untried)
+            j = rng_below(&self.rng, self.untried)
             for i in range(m):
                 if self.cand_child[i] < 0:
                     if j == 0:
@@ -478,6 +547,7 @@ cdef class Worker:
             c = tree_add(t, parent, self.cand_key[best], p)
             if c < 0:
                 return -1
+            self.cand_child[best] = c
             self.grew = True
         else:
             for i in range(m):
@@ -489,14 +559,72 @@ cdef class Worker:
                     ties += 1
                     if rng_below(&self.rng, ties) == 0:
                         best = i
-            c = self.cand_child[best]
+        return self.step(s, best, n)
+
+    cdef int select_guided(self, int s, int owner, int p) noexcept nogil:
+        """``select`` guided by the model, by PUCT (Silver et al. 2017) with ISMCTS's
+        availability counts: an edge scores its mean payoff plus ``puct_c`` times its
+        prior times sqrt(its availability) / (1 + its visits), the availability standing
+        where AlphaZero has the parent's visits, as it stands in UCB.  At a node where
+        some key has no edge yet (a new node, or moves this world offers for the first
+        time), the model is evaluated for ``p`` instead, every missing edge is added
+        with its prior, and EVALUATED is returned: the node is the leaf, and no move is
+        made.  -1 if memory ran out."""
+        cdef Tree* t = &self.trees[s]
+        cdef int parent = self.cur[s]
+        cdef int n = self.work.c_legal_actions(self.acts)
+        cdef int m = self.candidates(t, parent, owner, p, n)
+        cdef int i, c, best = -1, ties = 0
+        cdef long seen = 0
+        cdef double v, q, fpu, best_v = 0.0, seen_total = 0.0
+        cdef Node* node
+        if self.untried:
+            self.hidden = self.model.forward(self.work, p, self.scratch)
+            self.valued_by = p
+            self.model.priors(self.hidden, self.acts, n, self.probs)
+            # A class key's prior is its actions' summed.
+            for i in range(m):
+                self.cand_prior[i] = 0.0
+            for i in range(n):
+                self.cand_prior[self.cand_of[i]] += self.probs[i]
+            for i in range(m):
+                if self.cand_child[i] < 0:
+                    c = tree_add(t, parent, self.cand_key[i], p)
+                    if c < 0:
+                        return -1
+                    t.prior[c] = <float>self.cand_prior[i]
+            self.grew = True
+            return EVALUATED
+        for i in range(m):
+            node = &t.nodes[self.cand_child[i]]
+            seen += node.visits
+            seen_total += node.total
+        # An edge not yet visited is valued at its visited siblings' mean payoff: no
+        # better and no worse than the moves tried so far, so that its prior alone
+        # decides when it is tried.
+        fpu = seen_total / seen if seen else 0.5
+        for i in range(m):
+            c = self.cand_child[i]
+            node = &t.nodes[c]
+            q = node.total / node.visits if node.visits else fpu
+            v = q + self.puct_c * t.prior[c] * sqrt(<double>node.avail) / (1 + node.visits)
+            if best < 0 or v > best_v:
+                best, best_v, ties = i, v, 1
+            elif v == best_v:
+                ties += 1
+                if rng_below(&self.rng, ties) == 0:
+                    best = i
+        return self.step(s, best, n)
+
+    cdef int step(self, int s, int best, int n) noexcept nogil:
+        """Move tree ``s`` down the edge of candidate ``best`` and return the action it
+        stands for: for a class key, any action of the class, uniformly."""
+        cdef int c = self.cand_child[best], k = self.cand_key[best], i, chosen
         self.cur[s] = c
         self.paths[s * self.max_path + self.path_len[s]] = c
         self.path_len[s] += 1
-        k = self.cand_key[best]
         if k >= 0:
             return k
-        # A class key: any action in the class, uniformly.
         chosen = 0
         for i in range(n):
             if self.keys[i] == k:
@@ -508,6 +636,38 @@ cdef class Worker:
                     return self.acts[i]
                 chosen -= 1
         return -1
+
+    cdef void score_leaf(self) noexcept nogil:
+        """The payoffs of the state the tree phase ended in, searched with a model: its
+        returns if the game is over; otherwise, chance played on to the next decision,
+        the model's values as ``value_view`` knows the state, mixed with a rollout's
+        payoffs by ``value_weight``."""
+        cdef int p, viewer
+        cdef double w = self.value_weight
+        while not self.work.c_is_terminal() and self.work.c_current_player() == CHANCE:
+            self.work.c_apply_action(sample_chance(self.work, self.acts, self.probs,
+                                                   &self.rng))
+        if self.work.c_is_terminal():
+            for p in range(self.n_players):
+                self.payoff[p] = (self.work.c_returns(p) - self.lo) * self.scale
+            return
+        if w > 0:
+            viewer = self.work.c_current_player() if self.value_view == VIEW_ACTOR \
+                else self.player
+            # The node's evaluation, when the tree phase ended by expanding it, read the
+            # same state as the player to move knows it.
+            if self.valued_by != viewer:
+                self.hidden = self.model.forward(self.work, viewer, self.scratch)
+            self.model.values(self.hidden, self.leaf_value)
+            if w >= 1:
+                for p in range(self.n_players):
+                    self.payoff[p] = self.leaf_value[p]
+                return
+        rollout(self.work, self.policy, self.epsilon, self.rollout_depth, self.n_players,
+                self.lo, self.scale, self.acts, self.probs, self.payoff, &self.rng)
+        if w > 0:
+            for p in range(self.n_players):
+                self.payoff[p] = w * self.leaf_value[p] + (1 - w) * self.payoff[p]
 
 
 cdef class MCTS:
@@ -534,12 +694,21 @@ cdef class MCTS:
     since its last search (``follow``), the searcher starts the next one from the node
     they lead to, as seen by each tree's owner, with its statistics.  Sampled worlds
     are new at every move, so ``"perfect"`` without ``cheat`` always starts afresh.
+
+    ``model`` (a :class:`search.model.Model` of this game) guides the search
+    (docs/learning.md): its policy is the prior of PUCT, with exploration constant
+    ``puct_c`` in place of UCB's ``uct_c``, and a leaf is scored by its value head,
+    mixed with a rollout's payoffs by ``value_weight`` (1: the value alone, 0: the
+    rollout alone).  ``value_view`` says whose knowledge the value reads at a leaf of a
+    sampled world: ``"actor"``, the player to move there, or ``"searcher"``, the player
+    the search is for.  Without a model these three are unused.
     """
 
     def __init__(self, game, mode="so", *, long iterations=1000,
                  double seconds=0.0, double uct_c=0.7, policy="random",
                  double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
-                 int threads=1, bint reuse=False, seed=0):
+                 int threads=1, bint reuse=False, seed=0, Model model=None,
+                 double puct_c=0.6, double value_weight=1.0, value_view="actor"):
         if iterations < 1:
             raise ValueError(f"iterations is at least 1, not {iterations}")
         if not (seconds >= 0 and math.isfinite(seconds)):
@@ -554,6 +723,15 @@ cdef class MCTS:
             raise ValueError(f"policy is 'random' or 'heuristic', not {policy!r}")
         if threads < 1:
             raise ValueError(f"threads is at least 1, not {threads}")
+        if model is not None and model.game != game:
+            raise ModelError(f"a model for {model.game_string} cannot guide a search of "
+                             f"{game}")
+        if not (puct_c >= 0 and math.isfinite(puct_c)):
+            raise ValueError(f"puct_c is a finite number >= 0, not {puct_c}")
+        if not 0 <= value_weight <= 1:
+            raise ValueError(f"value_weight is from 0 to 1, not {value_weight}")
+        if value_view not in VIEWS:
+            raise ValueError(f"value_view is one of {', '.join(VIEWS)}, not {value_view!r}")
         mode = MODES[mode]
         self.game = game
         self.mode = mode
@@ -568,6 +746,8 @@ cdef class MCTS:
         self.resample = mode != PERFECT and not cheat
         self.threads = threads
         self.reuse = reuse and (cheat or mode != PERFECT)
+        self.model, self.puct_c = model, puct_c
+        self.value_weight, self.value_view = value_weight, value_view
         self.path = None
         self.workers = [Worker(self, game.action_buffer_size,
                                <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), t)

@@ -20,9 +20,21 @@ def run_bench(name, *args):
     return result.stdout
 
 
+def tables(out):
+    """The Markdown tables in ``out``, each a list of its lines."""
+    found, previous = [], False
+    for line in out.splitlines():
+        if line.startswith("|"):
+            if not previous:
+                found.append([])
+            found[-1].append(line)
+        previous = line.startswith("|")
+    return found
+
+
 def test_search_benchmark_prints_a_row_of_figures_for_every_searcher():
     out = run_bench("search.py", "--quick", "--markdown")
-    table = [line for line in out.splitlines() if line.startswith("|")]
+    table, network = tables(out)
     header = [c.strip() for c in table[0].strip("|").split("|")]
     rows = {}
     for line in table[2:]:
@@ -49,6 +61,12 @@ def test_search_benchmark_prints_a_row_of_figures_for_every_searcher():
     assert re.search(r"On oh_hell, ismcts via ForeignGame runs \S+× the iterations/s of "
                      r"OpenSpiel's C\+\+ ISMCTS", out)
     assert "Million" not in out
+    # The network's table: a row per ruleset, every figure measured.
+    assert [line.split("|")[1].strip() for line in network[2:]] == list(core.GAMES)
+    for line in network[2:]:
+        figures = [c.strip() for c in line.strip("|").split("|")][2:]
+        assert len(figures) == 7 and all(FIGURE.fullmatch(f) and f != "n/a"
+                                         for f in figures), line
 
 
 def test_search_benchmark_plays_the_match_and_tallies_it():

@@ -2846,6 +2846,7 @@ cdef int T_PLAYERS = LAYOUT.offset("players")
 cdef int T_HAND = LAYOUT.offset("hand")
 cdef int T_REGION = LAYOUT.offset("region")
 cdef int T_GRAVEYARDS = LAYOUT.offset("graveyards")
+cdef int T_BANISHMENT = LAYOUT.offset("banishment")
 cdef int NUM_STEPS = len(STEPS)
 
 
@@ -2890,7 +2891,7 @@ cdef void fill_tensor(CreatureShrinesState st, int viewer, float* v) noexcept no
         p = viewer if k == 0 else 1 - viewer
         for d in range(NUM_DESIGNS):
             v[o + k * MAX_DESIGNS + d] = s.grave[p][d] / 3.0
-    o = LAYOUT.offset("banishment")
+    o = T_BANISHMENT
     for k in range(2):
         p = viewer if k == 0 else 1 - viewer
         for d in range(NUM_DESIGNS):
