@@ -10,12 +10,7 @@ import pytest
 
 from kit.helpers import played, settings
 
-# Known faults of other rulesets, each fixed under its own ruling.
-KNOWN = {"relinquish": "L17: magick.levels keeps an earlier Enchant's cards, which a "
-                       "rebuilt position does not"}
-SETTINGS = [pytest.param(*p.values, id=p.id,
-                         marks=[pytest.mark.xfail(reason=KNOWN[p.values[0].name])])
-            if p.values[0].name in KNOWN else p for p in settings()]
+SETTINGS = settings()
 GAMES = 4
 
 
