@@ -1,6 +1,6 @@
 """The corrections C32-C39 of the rulings, each on the exact position it talks about:
 readings of the rules text the engine once contradicted."""
-from creature_positions import act, names, position, unit
+from creature_positions import act, names, position
 
 RED = {"sources": {"ember_vent": 5}}
 BLUE = {"sources": {"tidepool": 5}}

@@ -5,7 +5,6 @@ import os
 import random
 import subprocess
 import sys
-import zipfile
 
 import numpy as np
 import pytest
@@ -213,7 +212,8 @@ def test_the_command_refuses_a_bad_model_in_one_line(tmp_path):
     result = subprocess.run([CARDARENA, "demo", "card_duel", "--players",
                              f"ismcts(model={path})", "random"],
                             capture_output=True, text=True, timeout=120)
-    assert result.returncode == 1 and result.stdout == ""
+    # A bad bot spec is bad input, as every command's status 2 says.
+    assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == (f"cardarena demo: model file {path} was made for shrine, "
                              "not card_duel\n")
 
