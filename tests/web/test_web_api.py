@@ -9,7 +9,7 @@ import pytest
 
 import core
 
-from web.web_helpers import client, new_game, play_out
+from web.web_helpers import client, new_game, play_out, to_choice
 from tournament.sparring.session import Match
 
 
@@ -63,14 +63,7 @@ def test_a_restart_loses_no_game_and_two_games_never_mix(db):
 def test_hint_and_undo_change_nothing_that_follows(db):
     web = client(db)
     game_id = new_game(web, "shrine", "ismcts(iterations=50,rollout_depth=4)", seed=3)
-    view = web.get(f"/api/games/{game_id}").json()
-    while view["waiting"] != "you" or len(view["legal"]) < 2:
-        if view["waiting"] == "you":
-            view = web.post(f"/api/games/{game_id}/move", json={
-                "version": view["version"], "action": view["legal"][0]["action"]}).json()
-        else:
-            view = web.post(f"/api/games/{game_id}/step",
-                            json={"version": view["version"]}).json()
+    view = to_choice(web, game_id)
     hint = web.post(f"/api/games/{game_id}/hint", json={"version": view["version"]}).json()
     assert hint["action"] in [m["action"] for m in view["legal"]] and hint["confidence"]
     assert web.get(f"/api/games/{game_id}").json() == view

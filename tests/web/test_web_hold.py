@@ -11,7 +11,7 @@ import pytest
 import search
 from search.bots import Bot, Kind
 
-from web.web_helpers import client, new_game, running
+from web.web_helpers import client, new_game, running, to_choice
 
 
 @pytest.fixture
@@ -19,24 +19,11 @@ def db(tmp_path):
     return tmp_path / "web.db"
 
 
-def _to_choice(web, game_id):
-    """Play on until the person has a choice of two moves at least; returns the view."""
-    view = web.get(f"/api/games/{game_id}").json()
-    while view["waiting"] != "you" or len(view["legal"]) < 2:
-        if view["waiting"] == "you":
-            view = web.post(f"/api/games/{game_id}/move", json={
-                "version": view["version"], "action": view["legal"][0]["action"]}).json()
-        else:
-            view = web.post(f"/api/games/{game_id}/step",
-                            json={"version": view["version"]}).json()
-    return view
-
-
 def test_a_hint_stops_at_the_servers_limit_whatever_the_spec(db):
     # With no time at all, a search of 100,000 iterations makes one.
     web = client(db, move_seconds=0)
     game_id = new_game(web, "creature_shrines", "ismcts(iterations=100000)", 0, 3)
-    view = _to_choice(web, game_id)
+    view = to_choice(web, game_id)
     hint = web.post(f"/api/games/{game_id}/hint", json={"version": view["version"]}).json()
     assert re.search(r"\bof 1 visits\b", hint["confidence"]), hint
 

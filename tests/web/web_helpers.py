@@ -67,6 +67,19 @@ def play_out(client, game_id, choose=lambda view: view["legal"][0]["action"], se
         view = response.json()
 
 
+def to_choice(web, game_id):
+    """Play on until the person has a choice of two moves at least; returns the view."""
+    view = web.get(f"/api/games/{game_id}").json()
+    while view["waiting"] != "you" or len(view["legal"]) < 2:
+        if view["waiting"] == "you":
+            view = web.post(f"/api/games/{game_id}/move", json={
+                "version": view["version"], "action": view["legal"][0]["action"]}).json()
+        else:
+            view = web.post(f"/api/games/{game_id}/step",
+                            json={"version": view["version"]}).json()
+    return view
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
