@@ -38,3 +38,16 @@ def act(state, name):
             state.apply_action(a)
             return a
     raise AssertionError(f"{name!r} is not legal; legal: {names(state, state.legal_actions())}")
+
+
+def bountied(target, amount, opponent, me=(), hand=("T9",)):
+    """A Bounty of ``amount`` (``"add 4"``) on ``target`` paid with P4 and P6, the first
+    player standing them and ``me``, holding ``hand``, against ``opponent``."""
+    state = position("relinquish(acceptance=false)",
+                     players=[{"standing": ["P4", "P6", *me], "hand": list(hand)}, opponent])
+    act(state, "bounty")
+    act(state, "pay with P4")
+    act(state, "pay with P6")
+    act(state, f"target {target}")
+    act(state, amount)
+    return state

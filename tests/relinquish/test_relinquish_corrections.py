@@ -7,7 +7,7 @@ import numpy as np
 import core
 from core.relinquish import CARD_NAMES
 from kit.helpers import random_step
-from relinquish_positions import act, names, position
+from relinquish_positions import act, bountied, names, position
 
 
 def legal(state):
@@ -83,17 +83,6 @@ def test_l14_the_greedy_player_murders_only_an_opponents_court():
 
 
 # --- L15: a Bounty counts in an Enchant's and a Negate's total ----------------------------------
-
-def bountied(target, amount, opponent, me=(), hand=("T9",)):
-    state = position("relinquish(acceptance=false)",
-                     players=[{"standing": ["P4", "P6", *me], "hand": list(hand)}, opponent])
-    act(state, "bounty")
-    act(state, "pay with P4")
-    act(state, "pay with P6")
-    act(state, f"target {target}")
-    act(state, amount)
-    return state
-
 
 def test_l15_an_enchant_counts_a_bountied_common_at_its_new_value():
     # C5 is worth 9 this turn: the T9 takes it alone, and not with the 4 beside it.

@@ -3,7 +3,7 @@ position it speaks of."""
 import pytest
 
 import core
-from relinquish_positions import act, names, position
+from relinquish_positions import act, bountied, names, position
 
 
 def legal(state):
@@ -418,20 +418,8 @@ def test_l9_congregate_and_conscript_place_cards_and_finesse_false_removes_them(
 # Populate's order, the capture table and Congregate's sums (and, by L15, an Enchant's
 # and a Negate's totals: test_relinquish_corrections.py); scores count the printed
 # values.
-def bountied(target, amount, opponent, me=()):
-    state = position("relinquish(acceptance=false)",
-                     players=[{"standing": ["P4", "P6", *me], "hand": ["W5", "T9", "W8"]},
-                              opponent])
-    act(state, "bounty")
-    act(state, "pay with P4")
-    act(state, "pay with P6")
-    act(state, f"target {target}")
-    act(state, amount)
-    return state
-
-
 def test_r11_a_bounty_reorders_populate_and_ends_with_the_turn():
-    state = bountied("C9", "subtract 6", {}, me=["C9"])
+    state = bountied("C9", "subtract 6", {}, me=["C9"], hand=("W5", "T9", "W8"))
     assert "populate W5" in legal(state)
     act(state, "populate W5")
     act(state, "end turn")
@@ -440,7 +428,8 @@ def test_r11_a_bounty_reorders_populate_and_ends_with_the_turn():
 
 
 def test_r11_a_bounty_moves_a_common_in_the_capture_table():
-    state = bountied("C10", "subtract 6", {"standing": ["C5", "C10"]}, me=["WP"])
+    state = bountied("C10", "subtract 6", {"standing": ["C5", "C10"]}, me=["WP"],
+                     hand=("W5", "T9", "W8"))
     act(state, "attack player 1 with WP")
     act(state, "clash")
     # The Page takes the lowest: the 10 is worth 4 this turn.
