@@ -306,6 +306,15 @@ MATCHUP_BOT = "ismcts(iterations=64,rollout_depth=8)"
 
 def add(sub):
     """Add ``levels``, ``marks``, ``compare``, ``matchups`` and ``skill`` to ``sub``."""
+    _add_levels(sub)
+    _add_marks(sub)
+    _add_compare(sub)
+    _add_matchups(sub)
+    _add_skill(sub)
+
+
+def _add_levels(sub):
+    """``levels``: show or calibrate the strength levels."""
     calibrating = _calibrated_command(
         sub, _levels, "list a game's strength levels for play --elo, or calibrate them",
         "play the ladder and write the levels where play --elo reads them")
@@ -332,6 +341,10 @@ def add(sub):
                              "levels-GAME.json in (default: tournament/data, where play "
                              "--elo reads it)")
     run_options(calibrating)
+
+
+def _add_marks(sub):
+    """``marks``: show or calibrate the review marks."""
     measuring = _calibrated_command(
         sub, _marks, "show the thresholds that mark a game's reviewed moves, or "
         "calibrate them", "measure the reviewer's noise and write the thresholds where "
@@ -347,6 +360,10 @@ def add(sub):
     measuring.add_argument("--out", metavar="DIR", help="the folder to write "
                            "marks-GAME.json in (default: tournament/data, where reviews "
                            "read it)")
+
+
+def _add_compare(sub):
+    """``compare``: analyses of several games side by side."""
     cmp = sub.add_parser("compare", help="set skill analyses of different games side by "
                          "side", description=_compare.__doc__)
     cmp.add_argument("folders", nargs="+", metavar="DIR",
@@ -357,6 +374,10 @@ def add(sub):
     cmp.add_argument("--seed", type=int, default=0,
                      help="fixes the resampling behind the intervals (default 0)")
     cmp.set_defaults(run=_compare)
+
+
+def _add_matchups(sub):
+    """``matchups``: per-seat choices against each other."""
     mu = sub.add_parser("matchups", help="how each deck (or other per-seat choice) fares "
                         "against each other", description=_matchups.__doc__)
     mu.add_argument("game", help="a game with a per-seat parameter, e.g. creature_shrines")
@@ -373,6 +394,10 @@ def add(sub):
                     "in --out)")
     run_options(mu)
     mu.set_defaults(run=_matchups)
+
+
+def _add_skill(sub):
+    """``skill``: the skill-ceiling analysis."""
     skill = sub.add_parser("skill", help="measure how much skill a game and its variants "
                            "reward", description=_skill.__doc__)
     skill.add_argument("game", help="the game, e.g. shrine or 'card_duel(max_exchanges=200)'")
