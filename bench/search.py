@@ -55,7 +55,9 @@ given the same time per move, ours taking each seat in turn, each deal once per 
 The opponent is OpenSpiel's ISMCTS (``openspiel_ismcts(seconds=S)``, which sets each
 move's simulation count from the rate measured on its moves before): its Python bot on
 our games, its C++ bot on OpenSpiel's own (``--game oh_hell``).  With ``--opponent
-threads`` it is our ismcts on one thread, and ours runs on two.  Moves with a single
+threads`` it is our ismcts on one thread, and ours the same on two (``threads=2``, in
+one tree unless ``--ours`` says ``parallel=root``): both take ``--ours``' parameters,
+so that only the second thread differs.  Moves with a single
 legal action are played without asking any bot, and every bot is told every move and
 chance outcome.  The result is a score (a draw counts half) with its 95% Wilson
 interval, and the mean margin over the opponents' mean payoff with its 95% interval,
@@ -85,6 +87,8 @@ from /proc/self/statm.
     python bench/search.py --match 40 --seconds 1    # the match alone, about 40 minutes
     python bench/search.py --match 60 --seconds 0.1 --game oh_hell --ours reuse=true
     python bench/search.py --match 40 --seconds 0.2 --opponent threads
+    python bench/search.py --match 400 --seconds 0.02 --opponent threads --game relinquish \
+        --ours rollout_depth=8,rollout=heuristic
     python bench/search.py --sizes                   # the network's sizes, a minute
 """
 import argparse
@@ -626,7 +630,8 @@ def match_specs(opponent, seconds, ours):
     """The two bots of a match: ours, and the opponent's."""
     more = f",{ours}" if ours else ""
     if opponent == "threads":
-        return f"ismcts(seconds={seconds:g},threads=2{more})", f"ismcts(seconds={seconds:g})"
+        return (f"ismcts(seconds={seconds:g},threads=2{more})",
+                f"ismcts(seconds={seconds:g}{more})")
     return f"ismcts(seconds={seconds:g}{more})", f"openspiel_ismcts(seconds={seconds:g})"
 
 
@@ -634,7 +639,7 @@ def match(game_name, opponent, games, seconds, seed, ours, out):
     """``games`` games of ``game_name`` between our ismcts and the opponent at
     ``seconds`` per move: OpenSpiel's ISMCTS (its Python bot on our games, its C++ bot
     on its own), or with ``opponent="threads"``, ismcts on one thread against ours on
-    two.  Ours takes each seat in turn against the opponent in every other seat, each
+    two, both with ``ours``' parameters.  Ours takes each seat in turn against the opponent in every other seat, each
     deal once per seat.  A line per game as it ends, then the tally: a game is won
     when ours scores more than the opponents' mean, and the margin is that
     difference."""
@@ -759,9 +764,9 @@ def notes(rows, mode, seed, repeats):
         "iterations/s of OpenSpiel's C++ ISMCTS on the same positions; --match plays "
         "the two at equal time per move.",
         "Every row but ismcts(threads=2) runs in one thread, so its figure is for one "
-        "core. ismcts(threads=2) grows two trees side by side (root parallelisation), "
-        "each thread with half the iterations; it needs two idle cores to show its "
-        f"speed. The machine has {os.cpu_count()} cores; its load average (the "
+        "core. ismcts(threads=2) walks one tree on two threads (tree parallelisation, "
+        "with virtual loss), the iterations shared between them; it needs two idle "
+        f"cores to show its speed. The machine has {os.cpu_count()} cores; its load average (the "
         "processes wanting a core, this one included) was "
         f"{' then '.join(f'{x:.1f}' for x in LOAD)} at the start and end of the run.",
     ]
@@ -822,9 +827,10 @@ def main(argv=None):
                          "(default shrine)")
     ap.add_argument("--opponent", choices=("openspiel", "threads"), default="openspiel",
                     help="OpenSpiel's ISMCTS, or ismcts on one thread against ours on "
-                         "two (default openspiel)")
+                         "two, both with --ours' parameters (default openspiel)")
     ap.add_argument("--ours", default="",
-                    help="more parameters of our ismcts in the match, such as reuse=true")
+                    help="more parameters of our ismcts in the match, such as reuse=true "
+                         "or parallel=root")
     ap.add_argument("--sizes", action="store_true",
                     help="time one evaluation of the network for several hidden layer "
                          "sizes on every ruleset instead of the table")

@@ -106,8 +106,11 @@ _MCTS = dict(
                   high=1.0),
     rollout_depth=Param(0, "cut rollouts after this many moves and score them with the "
                         "game's evaluate; 0 plays to the end", low=0),
-    threads=Param(1, "threads searching side by side, each its own tree, their root "
-                  "statistics summed; the iterations are shared among them", low=1),
+    threads=Param(1, "threads searching side by side; the iterations are shared among "
+                  "them", low=1),
+    parallel=Param("tree", "how threads share a search: 'tree', all in the same trees "
+                   "with virtual loss; 'root', each its own trees, their root statistics "
+                   "summed", choices=("tree", "root")),
     reuse=Param(False, "start each search from the last one's tree where the moves "
                 "since lead, if the bot was told every move and chance outcome"),
     blunder=Param(0.0, "chance of a random legal move in place of a search: a player "
@@ -409,11 +412,11 @@ def _greedy(engine, player, spec, seed):
 
 def _mcts_bot(mode, **fixed):
     def build(engine, player, spec, seed, iterations, seconds, uct_c, rollout, epsilon,
-              rollout_depth, threads, reuse, blunder, model, puct_c, value_weight,
-              value_view, **more):
+              rollout_depth, threads, parallel, reuse, blunder, model, puct_c,
+              value_weight, value_view, **more):
         searcher = MCTS(engine, mode, iterations=iterations, seconds=seconds, uct_c=uct_c,
                         policy=rollout, epsilon=epsilon, rollout_depth=rollout_depth,
-                        threads=threads, reuse=reuse, seed=seed,
+                        threads=threads, parallel=parallel, reuse=reuse, seed=seed,
                         model=None if model == "none" else load_model(model, engine),
                         puct_c=puct_c, value_weight=value_weight, value_view=value_view,
                         **fixed, **more)

@@ -32,7 +32,7 @@ import time
 
 from libc.limits cimport INT_MAX
 from libc.math cimport log, sqrt
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 
 from core.errors import CardArenaError
@@ -50,10 +50,83 @@ cdef enum:
 
 MODES = {"so": SINGLE_OBSERVER, "mo": MULTI_OBSERVER, "perfect": PERFECT}
 VIEWS = {"actor": VIEW_ACTOR, "searcher": VIEW_SEARCHER}
+PARALLEL = {"root": PARALLEL_ROOT, "tree": PARALLEL_TREE}
 
 
 class SearchError(CardArenaError):
     """A search that cannot run: a state of another game, or nobody to move."""
+
+
+# What threads sharing trees need of the processor: a statistic added to by several
+# at once loses no addition, a node is seen whole by a thread that finds it linked,
+# and the gate (see Gate) holds a growth until no thread walks the trees.  Alone in
+# its trees a worker adds plainly: the same sums in the same order as ever.
+cdef extern from *:
+    """
+    #include <sched.h>
+    static inline void mcts_lock(int* lock) {
+        while (__atomic_exchange_n(lock, 1, __ATOMIC_ACQUIRE))
+            while (__atomic_load_n(lock, __ATOMIC_RELAXED))
+                sched_yield();
+    }
+    static inline void mcts_unlock(int* lock) {
+        __atomic_store_n(lock, 0, __ATOMIC_RELEASE);
+    }
+    /* Counted in as a reader, unless a growth is under way: then wait for its end.
+       Either the reader sees the growth's flag, or the growth sees the reader. */
+    static inline void mcts_read(int* readers, int* growing) {
+        for (;;) {
+            while (__atomic_load_n(growing, __ATOMIC_ACQUIRE))
+                sched_yield();
+            __atomic_fetch_add(readers, 1, __ATOMIC_SEQ_CST);
+            if (!__atomic_load_n(growing, __ATOMIC_SEQ_CST))
+                return;
+            __atomic_fetch_sub(readers, 1, __ATOMIC_SEQ_CST);
+        }
+    }
+    static inline void mcts_unread(int* readers) {
+        __atomic_fetch_sub(readers, 1, __ATOMIC_SEQ_CST);
+    }
+    static inline void mcts_grow_begin(int* readers, int* growing) {
+        __atomic_store_n(growing, 1, __ATOMIC_SEQ_CST);
+        while (__atomic_load_n(readers, __ATOMIC_SEQ_CST))
+            sched_yield();
+    }
+    static inline void mcts_grow_end(int* growing) {
+        __atomic_store_n(growing, 0, __ATOMIC_RELEASE);
+    }
+    static inline void mcts_count(int32_t* x, int shared) {
+        if (shared) __atomic_fetch_add(x, 1, __ATOMIC_RELAXED); else *x += 1;
+    }
+    static inline void mcts_add(double* x, double v, int shared) {
+        double old, sum;
+        if (!shared) { *x += v; return; }
+        __atomic_load(x, &old, __ATOMIC_RELAXED);
+        do sum = old + v;
+        while (!__atomic_compare_exchange(x, &old, &sum, 1, __ATOMIC_RELAXED,
+                                          __ATOMIC_RELAXED));
+    }
+    static inline long mcts_claim(long* counter) {
+        return __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED);
+    }
+    static inline int32_t mcts_first_child(int32_t* child) {
+        return __atomic_load_n(child, __ATOMIC_ACQUIRE);
+    }
+    static inline void mcts_link(int32_t* child, int32_t node) {
+        __atomic_store_n(child, node, __ATOMIC_RELEASE);
+    }
+    """
+    void mcts_lock(int* lock) nogil
+    void mcts_unlock(int* lock) nogil
+    void mcts_read(int* readers, int* growing) nogil
+    void mcts_unread(int* readers) nogil
+    void mcts_grow_begin(int* readers, int* growing) nogil
+    void mcts_grow_end(int* growing) nogil
+    void mcts_count(int32_t* x, bint shared) nogil
+    void mcts_add(double* x, double v, bint shared) nogil
+    long mcts_claim(long* counter) nogil
+    int32_t mcts_first_child(int32_t* child) nogil
+    void mcts_link(int32_t* child, int32_t node) nogil
 
 
 cdef bint tree_reset(Tree* t, bint priors) noexcept nogil:
@@ -81,36 +154,72 @@ cdef bint tree_reset(Tree* t, bint priors) noexcept nogil:
     return True
 
 
-cdef int tree_add(Tree* t, int parent, int key, int mover) noexcept nogil:
-    """Add a child to ``parent``; its id, or -1 if memory ran out.  Node pointers
-    taken before the call may be stale after it."""
+cdef bint tree_grow(Tree* t) noexcept nogil:
     cdef Node* grown
     cdef float* more
-    cdef Node* n
-    cdef int i = t.size
-    if i == t.cap:
-        grown = <Node*>realloc(t.nodes, 2 * t.cap * sizeof(Node))
-        if grown == NULL:
-            return -1
-        t.nodes = grown
-        if t.prior != NULL:
-            more = <float*>realloc(t.prior, 2 * t.cap * sizeof(float))
-            if more == NULL:
-                return -1
-            t.prior = more
-        t.cap *= 2
-    t.size += 1
-    n = &t.nodes[i]
-    n.child = -1
-    n.sibling = t.nodes[parent].child
-    n.key = key
-    n.mover = mover
-    n.visits = 0
-    n.avail = 1
-    n.total = 0.0
+    if t.cap > INT_MAX // 2:
+        return False
+    grown = <Node*>realloc(t.nodes, 2 * t.cap * sizeof(Node))
+    if grown == NULL:
+        return False
+    t.nodes = grown
     if t.prior != NULL:
-        t.prior[i] = 0.0
-    t.nodes[parent].child = i
+        more = <float*>realloc(t.prior, 2 * t.cap * sizeof(float))
+        if more == NULL:
+            return False
+        t.prior = more
+    t.cap *= 2
+    return True
+
+
+cdef int tree_add(Tree* t, int parent, int key, int mover, int visits, float prior,
+                  Gate* gate, bint* added) noexcept nogil:
+    """Add a child to ``parent`` with ``visits`` and ``prior``; its id, or -1 if memory
+    ran out.  Node pointers taken before the call may be stale after it.
+
+    Through a ``gate`` (trees other threads walk too, the caller counted among their
+    readers) the child is added under the gate's lock, and if another thread has just
+    added one for the same key and mover, that one's id is returned instead:
+    ``added`` says which.  A growth of the arrays waits for the other readers to
+    leave, and new ones for its end."""
+    cdef Node* n
+    cdef int i = -1
+    cdef bint grown = True
+    if gate != NULL:
+        # Never wait for the lock as a reader: its holder may be waiting for the
+        # readers to leave.  Readers wait only for a growth, which only the lock's
+        # holder makes, so reading again does not wait.
+        mcts_unread(&gate.readers)
+        mcts_lock(&gate.lock)
+        mcts_read(&gate.readers, &gate.growing)
+        i = find_child(t, parent, key, mover)
+    added[0] = i < 0
+    if i < 0:
+        if t.size == t.cap:
+            if gate != NULL:
+                mcts_unread(&gate.readers)
+                mcts_grow_begin(&gate.readers, &gate.growing)
+            grown = tree_grow(t)
+            if gate != NULL:
+                mcts_grow_end(&gate.growing)
+                mcts_read(&gate.readers, &gate.growing)
+        if grown:
+            i = t.size
+            t.size += 1
+            n = &t.nodes[i]
+            n.child = -1
+            n.sibling = t.nodes[parent].child
+            n.key = key
+            n.mover = mover
+            n.visits = visits
+            n.avail = 1
+            n.total = 0.0
+            if t.prior != NULL:
+                t.prior[i] = prior
+            # Whole before it is linked: a thread that reaches it reads it complete.
+            mcts_link(&t.nodes[parent].child, i)
+    if gate != NULL:
+        mcts_unlock(&gate.lock)
     return i
 
 
@@ -118,7 +227,7 @@ cdef int find_child(Tree* t, int parent, int key, int mover) noexcept nogil:
     # An edge is named by its mover as well as its key: where a tree's owner cannot
     # tell who acts next (a reply that only some hidden hands allow), one node holds
     # the edges of several movers, chance among them, whose ids coincide.
-    cdef int c = t.nodes[parent].child
+    cdef int c = mcts_first_child(&t.nodes[parent].child)
     while c >= 0 and (t.nodes[c].key != key or t.nodes[c].mover != mover):
         c = t.nodes[c].sibling
     return c
@@ -171,7 +280,7 @@ cdef class Worker:
     """One thread's part of a search by an :class:`MCTS`; see its docstring."""
 
     def __cinit__(self):
-        self.trees = NULL
+        self.own = self.trees = NULL
 
     def __init__(self, MCTS m, int n_act, uint64_t seed, int index):
         cdef int q, a
@@ -185,7 +294,7 @@ cdef class Worker:
         rng_seed(&self.rng, seed)
         for q in range(index):
             rng_jump(&self.rng)
-        self.trees = <Tree*>malloc(self.n_trees * sizeof(Tree))
+        self.own = self.trees = <Tree*>malloc(self.n_trees * sizeof(Tree))
         self.path_len = <int*>malloc(self.n_trees * sizeof(int))
         self.paths = <int*>malloc(self.n_trees * self.max_path * sizeof(int))
         self.cur = <int*>malloc(self.n_trees * sizeof(int))
@@ -202,13 +311,14 @@ cdef class Worker:
         self.totals = <double*>malloc(n_act * sizeof(double))
         self.votes = <int*>malloc(n_act * sizeof(int))
         self.present = <char*>malloc(n_act * sizeof(char))
-        if self.trees != NULL:
+        if self.own != NULL:
             for q in range(self.n_trees):
-                self.trees[q].nodes = NULL
-                self.trees[q].prior = NULL
-                self.trees[q].cap = 0
-                self.trees[q].size = 0
-        if (self.trees == NULL or self.path_len == NULL or self.paths == NULL
+                self.own[q].nodes = NULL
+                self.own[q].prior = NULL
+                self.own[q].cap = 0
+                self.own[q].size = 0
+        self.own_gate.readers = self.own_gate.growing = self.own_gate.lock = 0
+        if (self.own == NULL or self.path_len == NULL or self.paths == NULL
                 or self.cur == NULL or self.acts == NULL or self.probs == NULL
                 or self.keys == NULL or self.cand_key == NULL or self.cand_child == NULL
                 or self.cand_of == NULL or self.slot == NULL or self.slot_stamp == NULL
@@ -230,11 +340,11 @@ cdef class Worker:
                 raise MemoryError()
 
     def __dealloc__(self):
-        if self.trees != NULL:
+        if self.own != NULL:
             for q in range(self.n_trees):
-                free(self.trees[q].nodes)
-                free(self.trees[q].prior)
-        free(self.trees)
+                free(self.own[q].nodes)
+                free(self.own[q].prior)
+        free(self.own)
         free(self.path_len)
         free(self.paths)
         free(self.cur)
@@ -257,9 +367,12 @@ cdef class Worker:
 
     def share(self, GameState state, int player, bint sample_world, int units, int first,
               int stride, long iterations, double seconds, double clock,
-              Deadline deadline=None):
+              Deadline deadline=None, Worker lead=None):
         """Give the worker its part of a search of ``state``: the units ``first``,
-        ``first + stride``, ... below ``units``, each cut short at ``deadline``."""
+        ``first + stride``, ... below ``units``, each cut short at ``deadline``.  Given
+        a ``lead`` (itself, for the lead), it searches every unit in the lead's trees
+        instead, alongside the other workers given the same lead: see
+        ``_run_shared``."""
         if self.root is None or type(self.root) is not type(state):
             self.root = state.blank()
             self.work = state.blank()
@@ -267,6 +380,11 @@ cdef class Worker:
         self.units, self.first, self.stride = units, first, stride
         self.iterations, self.seconds, self.clock = iterations, seconds, clock
         self.deadline, self.capped = deadline, deadline is not None
+        self.trees = self.own if lead is None else lead.own
+        self.gate = NULL if lead is None else &lead.own_gate
+        self.helps = lead is not None and lead is not self
+        # Under a time budget every thread searches to the unit's end, uncounted.
+        self.claimed = &lead.claims if lead is not None and seconds <= 0 else NULL
         self.done = self.grown = self.reused = 0
         self.root_total = 0.0
         self.out_of_memory = False
@@ -304,27 +422,60 @@ cdef class Worker:
         with nogil:
             self.search_share()
 
+    def open(self, int u):
+        """As the lead: ready unit ``u`` (its state, its trees, its budget) for the
+        workers sharing its trees; False if memory ran out."""
+        cdef bint ready
+        self.claims = 0
+        self.unit_budget(u, u, self.units)
+        with nogil:
+            ready = self.open_unit()
+        return ready
+
+    def join(self, Worker lead):
+        """Search the unit ``lead`` has opened: the same state, the same budget."""
+        lead.root.copy_into(self.root)
+        self.budget, self.end = lead.budget, lead.end
+
+    def run_unit(self, bint hold=False):
+        """Search the open unit, alongside the other workers; the GIL is free
+        meanwhile, unless ``hold``."""
+        if hold:
+            self.done += self.run(self.budget, self.end)
+            return
+        with nogil:
+            self.done += self.run(self.budget, self.end)
+
+    def close(self):
+        """As the lead: count the unit's nodes and tally its root."""
+        self.close_unit()
+
     @property
     def nodes(self):
-        return sum(self.trees[q].size for q in range(self.n_trees))
+        return sum(self.own[q].size for q in range(self.n_trees))
 
     cdef void search_share(self) noexcept nogil:
-        cdef int u, j, mine = (self.units - self.first + self.stride - 1) // self.stride
-        cdef long budget
-        cdef double deadline
+        cdef int j, mine = (self.units - self.first + self.stride - 1) // self.stride
         for j in range(mine):
-            u = self.first + j * self.stride
-            if self.seconds > 0:
-                budget = 1 << 62
-                # Each unit's share ends at a fixed point of the move's time, so the
-                # time spent sampling and resetting comes out of the move's time.
-                deadline = self.clock + self.seconds * (j + 1) / mine
-            else:
-                # The first units take the remainder: the move spends its exact budget.
-                budget = self.iterations // self.units + (u < self.iterations % self.units)
-                deadline = 0.0
-            if not self.search_unit(budget, deadline):
+            self.unit_budget(j, self.first + j * self.stride, mine)
+            if not self.open_unit():
                 return
+            self.done += self.run(self.budget, self.end)
+            self.close_unit()
+            if self.out_of_memory:
+                return
+
+    cdef void unit_budget(self, int j, int u, int mine) noexcept nogil:
+        # Unit ``u``, the ``j``th of the ``mine`` this worker searches.
+        if self.seconds > 0:
+            self.budget = 1 << 62
+            # Each unit's share ends at a fixed point of the move's time, so the
+            # time spent sampling and resetting comes out of the move's time.
+            self.end = self.clock + self.seconds * (j + 1) / mine
+        else:
+            # The first units take the remainder: the move spends its exact budget.
+            self.budget = self.iterations // self.units + (u < self.iterations % self.units)
+            self.end = 0.0
 
     cdef bint reroot(self, int* path, int steps) noexcept nogil:
         cdef int q, i, node
@@ -345,10 +496,10 @@ cdef class Worker:
                 return False
         return True
 
-    cdef bint search_unit(self, long budget, double deadline) noexcept nogil:
-        """One tree (or one per player) searched from the source state, or a world
-        sampled from it; False if memory ran out.  Trees kept from the last search
-        are searched on."""
+    cdef bint open_unit(self) noexcept nogil:
+        """Ready one tree (or one per player) to be searched from the source state,
+        or a world sampled from it; False if memory ran out.  Trees kept from the
+        last search are searched on."""
         cdef int q, c
         cdef Tree* t
         self.source.copy_into(self.root)
@@ -365,11 +516,13 @@ cdef class Worker:
             if t.nodes[c].mover == self.player:
                 self.reused += t.nodes[c].visits
             c = t.nodes[c].sibling
-        self.done += self.run(budget, deadline)
+        return True
+
+    cdef void close_unit(self) noexcept nogil:
+        cdef int q
         for q in range(self.n_trees):
             self.grown += self.trees[q].size
         self.tally()
-        return not self.out_of_memory
 
     cdef void tally(self) noexcept nogil:
         # The move is read from the tree of the player to move, whose root edges are
@@ -396,15 +549,20 @@ cdef class Worker:
     cdef long run(self, long budget, double deadline) noexcept nogil:
         cdef long it = 0
         cdef double t
-        while it < budget and not self.out_of_memory:
+        while not self.out_of_memory:
             # The clock is read every iteration: it costs far less than one, and an
             # iteration through a game played in Python may take a millisecond.
-            if it > 0 and (deadline > 0 or self.capped):
+            if (it > 0 or self.helps) and (deadline > 0 or self.capped):
                 t = now()
                 # A unit searches once at least, so that every unit has a move to
                 # vote for when the deadline is past.
                 if deadline > 0 and t >= deadline or self.capped and t >= self.deadline.at:
                     break
+            if self.claimed != NULL:
+                if mcts_claim(self.claimed) >= budget:
+                    break
+            elif it >= budget:
+                break
             self.iterate()
             it += 1
         return it
@@ -418,15 +576,50 @@ cdef class Worker:
         return -1
 
     cdef void iterate(self) noexcept nogil:
-        cdef int q, p, a, k, s = -1, o, node, i
+        cdef int q, i
+        cdef bint descended
         cdef Tree* t
+        cdef Node* n
         self.root.copy_into(self.work)
         if self.resample:
             self.work.determinize(self.player, &self.rng)
+        # A thread walks the trees counted among their readers (see tree_add), but
+        # not through its rollout, which a growth need not wait for.
+        if self.gate != NULL:
+            mcts_read(&self.gate.readers, &self.gate.growing)
+        descended = self.descend()
+        if self.gate != NULL:
+            mcts_unread(&self.gate.readers)
+        if not descended:
+            self.out_of_memory = True
+            return
+        if self.guided:
+            self.score_leaf()
+        else:
+            rollout(self.work, self.policy, self.epsilon, self.rollout_depth, self.n_players,
+                    self.lo, self.scale, self.acts, self.probs, self.payoff, &self.rng)
+        self.root_total += self.payoff[self.player]
+        # The walk counted its visits on the way down; its payoffs come now.
+        if self.gate != NULL:
+            mcts_read(&self.gate.readers, &self.gate.growing)
         for q in range(self.n_trees):
-            self.cur[q] = 0
-            self.paths[q * self.max_path] = 0
-            self.path_len[q] = 1
+            t = &self.trees[q]
+            for i in range(self.path_len[q]):
+                n = &t.nodes[self.paths[q * self.max_path + i]]
+                if n.mover >= 0:
+                    mcts_add(&n.total, self.payoff[n.mover], self.gate != NULL)
+        if self.gate != NULL:
+            mcts_unread(&self.gate.readers)
+
+    cdef bint descend(self) noexcept nogil:
+        """The tree phase of an iteration, in a world sampled into ``work``: down the
+        trees to a leaf, expanding it; False if memory ran out."""
+        cdef int q, p, a, k, s = -1, o, node
+        cdef bint added
+        cdef Tree* t
+        for q in range(self.n_trees):
+            self.path_len[q] = 0
+            self.enter(q, 0, False)
         self.grew = False
         self.valued_by = -1
         while not self.grew and not self.work.c_is_terminal() and self.path_len[0] < self.max_path:
@@ -443,8 +636,7 @@ cdef class Worker:
                 else:
                     a = self.select(s, self.owner(s), p)
                 if a < 0:
-                    self.out_of_memory = True
-                    return
+                    return False
             for q in range(self.n_trees):
                 if q == s:
                     continue
@@ -452,29 +644,26 @@ cdef class Worker:
                 k = a if o < 0 or o == p else self.work.c_action_view(a, o)
                 t = &self.trees[q]
                 node = find_child(t, self.cur[q], k, p)
+                added = False
                 if node < 0:
-                    node = tree_add(t, self.cur[q], k, p)
+                    node = tree_add(t, self.cur[q], k, p, 1, 0.0, self.gate, &added)
                     if node < 0:
-                        self.out_of_memory = True
-                        return
-                    self.grew = True
-                self.cur[q] = node
-                self.paths[q * self.max_path + self.path_len[q]] = node
-                self.path_len[q] += 1
+                        return False
+                    self.grew = self.grew or added
+                self.enter(q, node, added)
             self.work.c_apply_action(a)
-        if self.guided:
-            self.score_leaf()
-        else:
-            rollout(self.work, self.policy, self.epsilon, self.rollout_depth, self.n_players,
-                    self.lo, self.scale, self.acts, self.probs, self.payoff, &self.rng)
-        self.root_total += self.payoff[self.player]
-        for q in range(self.n_trees):
-            t = &self.trees[q]
-            for i in range(self.path_len[q]):
-                node = self.paths[q * self.max_path + i]
-                t.nodes[node].visits += 1
-                if t.nodes[node].mover >= 0:
-                    t.nodes[node].total += self.payoff[t.nodes[node].mover]
+        return True
+
+    cdef void enter(self, int q, int node, bint counted) noexcept nogil:
+        """Walk tree ``q`` into ``node`` and count its visit now, unless ``counted``
+        (a node added with it).  Counted before its payoff is known, the visit is a
+        virtual loss to threads sharing the tree: until the payoff comes they see the
+        edge as one visit worse, and spread over others."""
+        if not counted:
+            mcts_count(&self.trees[q].nodes[node].visits, self.gate != NULL)
+        self.cur[q] = node
+        self.paths[q * self.max_path + self.path_len[q]] = node
+        self.path_len[q] += 1
 
     cdef int candidates(self, Tree* t, int parent, int owner, int p, int n) noexcept nogil:
         """Gather the distinct keys of the ``n`` legal actions in ``acts`` as ``owner``
@@ -494,7 +683,7 @@ cdef class Worker:
                 self.slot_stamp[i] = 0
             self.stamp = 0
         self.stamp += 1
-        c = t.nodes[parent].child
+        c = mcts_first_child(&t.nodes[parent].child)
         while c >= 0:
             k = t.nodes[c].key
             if k >= 0 and t.nodes[c].mover == p:
@@ -520,7 +709,7 @@ cdef class Worker:
             self.cand_child[m] = c
             m += 1
             if c >= 0:
-                t.nodes[c].avail += 1
+                mcts_count(&t.nodes[c].avail, self.gate != NULL)
             else:
                 self.untried += 1
         return m
@@ -533,10 +722,13 @@ cdef class Worker:
         cdef int n = self.work.c_legal_actions(self.acts)
         cdef int m = self.candidates(t, parent, owner, p, n)
         cdef int i, j, c, best = -1, ties = 0
+        cdef bint added = False
         cdef double v, best_v = 0.0
         cdef Node* node
         if self.untried:
-            # Expand: a key without a child, uniformly.
+            # Expand: a key without a child, uniformly.  The new edge's first visit
+            # is counted as it is made, so that a thread sharing the tree never
+            # finds an edge without visits.
             j = rng_below(&self.rng, self.untried)
             for i in range(m):
                 if self.cand_child[i] < 0:
@@ -544,11 +736,15 @@ cdef class Worker:
                         best = i
                         break
                     j -= 1
-            c = tree_add(t, parent, self.cand_key[best], p)
+            c = tree_add(t, parent, self.cand_key[best], p, 1, 0.0, self.gate, &added)
             if c < 0:
                 return -1
             self.cand_child[best] = c
-            self.grew = True
+            if added:
+                self.grew = True
+            else:
+                # Another thread added it first: it was available here too.
+                mcts_count(&t.nodes[c].avail, self.gate != NULL)
         else:
             for i in range(m):
                 node = &t.nodes[self.cand_child[i]]
@@ -559,7 +755,7 @@ cdef class Worker:
                     ties += 1
                     if rng_below(&self.rng, ties) == 0:
                         best = i
-        return self.step(s, best, n)
+        return self.step(s, best, n, added)
 
     cdef int select_guided(self, int s, int owner, int p) noexcept nogil:
         """``select`` guided by the model, by PUCT (Silver et al. 2017) with ISMCTS's
@@ -575,6 +771,7 @@ cdef class Worker:
         cdef int n = self.work.c_legal_actions(self.acts)
         cdef int m = self.candidates(t, parent, owner, p, n)
         cdef int i, c, best = -1, ties = 0
+        cdef bint added
         cdef long seen = 0
         cdef double v, q, fpu, best_v = 0.0, seen_total = 0.0
         cdef Node* node
@@ -589,10 +786,10 @@ cdef class Worker:
                 self.cand_prior[self.cand_of[i]] += self.probs[i]
             for i in range(m):
                 if self.cand_child[i] < 0:
-                    c = tree_add(t, parent, self.cand_key[i], p)
+                    c = tree_add(t, parent, self.cand_key[i], p, 0,
+                                 <float>self.cand_prior[i], self.gate, &added)
                     if c < 0:
                         return -1
-                    t.prior[c] = <float>self.cand_prior[i]
             self.grew = True
             return EVALUATED
         for i in range(m):
@@ -614,15 +811,14 @@ cdef class Worker:
                 ties += 1
                 if rng_below(&self.rng, ties) == 0:
                     best = i
-        return self.step(s, best, n)
+        return self.step(s, best, n, False)
 
-    cdef int step(self, int s, int best, int n) noexcept nogil:
-        """Move tree ``s`` down the edge of candidate ``best`` and return the action it
-        stands for: for a class key, any action of the class, uniformly."""
+    cdef int step(self, int s, int best, int n, bint counted) noexcept nogil:
+        """Move tree ``s`` down the edge of candidate ``best`` (its visit ``counted``
+        already, or not) and return the action it stands for: for a class key, any
+        action of the class, uniformly."""
         cdef int c = self.cand_child[best], k = self.cand_key[best], i, chosen
-        self.cur[s] = c
-        self.paths[s * self.max_path + self.path_len[s]] = c
-        self.path_len[s] += 1
+        self.enter(s, c, counted)
         if k >= 0:
             return k
         chosen = 0
@@ -683,12 +879,18 @@ cdef class MCTS:
     ``rollout_depth`` > 0 cuts rollouts after that many decisions and scores them with
     the game's ``evaluate``.
 
-    ``threads`` > 1 searches in parallel at the root: each thread grows its own trees
-    with its own random stream (the seed's, jumped once per thread), and the root's
-    statistics are summed when all are done.  The iterations of a move are shared
-    among the threads, or among the worlds, which the threads take in turn; under a
-    time budget every thread searches for the whole time.  With an iteration budget
-    and a seed a search repeats itself, whatever the threads' timing.
+    ``threads`` > 1 searches on that many threads, each with its own random stream
+    (the seed's, jumped once per thread), as ``parallel`` says.  ``"tree"``: the
+    threads walk the same trees at once, each walk counting its visits on the way
+    down (a virtual loss) so that the others spread over other moves; worlds are
+    searched one after another, every thread in each.  ``"root"``: each thread grows
+    its own trees, and the root's statistics are summed when all are done; the
+    worlds are shared among the threads.  The iterations of a move are shared among
+    the threads, or the worlds; under a time budget every thread searches for the
+    whole time.  With an iteration budget and a seed a search on one thread, or on
+    several at the root, repeats itself whatever the threads' timing; threads in one
+    tree spend the budget exactly, but which thread takes which walk depends on
+    their timing, and so do the visits.
 
     ``reuse`` keeps the trees between searches: told every move and chance outcome
     since its last search (``follow``), the searcher starts the next one from the node
@@ -707,8 +909,9 @@ cdef class MCTS:
     def __init__(self, game, mode="so", *, long iterations=1000,
                  double seconds=0.0, double uct_c=0.7, policy="random",
                  double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
-                 int threads=1, bint reuse=False, seed=0, Model model=None,
-                 double puct_c=0.6, double value_weight=1.0, value_view="actor"):
+                 int threads=1, parallel="tree", bint reuse=False, seed=0,
+                 Model model=None, double puct_c=0.6, double value_weight=1.0,
+                 value_view="actor"):
         if iterations < 1:
             raise ValueError(f"iterations is at least 1, not {iterations}")
         if not (seconds >= 0 and math.isfinite(seconds)):
@@ -723,6 +926,8 @@ cdef class MCTS:
             raise ValueError(f"policy is 'random' or 'heuristic', not {policy!r}")
         if threads < 1:
             raise ValueError(f"threads is at least 1, not {threads}")
+        if parallel not in PARALLEL:
+            raise ValueError(f"parallel is one of {', '.join(PARALLEL)}, not {parallel!r}")
         if model is not None and model.game != game:
             raise ModelError(f"a model for {model.game_string} cannot guide a search of "
                              f"{game}")
@@ -744,7 +949,7 @@ cdef class MCTS:
         self.cheat = cheat
         self.worlds = 1 if cheat or mode != PERFECT else max(1, worlds)
         self.resample = mode != PERFECT and not cheat
-        self.threads = threads
+        self.threads, self.parallel = threads, parallel
         self.reuse = reuse and (cheat or mode != PERFECT)
         self.model, self.puct_c = model, puct_c
         self.value_weight, self.value_view = value_weight, value_view
@@ -771,8 +976,9 @@ cdef class MCTS:
         short: each tree or world is searched once at least, and no more once it
         passes."""
         cdef bint sample_world = self.mode == PERFECT and not self.cheat
+        cdef bint tree = PARALLEL[self.parallel] == PARALLEL_TREE
         cdef int units, busy, t
-        cdef Worker w
+        cdef Worker w, lead = None
         if state.game != self.game:
             raise SearchError(f"this searcher was made for {self.game}, not {state.game}")
         if state.c_is_terminal():
@@ -784,27 +990,41 @@ cdef class MCTS:
         elif isinstance(player, bool) or not 0 <= player < self.game.num_players:
             raise SearchError(f"player is a seat from 0 to {self.game.num_players - 1}, "
                               f"not {player!r}")
-        # A unit is a world, or where one tree is searched, a thread's tree.  A unit
-        # with no iteration would have no move to vote for.
-        units = self.worlds if sample_world else self.threads
+        # A unit is a world, or where one tree is searched, a thread's tree, or the
+        # tree the threads share.  A unit with no iteration would have no move to
+        # vote for, and a thread with none would idle.
+        units = self.worlds if sample_world else 1 if tree else self.threads
+        busy = self.threads
         if self.seconds <= 0:
             units = min(units, self.iterations)
-        busy = min(self.threads, units)
+            busy = min(busy, self.iterations)
+        if not tree:
+            busy = min(busy, units)
+        elif busy > 1:
+            lead = self.workers[0]
         start = time.perf_counter()
         clock = now()
-        kept = bool(self.path) and player == self.player
         for t in range(busy):
-            self.workers[t].share(state, player, sample_world, units, t, busy,
-                                  self.iterations, self.seconds, clock, deadline)
-            # Every thread keeps its trees, or none does: summed, old statistics and
-            # new would otherwise weigh by chance.
-            kept = kept and self.workers[t].continue_trees(self.path)
+            if lead is None:
+                self.workers[t].share(state, player, sample_world, units, t, busy,
+                                      self.iterations, self.seconds, clock, deadline)
+            else:
+                self.workers[t].share(state, player, sample_world, units, 0, 1,
+                                      self.iterations, self.seconds, clock, deadline, lead)
+        # Every thread keeps its trees, or none does: summed, old statistics and new
+        # would otherwise weigh by chance.
+        kept = bool(self.path) and player == self.player
+        for w in [lead] if lead is not None else self.workers[:busy]:
+            kept = kept and w.continue_trees(self.path)
         if not kept:
             for w in self.workers:
                 w.kept = False
         self.player = player
         self.path = [] if self.reuse else None
-        _run(self.workers[:busy], self.game.steps_in_python)
+        if lead is None:
+            _run([w.run_share for w in self.workers[:busy]], self.game.steps_in_python)
+        else:
+            _run_shared(self.workers[:busy], units, self.game.steps_in_python)
         return self._merge(self.workers[:busy], sample_world, time.perf_counter() - start)
 
     def follow(self, GameState state, int action):
@@ -829,7 +1049,8 @@ cdef class MCTS:
     def _merge(self, workers, bint sample_world, double seconds):
         # Root parallelisation (Chaslot, Winands and van den Herik 2008) sums the
         # threads' visits: one tree's worth of evidence, grown in several.  Sampled
-        # worlds each vote, as a single thread's do.
+        # worlds each vote, as a single thread's do.  Threads sharing a tree leave
+        # its tally to the lead, and the others' at zero.
         cdef Worker w
         cdef int a
         cdef long done = 0, grown = 0, reused = 0
@@ -857,20 +1078,36 @@ cdef class MCTS:
                             done, grown, seconds, reused, root_total / done if done else None)
 
 
-def _run(workers, steps_in_python=False):
-    """Each worker's share, the first in this thread and each other in its own; the
+def _run(tasks, steps_in_python=False):
+    """Each worker's task, the first in this thread and each other in its own; the
     tree engine frees the GIL, so they run side by side.  Alone on a game whose steps
     call into Python, a worker keeps the GIL: taking it again at every step cost about
     a tenth of an oh_hell iteration."""
-    if len(workers) == 1 and steps_in_python:
-        workers[0].run_share(True)
+    if len(tasks) == 1 and steps_in_python:
+        tasks[0](True)
         return
-    others = [threading.Thread(target=w.run_share) for w in workers[1:]]
+    others = [threading.Thread(target=task) for task in tasks[1:]]
     for thread in others:
         thread.start()
-    workers[0].run_share()
+    tasks[0]()
     for thread in others:
         thread.join()
+
+
+def _run_shared(workers, int units, steps_in_python):
+    """Tree parallelisation: the units one after another, the lead readying each, then
+    every worker searching it in the lead's trees, then the lead tallying it."""
+    cdef Worker lead = workers[0], w
+    for u in range(units):
+        if not lead.open(u):
+            return
+        for w in workers[1:]:
+            w.join(lead)
+        _run([w.run_unit for w in workers], steps_in_python)
+        lead.close()
+        for w in workers:
+            if w.out_of_memory:
+                return
 
 
 class SearchResult:

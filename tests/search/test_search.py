@@ -15,7 +15,8 @@ OUR_KINDS = ["random", "greedy", "ismcts(iterations=60)", "mo_ismcts(iterations=
              "determinized(iterations=60,worlds=3)", "cheater(iterations=60)",
              "expectimax(depth=2,worlds=2)",
              "ismcts(iterations=40,rollout=heuristic,epsilon=0.2,rollout_depth=6)",
-             "ismcts(iterations=60,threads=2)", "determinized(iterations=60,worlds=3,threads=2)",
+             "ismcts(iterations=60,threads=2,parallel=root)",
+             "determinized(iterations=60,worlds=3,threads=2,parallel=root)",
              "ismcts(iterations=60,blunder=0.5)"]
 
 

@@ -16,9 +16,11 @@ def _halted():
 
 
 @pytest.mark.parametrize("mode, extra, units", [
-    ("so", {}, 1), ("mo", {}, 1), ("so", {"threads": 2}, 2), ("perfect", {"worlds": 8}, 8),
+    ("so", {}, 1), ("mo", {}, 1), ("so", {"threads": 2, "parallel": "root"}, 2),
+    ("so", {"threads": 2}, 1), ("perfect", {"worlds": 8}, 8),
+    ("perfect", {"worlds": 8, "threads": 2, "parallel": "root"}, 8),
     ("perfect", {"worlds": 8, "threads": 2}, 8), ("so", {"cheat": True}, 1),
-    ("so", {"seconds": 5.0}, 1)])
+    ("so", {"seconds": 5.0}, 1), ("mo", {"seconds": 5.0, "threads": 2}, 1)])
 def test_a_passed_deadline_leaves_each_tree_one_iteration(mode, extra, units):
     game, state = midgame("creature_shrines", seed=2, steps=30)
     result = MCTS(game, mode, iterations=100_000, seed=1, **extra).search(
@@ -28,7 +30,7 @@ def test_a_passed_deadline_leaves_each_tree_one_iteration(mode, extra, units):
 
 def test_a_deadline_that_does_not_pass_changes_no_search():
     game, state = midgame()
-    for mode, extra in [("so", {}), ("perfect", {"worlds": 4, "threads": 2})]:
+    for mode, extra in [("so", {}), ("perfect", {"worlds": 4, "threads": 2, "parallel": "root"})]:
         free = MCTS(game, mode, iterations=400, seed=5, **extra).search(state)
         bounded = MCTS(game, mode, iterations=400, seed=5, **extra).search(
             state, deadline=search.Deadline(3600))

@@ -32,10 +32,11 @@ def play(game, specs, seed, tell_chance=True):
     return state.returns(), results
 
 
+@pytest.mark.parametrize("threads", ["", ",threads=2", ",threads=2,parallel=root"])
 @pytest.mark.parametrize("kind", ["ismcts", "mo_ismcts", "cheater"])
-def test_a_bot_told_every_step_continues_its_tree(kind):
+def test_a_bot_told_every_step_continues_its_tree(kind, threads):
     game = core.load_game("shrine")
-    _, results = play(game, [f"{kind}(iterations=200,reuse=true)", "random"], seed=1)
+    _, results = play(game, [f"{kind}(iterations=200,reuse=true{threads})", "random"], seed=1)
     reused = [r.reused for r in results[0]]
     assert reused[0] == 0
     assert sum(n > 0 for n in reused) > len(reused) / 2, reused
@@ -46,7 +47,8 @@ def test_a_bot_told_every_step_continues_its_tree(kind):
 
 def test_reuse_repeats_under_a_seed():
     game = core.load_game("card_duel")
-    specs = ["ismcts(iterations=100,reuse=true,threads=2)", "ismcts(iterations=100,reuse=true)"]
+    specs = ["ismcts(iterations=100,reuse=true,threads=2,parallel=root)",
+             "ismcts(iterations=100,reuse=true)"]
     first, second = (play(game, specs, seed=4) for _ in range(2))
     assert [[(r.action, r.visits) for r in seat] for seat in first[1]] == \
         [[(r.action, r.visits) for r in seat] for seat in second[1]]
