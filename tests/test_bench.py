@@ -83,6 +83,17 @@ def test_search_benchmark_plays_the_match_and_tallies_it():
                         r"± (inf|[\d.]+) \(95%\)", out[2])
 
 
+def test_a_match_of_two_threads_against_one_gives_both_the_same_parameters():
+    out = run_bench("search.py", "--match", "2", "--seconds", "0.02", "--game", "card_duel",
+                    "--opponent", "threads", "--ours", "rollout_depth=8").splitlines()
+    assert out[0] == ("match on card_duel: ismcts(seconds=0.02,threads=2,rollout_depth=8) "
+                      "against ismcts(seconds=0.02,rollout_depth=8), 2 games, seed 1")
+    assert re.fullmatch(r"ismcts\(seconds=0.02,threads=2,rollout_depth=8\) against "
+                        r"ismcts\(seconds=0.02,rollout_depth=8\) on card_duel at 0.02 s per "
+                        r"move: 2 games, .*", out[3])
+    assert out[-1].startswith("verdict at 95%, by the margin")
+
+
 def test_a_match_openspiels_bot_cannot_play_ends_in_one_line():
     result = subprocess.run([sys.executable, os.path.join(BENCH, "search.py"), "--match",
                              "2", "--game", "hearts"], capture_output=True, text=True,
