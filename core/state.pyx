@@ -562,6 +562,21 @@ class Game:
         """Text for a position dict; rulesets offer a compact one of their own."""
         return json.dumps(view, indent=1)
 
+    def status(self, view):
+        """Where the game stands in a position dict, in a player's words, for the line
+        above a board on the page and the terminal's heading: turns counted from 1,
+        whose turn it is and what happens now.  Rulesets say it in their own words;
+        this one tells the turn alone."""
+        turn = view.get("turn")
+        return f"turn {turn + 1}" if isinstance(turn, int) else ""
+
+    def card_text(self, name):
+        """What is printed on the card ``name`` (as a position writes it), as a dict
+        from each thing the card says (its name first, then type, cost...) to its
+        words, for a player to read; None for a card that says nothing beyond its
+        name, as in this game, or for no card of the game."""
+        return None
+
     def new_initial_state(self):
         """The state in which a game begins."""
         raise NotImplementedError

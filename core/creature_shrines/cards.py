@@ -334,6 +334,25 @@ def card_doc(cardset):
 
 
 CARDSET = CardSet(DATA / "cards.toml", DATA / "decks.toml")
+_BY_SLUG = {slug(c.name): c for c in CARDSET.cards}
+
+
+def card_text(name):
+    """What is printed on the card ``name`` (as a position writes it, ``blaze_hound``,
+    or as printed, ``Blaze Hound``): its name, then its type, cost, strength and
+    resilience, abilities and effects as the card list gives them, leaving out what
+    it has none of; None for no card of the set.  The page and ``cardarena play``'s
+    ``card`` command read it.
+
+    >>> card_text("Blaze Hound")["abilities"]
+    'haste'
+    """
+    card = _BY_SLUG.get(slug(name))
+    if card is None:
+        return None
+    columns = ("card", "type", "cost", "strength/resilience", "abilities", "effects")
+    return {key: value for key, value in zip(columns, describe(card, CARDSET.words))
+            if value != "-"}
 
 if __name__ == "__main__":
     DOC.write_text(card_doc(CARDSET))

@@ -32,6 +32,7 @@ from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 from core.creature_shrines.cards import (AREAS, CARDSET, COLOURS as COLOUR_NAMES,
                                          EVENTS as EVENT_NAMES, KEYWORDS, SUBTYPES, TARGETS,
                                          TRIGGERS, TYPES, slug)
+from core.creature_shrines.cards import card_text
 from core.errors import CardDataError, StateFormatError
 from core.kit import Cards, TensorLayout, read_bool, read_int, read_name, read_players
 from core.kit.carddata import effect_table
@@ -269,6 +270,15 @@ cdef Effect EFFECTS[MAX_EFFECTS]
 cdef uint8_t TOKEN_OF[8]          # the design of each token a ``token`` effect names
 cdef uint8_t TRAPS[MAX_DESIGNS]   # 1: a Trap, dealt afresh by determinize
 cdef uint8_t HARM[16]             # 1: an effect word an opponent's permanent is aimed at
+
+
+# A choice of a permanent in the words of the rules, by what the choice is for; and
+# the kind of move each is, as the skill analysis counts them.
+UNIT_WORDS = {"traveller": "travel with", "attacker": "attack with",
+              "blocker": "block with", "unit": "choose"}
+UNIT_KINDS = {"blocker": "block", "mount with": "mount", "damage first": "damage"}
+# Which of several copies of a card on one site, oldest first.
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
 def _compile(cardset):
@@ -2630,7 +2640,8 @@ cdef class CreatureShrinesState(GameState):
         if a < A_UNIT:
             return self._site_name(a - A_SITE)
         if a < A_DISTANCE:
-            return self._unit_verb() + " " + self._unit_name(a - A_UNIT)
+            verb = self._unit_verb()
+            return UNIT_WORDS.get(verb, verb) + " " + self._unit_name(a - A_UNIT)
         if a < A_TARGET:
             n = a - A_DISTANCE + 1
             return f"travel {n} site" + "s" * (n > 1)
@@ -2692,18 +2703,31 @@ cdef class CreatureShrinesState(GameState):
         return "unit"
 
     def _unit_name(self, int u):
-        cdef Unit* x = &self.s.units[u]
+        """A permanent as a player names it: its card and its site, and, where another
+        of that card stands there, whose it is and which came first."""
+        cdef CSData* s = &self.s
+        cdef Unit* x = &s.units[u]
+        cdef int v
         if x.owner < 0:
             return f"#{u}"
-        return f"{CARD_NAMES[x.design]}#{u}@{SITE_NAMES[x.site] if x.site >= 0 else SIDE}"
+        where = f"at {SITE_NAMES[x.site]}" if x.site >= 0 else "beside the region"
+        alike = [v for v in range(MAX_UNITS) if s.units[v].owner >= 0
+                 and s.units[v].design == x.design and s.units[v].site == x.site]
+        owners = {s.units[v].owner for v in alike}
+        whose = f"player {x.owner}'s " if len(owners) > 1 else ""
+        same = sorted([(s.units[v].age, v) for v in alike if s.units[v].owner == x.owner])
+        order = f" ({ORDINALS[same.index((x.age, u))]})" if len(same) > 1 else ""
+        return f"{whose}{CARD_NAMES[x.design]} {where}{order}"
 
     def _action_kind(self, int a):
-        name = self._action_name(a)
         if self.c_current_player() == CHANCE:
             return "draw"
-        first = name.split()[0]
-        return {"at": "site", "over": "site", "blocker": "block", "pass": "pass",
-                "keep": "keep", "no": "pass"}.get(first, first)
+        if A_UNIT <= a < A_DISTANCE:
+            verb = self._unit_verb()
+            return UNIT_KINDS.get(verb, verb)
+        first = self._action_name(a).split()[0]
+        return {"at": "site", "over": "site", "pass": "pass", "keep": "keep",
+                "no": "pass"}.get(first, first)
 
     def _view(self, viewer):
         return _view(self, viewer)
@@ -2899,25 +2923,73 @@ cdef void fill_tensor(CreatureShrinesState st, int viewer, float* v) noexcept no
 
 
 def render(view):
-    """The region as a grid, player 1's Melee row on top, then each player's state."""
+    """The region as a grid, player 1's Melee row on top, its pathways lettered, each
+    permanent by its card's full name; then each player's state and where the game
+    stands."""
     grid = {}
     for unit in view["units"]:
         mark = "*" if unit.get("tapped") else ""
-        grid.setdefault(unit["site"], []).append(f"{unit['owner']}:{unit['card'][:10]}{mark}")
-    lines = []
-    for r in range(ROWS - 1, -1, -1):
-        cells = [",".join(grid.get(f"{r}{c}", [])) or "." for c in "abc"]
-        lines.append(f"  {r} | " + " | ".join(f"{c:<24}" for c in cells))
+        grid.setdefault(unit["site"], []).append(f"{unit['owner']}:{unit['card']}{mark}")
+    rows = [[", ".join(grid.get(f"{r}{c}", [])) or "." for c in "abc"]
+            for r in range(ROWS - 1, -1, -1)]
+    widths = [max(12, *(len(row[c]) for row in rows)) for c in range(PATHWAYS)]
+    lines = ["      " + "   ".join(f"{c:<{w}}" for c, w in zip("abc", widths)).rstrip()]
+    for r, cells in zip(range(ROWS - 1, -1, -1), rows):
+        lines.append(f"  {r} | " + " | ".join(f"{c:<{w}}" for c, w in zip(cells, widths))
+                     .rstrip())
+    lines.append("  (N: player N's permanent, * tapped; row 0 is player 0's Melee row)")
+    scored = [key for key in ("life", "points") if key in MODE_SCORES[view["mode"]]]
     for p, pl in enumerate(view["players"]):
         hand = pl.get("hand")
         shown = "?" if hand is None else " ".join(hand + pl["hand_secondary"]) or "-"
         home = f"shrine home ({pl['marks']} marks)" if pl["shrine_home"] else "shrine out"
         sources = sum(pl["sources"].values())
-        lines.append(f"  player {p}: life {pl['life']} points {pl['points']} | {home} | "
+        score = " ".join(f"{key} {pl[key]}" for key in scored)
+        lines.append(f"  player {p}: {score} | {home} | "
                      f"sources {sources} ({sum(pl['tapped'].values())} tapped) | "
                      f"hand {pl['hand_size']}: {shown}")
-    lines.append(f"  turn {view['turn'] + 1}, player {view['active']}'s {view['act']} act")
+    lines.append(f"  {status(view)}")
     return "\n".join(lines)
+
+
+cdef dict _mode_scores():
+    cdef CSData s
+    scores = {}
+    for m, name in enumerate(MODES):
+        s.mode = m
+        scores[name] = tuple([key for key, used in (("life", uses_life(&s)),
+                                                    ("points", uses_points(&s))) if used])
+    return scores
+
+
+# What each mode counts, life or points or both (C8): a board shows only these.
+MODE_SCORES = _mode_scores()
+MODE_WORDS = {"standard": "", "rush": "Rush", "king_of_the_hill": "King of the Hill",
+              "imperial": "Imperial", "conquest": "Conquest"}
+
+
+def status(view):
+    """The mode, the turn and what happens now, in a player's words (turns from 1).
+    A draw is told as the start or the end of a turn, or the opening hands, never as
+    the act before it."""
+    mode = MODE_WORDS[view["mode"]]
+    mode = f"{mode}: " if mode else ""
+    if "winner" in view:
+        return mode + ("game over: a draw" if view["winner"] == "draw"
+                       else f"game over: player {view['winner']} wins")
+    turn, active, step = f"turn {view['turn'] + 1}", view["active"], view["step"]
+    drawing = view.get("drawing")
+    if "mulligan" in view or (drawing and drawing["then"] in ("mulligan", "setup")):
+        return f"{mode}opening hands"
+    if drawing:
+        when = "at the end of" if drawing["then"] == "end" else "to start"
+        return f"{mode}{turn}: player {drawing['player']} draws {when} the turn"
+    act = f"player {active}'s {view['act']} act"
+    if step == "priority":
+        return f"{mode}{turn}, {act}: player {view['priority']} may respond"
+    if step == "block":
+        return f"{mode}{turn}, {act}: player {1 - active} blocks"
+    return f"{mode}{turn}, {act}"
 
 
 # --- building positions ------------------------------------------------------------------
@@ -3296,13 +3368,20 @@ class CreatureShrinesGame(Game):
     position_keys = _KNOWN_KEYS
     # The region as a grid of sites named row then pathway ("0a"), row 0 being player
     # 0's Melee row: drawn at the foot of the table for player 0, at the top for 1.
-    layout = {"status": ("mode", "turn", "active", "act", "step", "winner"),
-              "player": ("life", "points", "shrine", "marks", "sources", "tapped", "pool",
-                         "hand", "hand_secondary", "hand_size", "graveyard"),
-              "table": ("units",),
-              "grid": {"key": "units", "at": "site", "rows": ("4", "3", "2", "1", "0"),
-                       "columns": ("a", "b", "c"), "flip": True}}
+    # A mode's board shows the scores it counts: no life in King of the Hill (C8).
+    @property
+    def layout(self):
+        scored = MODE_SCORES[self.params["mode"]]
+        return {"status": ("mode", "turn", "active", "act", "step", "winner"),
+                "player": scored + ("shrine", "marks", "sources", "tapped", "pool", "hand",
+                                    "hand_secondary", "hand_size", "graveyard"),
+                "table": ("units",),
+                "grid": {"key": "units", "at": "site", "rows": ("4", "3", "2", "1", "0"),
+                         "columns": ("a", "b", "c"), "flip": True}}
+
     render = staticmethod(render)
+    status = staticmethod(status)
+    card_text = staticmethod(card_text)
 
     @property
     def max_game_length(self):

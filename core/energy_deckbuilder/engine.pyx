@@ -1562,6 +1562,27 @@ def render(view):
     return "\n".join(lines)
 
 
+
+STAGE_WORDS = {"setup": "the deal", "upkeep": "upkeep", "main": "playing and buying",
+               "store": "storing energy", "draw": "drawing a new hand"}
+
+
+def status(view):
+    """Turn, whose turn and what happens now, in a player's words.  The position
+    counts turns from 1 already."""
+    if view.get("winner") is not None:
+        return "game over: a draw" if view["winner"] == "draw" \
+            else f"game over: player {view['winner']} wins"
+    if view["stage"] == "setup":
+        return "the deal"
+    line = (f"turn {view['turn']}, player {view['active']}'s turn: "
+            f"{STAGE_WORDS.get(view['stage'], view['stage'])}")
+    if view.get("bought"):
+        line += " (has bought this turn)"
+    common = ", ".join(f"{n} {colour}" for colour, n in view["common"].items())
+    return f"{line}; common supply {common}"
+
+
 # --- building positions ---------------------------------------------------------------------
 
 _KNOWN_KEYS = ("turn", "active", "stage", "current_player", "winner", "bought", "steps",
@@ -1876,6 +1897,8 @@ class EnergyDeckbuilderGame(Game):
                          "unseen"),
               "table": ("market", "piles", "pending")}
     render = staticmethod(render)
+    status = staticmethod(status)
+    card_text = staticmethod(carddata.card_text)
 
     @property
     def max_game_length(self):

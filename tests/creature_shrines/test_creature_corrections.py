@@ -35,7 +35,7 @@ def test_the_attacker_then_the_defender_get_priority_after_blockers_are_declared
                   turn=2, act="combat")
     act(st, "pass the combat act")
     assert st.current_player() == 1 and names(st)[0] == "pass"
-    act(st, "pass", "blocker riptide_lurker#1@4b")
+    act(st, "pass", "block with riptide_lurker at 4b")
     now = st.to_dict()
     assert st.current_player() == 0 and now["step"] == "priority"
     assert "play warcry" in names(st) and slots(st)[1].get("damage") is None
@@ -59,8 +59,8 @@ def test_a_tapped_creature_may_block():
                           "tapped": True}],
                   turn=2, act="combat")
     act(st, "pass the combat act")
-    assert names(st) == ["no more blocks", "blocker riptide_lurker#1@4b"]
-    act(st, "blocker riptide_lurker#1@4b")
+    assert names(st) == ["no more blocks", "block with riptide_lurker at 4b"]
+    act(st, "block with riptide_lurker at 4b")
     assert st.to_dict()["players"][1]["life"] == 20
 
 
@@ -73,7 +73,7 @@ def test_travellers_travel_at_once_and_the_site_limit_is_kept_after_all_have_mov
     here += [{"slot": k, "card": "cinder_brute" if k < 4 else "ash_cleaver", "owner": 0,
               "site": "1a"} for k in range(1, 5)]
     st = position(players=[dict(RED), {}], units=here, turn=2, act="travel")
-    act(st, "traveller blaze_hound#0@0a", "traveller ash_cleaver#4@1a", "pass the travel act")
+    act(st, "travel with blaze_hound at 0a", "travel with ash_cleaver at 1a", "pass the travel act")
     assert not [n for n in names(st) if n.startswith("sacrifice")]
     sites = {k: u["site"] for k, u in slots(st).items()}
     assert sites == {0: "1a", 1: "1a", 2: "1a", 3: "1a", 4: "2a"}
@@ -88,8 +88,8 @@ def test_immoveable_holds_against_mounting():
             {"slot": 1, "card": "gilded_pegasus", "owner": 0, "site": "1a"}]
     wall = [{"slot": 2, "card": "tidewall", "owner": 1, "site": "0a"}]
     mine = [{"sources": {"sunspring": 3}}, {}]
-    assert "mount squire_knight#0@0a" in names(position(game, mine, here, turn=2))
-    assert "mount squire_knight#0@0a" not in names(position(game, mine, here + wall, turn=2))
+    assert "mount squire_knight at 0a" in names(position(game, mine, here, turn=2))
+    assert "mount squire_knight at 0a" not in names(position(game, mine, here + wall, turn=2))
 
 
 def test_combat_damage_reaches_only_what_is_in_range_when_it_is_dealt():
