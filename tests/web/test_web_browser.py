@@ -232,6 +232,7 @@ def test_relinquishs_opponents_hands_are_card_backs(tmp_path, browser):
         for seat in (1, 2):
             area = browser.find_element(
                 By.XPATH, f"//div[@id='board']/div[contains(@class, 'area')][h3='player {seat}']")
-            hand = area.find_element(By.CSS_SELECTOR, "[data-key=hand]")
+            hand = area.find_element(
+                By.XPATH, ".//span[@class='field'][span[@class='name'][.='hand']]")
             assert hand.find_elements(By.CSS_SELECTOR, ".card.back")
             assert "–" not in hand.text

@@ -121,7 +121,6 @@ const boards = (() => {
       const shown = v === null && Number.isInteger(size) ? Array(size).fill("??") : v;
       const field = document.createElement("span");
       field.className = "field";
-      field.dataset.key = key;
       field.append(Object.assign(document.createElement("span"), {className: "name", textContent: key.replaceAll("_", " ")}), value(shown));
       box.append(field);
     }
