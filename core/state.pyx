@@ -484,7 +484,7 @@ class Game:
     # search on one thread then keeps the GIL rather than taking it at every step.
     steps_in_python = False
     # How a page lays out a position dict (an ``observation_dict``): ``status``, the
-    # keys told on one line above the board; ``player``, each seat's keys in order;
+    # keys the game's ``status`` line tells above the board, kept off it; ``player``, each seat's keys in order;
     # ``table``, the keys of the middle of the table; ``red``, a pattern of the card
     # names drawn in red; ``grid``, where the table is a board of cells: ``key`` names
     # the list of pieces, each a dict with its ``card`` and its cell in the key ``at``
