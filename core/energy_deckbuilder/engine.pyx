@@ -1550,8 +1550,7 @@ def render(view):
         stored = cubes(c["stored"])
         return f"{c['card']}{ups} ({marks}stored {stored})".replace("( ", "(")
 
-    lines = [f"  turn {view['turn']}, player {view['active']} in stage {view['stage']}; "
-             f"common supply {cubes(view['common'])}",
+    lines = [f"  {status(view)}",
              f"  market: {' '.join(view['market']) or '-'}; piles: "
              + ", ".join(f"{k} {n}" for k, n in view["piles"].items())]
     for p, pl in enumerate(view["players"]):
