@@ -339,14 +339,14 @@ def cpus():
 
 
 def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
-        postfix=None, deals=None):
+        postfix=None, deals=None, desc=None):
     """Play every game of ``config``'s first ``deals`` deals (all by default) that
     ``store`` lacks, storing each as it ends; a rerun after an interruption plays only
     the rest.  ``config`` may be a list of configs, played as one run on one pool of
     workers, in the order given, each to its own deals (``deals`` is for one config
-    alone).  ``on_row(row)`` sees each new row, and the progress bar shows what
-    ``postfix()`` says.  Returns the number of games played.  Ctrl-C stops the run; the
-    games already stored stay.
+    alone).  ``on_row(row)`` sees each new row, and the progress bar, headed
+    ``desc``, shows what ``postfix()`` says.  Returns the number of games played.
+    Ctrl-C stops the run; the games already stored stay.
 
     Quick games go to workers several at a time, enough for about ``TASK_SECONDS``
     of play, so that this process, which stores every game, keeps up with the
@@ -371,7 +371,7 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     batches = _batches(todo, lambda c: chunks.get(c.key, 1))
     bar = tqdm(total=sum(count[c.key] * len(c.seatings()) for c in runs),
                initial=sum(d < count[key] for key, games in done.items() for d, _ in games),
-               unit="game", disable=not progress, dynamic_ncols=True)
+               unit="game", disable=not progress, dynamic_ncols=True, desc=desc)
     played = 0
     pending = {}  # each task in flight, with its config and jobs
 
