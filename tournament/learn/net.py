@@ -1,13 +1,23 @@
 """The network's training, in JAX with optax: the multilayer perceptron that
-``search.Model`` runs in C (docs/learning.md), its loss and its steps.  The only module
-that needs the ``learn`` extra; it is imported by the training process alone, never
-by a process that forks workers (JAX's threads do not survive a fork)."""
+``search.Model`` runs in C (docs/learning.md), its loss and its steps, and a
+generation's training as a command of its own.  The only module that needs the
+``learn`` extra; it runs in a process started for it, never in one that forks
+workers (JAX's threads do not survive a fork)."""
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 import optax
 
 from search.model import Model
+from tournament.harness import config as configs
+from tournament.learn.buffer import Buffer
+from tournament.learn.train import Plan, TrainError
 
 
 class Trainer:
@@ -104,3 +114,53 @@ def _losses(params, features, target, legal, value):
     guess = jnp.tanh(h @ params["value"][0] + params["value"][1])
     values = jnp.mean((guess - value) ** 2)
     return policy + values, jnp.stack([policy, values])
+
+
+def train_generation(folder, plan, g, steps):
+    """Generation ``g``'s training, in the training process: the trainer as the last
+    generation left it (new weights for the first), ``steps`` Adam steps on the
+    buffer's window, then the network written to ``models/gen-GGGG.npz`` and the
+    trainer to ``trainer.npz``.  Returns the mean policy and value losses."""
+    folder, plan = Path(folder), Plan.from_dict(plan)
+    game = configs.rules(plan.game)
+    seed = int.from_bytes(hashlib.sha256(f"{plan.seed}/train".encode()).digest()[:4],
+                          "little")
+    trainer = Trainer(game, plan.hidden, seed)
+    saved = folder / "trainer.npz"
+    if saved.exists():
+        with np.load(saved) as data:
+            if int(data["generation"]) == g - 1:
+                trainer.restore({k: data[k] for k in data.files if k != "generation"})
+            elif int(data["generation"]) != g:
+                raise TrainError(f"{saved} is of generation {int(data['generation'])}, "
+                                 f"not {g - 1}")
+            else:
+                # Trained already, stopped before the run recorded it: the same steps
+                # again from the state before are not at hand; take the trained one.
+                trainer.restore({k: data[k] for k in data.files if k != "generation"})
+                steps = 0
+    positions = Buffer(folder / "buffer").window(plan.window)
+    losses = trainer.train(positions, steps, plan.batch) if steps else \
+        trainer.losses(positions)
+    (folder / "models").mkdir(exist_ok=True)
+    out = folder / "models" / f"gen-{g:04d}.npz"
+    part = out.with_suffix(".part")
+    trainer.model().save(part)
+    os.replace(part, out)
+    part = saved.with_suffix(".part")
+    with open(part, "wb") as f:
+        np.savez(f, generation=g, **trainer.arrays())
+    os.replace(part, saved)
+    return [float(x) for x in losses]
+
+
+def main():
+    """Train one generation, as ``python -m tournament.learn.net TASK`` (TASK the JSON
+    of :func:`train_generation`'s arguments); prints the losses as JSON."""
+    task = json.loads(sys.argv[1])
+    print(json.dumps(train_generation(task["folder"], task["plan"], task["generation"],
+                                      task["steps"])))
+
+
+if __name__ == "__main__":
+    main()

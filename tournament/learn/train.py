@@ -21,9 +21,10 @@ import dataclasses
 import hashlib
 import json
 import math
-import multiprocessing
 import os
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -144,8 +145,6 @@ class Run:
         done."""
         self._clock = time.monotonic()
         budget = None if hours is None else hours * 3600
-        # One training process for the whole session: JAX starts once.
-        self._trainer = None
         try:
             while (budget is None or self._elapsed() < budget) and (
                     generations is None or len(self.generations) < generations):
@@ -159,8 +158,6 @@ class Run:
                 self._finish(g, losses, steps, gate)
                 say(self.describe(self.generations[-1]))
         finally:
-            if self._trainer is not None:
-                self._trainer.shutdown(cancel_futures=True)
             self._save()
 
     def describe(self, gen):
@@ -214,8 +211,7 @@ class Run:
         return True
 
     def _train(self, g):
-        """Train generation ``g``'s network (unless a stopped run already had) in a
-        process of its own: JAX's threads must not be in a process that forks."""
+        """Train generation ``g``'s network (unless a stopped run already had)."""
         model = self.folder / "models" / f"gen-{g:04d}.npz"
         trained = self.record.get("trained")
         if trained and trained["generation"] == g and model.exists():
@@ -223,11 +219,16 @@ class Run:
         held = min(self.plan.window, self.buffer.count(g)[1]
                    + sum(gen["positions"] for gen in self.generations))
         steps = max(1, math.ceil(self.plan.passes * held / self.plan.batch))
-        if self._trainer is None:
-            context = multiprocessing.get_context("spawn")
-            self._trainer = futures.ProcessPoolExecutor(1, mp_context=context)
-        losses = self._trainer.submit(train_generation, str(self.folder),
-                                      self.plan.to_dict(), g, steps).result()
+        # A process of its own, started afresh: JAX's threads must not be in a
+        # process that forks the self-play workers.
+        task = json.dumps({"folder": str(self.folder), "plan": self.plan.to_dict(),
+                           "generation": g, "steps": steps})
+        done = subprocess.run([sys.executable, "-m", "tournament.learn.net", task],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            lines = done.stderr.strip().splitlines() or [f"status {done.returncode}"]
+            raise TrainError(f"the training of generation {g} failed: {lines[-1]}")
+        losses = json.loads(done.stdout.strip().splitlines()[-1])
         self.record["trained"] = {"generation": g, "losses": losses, "steps": steps}
         self._save()
         return losses, steps
@@ -313,42 +314,3 @@ def gate_score(rows, name, sides):
     half = 1.96 * float(means.std(ddof=1) / np.sqrt(len(means))) if len(means) > 1 else 0.5
     return {"score": score, "low": max(0.0, score - half), "high": min(1.0, score + half),
             "games": games}
-
-
-def train_generation(folder, plan, g, steps):
-    """Generation ``g``'s training, in the training process: the trainer as the last
-    generation left it (new weights for the first), ``steps`` Adam steps on the
-    buffer's window, then the network written to ``models/gen-GGGG.npz`` and the
-    trainer to ``trainer.npz``.  Returns the mean policy and value losses."""
-    from tournament.learn.net import Trainer
-    folder, plan = Path(folder), Plan.from_dict(plan)
-    game = configs.rules(plan.game)
-    seed = int.from_bytes(hashlib.sha256(f"{plan.seed}/train".encode()).digest()[:4],
-                          "little")
-    trainer = Trainer(game, plan.hidden, seed)
-    saved = folder / "trainer.npz"
-    if saved.exists():
-        with np.load(saved) as data:
-            if int(data["generation"]) == g - 1:
-                trainer.restore({k: data[k] for k in data.files if k != "generation"})
-            elif int(data["generation"]) != g:
-                raise TrainError(f"{saved} is of generation {int(data['generation'])}, "
-                                 f"not {g - 1}")
-            else:
-                # Trained already, stopped before the run recorded it: the same steps
-                # again from the state before are not at hand; take the trained one.
-                trainer.restore({k: data[k] for k in data.files if k != "generation"})
-                steps = 0
-    positions = Buffer(folder / "buffer").window(plan.window)
-    losses = trainer.train(positions, steps, plan.batch) if steps else \
-        trainer.losses(positions)
-    (folder / "models").mkdir(exist_ok=True)
-    out = folder / "models" / f"gen-{g:04d}.npz"
-    part = out.with_suffix(".part")
-    trainer.model().save(part)
-    os.replace(part, out)
-    part = saved.with_suffix(".part")
-    with open(part, "wb") as f:
-        np.savez(f, generation=g, **trainer.arrays())
-    os.replace(part, saved)
-    return [float(x) for x in losses]
