@@ -93,6 +93,7 @@ class Row:
     samples: np.ndarray
     """Those scores resampled, steps by resamples."""
     seat: Seat
+    """The first side in strong self-play."""
     edge: Edge
     """The cheater's edge."""
     decisions: float | None
@@ -100,9 +101,11 @@ class Row:
     gain: float
     """The doubling gain of ``point``."""
     gain_samples: np.ndarray
+    """The doubling gain of each resample."""
     x: float | None = None
     """Its x% of the deepest row; None until the deepest is known."""
     x_samples: np.ndarray | None = None
+    """The x% of each resample."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,9 +114,13 @@ class Verdict:
     variants of the leader's own game (so that the game itself leads clearly)."""
 
     name: str
+    """The leading row."""
     not_apart: list
+    """The rows its intervals do not tell apart from it."""
     game: str
+    """The leading row's analysis."""
     own_game: bool
+    """Whether every row not told apart is of the same analysis."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,7 +130,9 @@ class Comparison:
     budgets: list
     """The lowest and the highest budget every analysis played."""
     rows: list
+    """Every variant of every analysis, in the order given."""
     deepest: Verdict
+    """The row with the widest doubling gain."""
     fairest: Verdict | None
     """None when no row has a self-play game that ended."""
     hidden: Verdict

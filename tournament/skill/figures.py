@@ -94,8 +94,11 @@ class Clear(Figures):
     clear of zero."""
 
     elo: float
+    """The figure, in Elo."""
     low: float | None
+    """The 2.5th percentile over the resamples of the deals."""
     high: float | None
+    """The 97.5th percentile."""
     clear: bool
     """Whether ``low`` is above zero."""
 
@@ -106,8 +109,11 @@ class Span(Figures):
     variant's depth."""
 
     elo: float
+    """The top rung's Elo less the lowest searcher rung's."""
     low: float | None
+    """The 2.5th percentile over the resamples of the deals."""
     high: float | None
+    """The 97.5th percentile."""
     lowest: str = dataclasses.field(metadata=_key("from"))
     """The lowest searcher rung's name."""
     top: str = dataclasses.field(metadata=_key("to"))
@@ -120,8 +126,13 @@ class Chain(Figures):
     the bounds of the lengths the resamples found."""
 
     length: int
+    """The longest chain's steps, each rung scoring at least the threshold against
+    the one before it."""
     low: int
+    """The 2.5th percentile of the resamples' lengths, taken as a length one of them
+    found."""
     high: int
+    """The 97.5th percentile, likewise."""
 
 
 @frozen
@@ -144,9 +155,10 @@ class SkillTrace(Figures):
     trace: float
     """y + (1 - y) * area / levels."""
     low: float | None = None
-    """The trace's interval over the resamples of the deals; None for a trace of one
-    resample."""
+    """The trace's 2.5th percentile over the resamples of the deals; None for the
+    trace of one resample."""
     high: float | None = None
+    """The 97.5th percentile."""
 
 
 @frozen
@@ -154,7 +166,9 @@ class Step(Figures):
     """One match of the ladder: ``upper``'s score against ``lower``."""
 
     lower: str
+    """The weaker rung's name."""
     upper: str
+    """The stronger rung's name."""
     games: int
     """Matches played (a game of more than two sides holds several)."""
     score: float
@@ -165,6 +179,7 @@ class Step(Figures):
     low: float
     """The score's 95% Wilson interval."""
     high: float
+    """The interval's upper bound."""
 
 
 @frozen
@@ -173,9 +188,11 @@ class Edge(Step):
     implies (``analysis.elo_of``, capped at +-800)."""
 
     elo: float
+    """The Elo of ``score``."""
     elo_low: float
-    """The Elo of the score's interval's bounds."""
+    """The Elo of ``low``."""
     elo_high: float
+    """The Elo of ``high``."""
 
 
 @frozen
@@ -185,6 +202,7 @@ class Seat(Figures):
     without such a game."""
 
     games: int
+    """Self-play games that ended."""
     wins: float | None
     """The share of games it alone tops."""
     draws: float | None
@@ -194,6 +212,7 @@ class Seat(Figures):
     low: float | None
     """The score's 95% Wilson interval."""
     high: float | None
+    """The interval's upper bound."""
     balance: float | None
     """Ludii's Balance of the seats: 1 is perfectly fair."""
 
@@ -208,15 +227,19 @@ class Shape(Figures):
     such a game."""
 
     games: int
+    """Games no bot failed."""
     draws: float | None
     """The share of games that ended level (a stopped game is no draw)."""
     stopped: float | None
     """The share stopped at the harness's length limit."""
     decisions_mean: float | None
+    """Decisions a game, the mean."""
     decisions_median: float | None
+    """Decisions a game, the median."""
     turns_mean: float | None
-    """Turns are runs of decisions by one player."""
+    """Turns a game (runs of decisions by one player), the mean."""
     turns_median: float | None
+    """Turns a game, the median."""
     branching: float | None
     """The mean number of legal moves at a decision."""
 
@@ -230,7 +253,9 @@ class Shapes(Figures):
     """A variant's shape under random play and under its top rung's self-play."""
 
     random: Shape
+    """Random play against itself."""
     strong: Shape
+    """The top searcher rung against itself."""
 
 
 # --- how a rung chose its moves ------------------------------------------------
@@ -242,9 +267,13 @@ class MeanScore(Figures):
     Wilson interval; None without a game."""
 
     games: int
+    """The games the mean is over."""
     score: float | None
+    """The mean score."""
     low: float | None
+    """The score's 95% Wilson interval."""
     high: float | None
+    """The interval's upper bound."""
 
 
 @frozen
@@ -253,9 +282,13 @@ class Share(Figures):
     interval."""
 
     games: int
+    """The games counted."""
     share: float
+    """The share of them in which it happened."""
     low: float
+    """The share's 95% Wilson interval."""
     high: float
+    """The interval's upper bound."""
 
 
 @frozen
@@ -264,9 +297,11 @@ class KindFigures(Figures):
     scored when it did."""
 
     kind: str
+    """The kind of move, as the game's ``action_kind`` names it."""
     times: int
     """Decisions at which it was chosen."""
     per_game: float
+    """``times`` over the games."""
     share: float
     """``times`` over every decision of the rung."""
     used: MeanScore
@@ -282,7 +317,9 @@ class MoveFigures(Figures):
     """A rung's moves over the games that ended, each side it held a sample."""
 
     games: int
+    """The samples: each side the rung held in a game that ended."""
     decisions: int
+    """The rung's decisions over them."""
     kinds: list[KindFigures]
     """Each kind offered, the most chosen first."""
 
@@ -295,7 +332,9 @@ class LadderRung(Figures):
     """A rung of the ladder as the results list it."""
 
     name: str
+    """The rung's name in the store (``ismcts-64``)."""
     spec: str
+    """The bot's spec."""
     budget: int | None
     """Iterations per move; None for random and greedy."""
     blunder: float | None = dataclasses.field(default=None, metadata=OPTIONAL)
@@ -307,8 +346,11 @@ class RatedRung(LadderRung):
     """A rung and its Elo relative to random play, with its interval."""
 
     elo: float
+    """Elo relative to random play."""
     low: float | None
+    """The 2.5th percentile over the resamples of the deals."""
     high: float | None
+    """The 97.5th percentile."""
 
 
 # --- the yardstick -----------------------------------------------------------------
@@ -321,12 +363,14 @@ class Evidence(Figures):
     player: str
     """The challenger's spec, without a budget."""
     games: int
+    """Matches against the incumbent."""
     score: float
     """Its mean match score against the incumbent."""
     low: float
     """The score's Wilson interval, at the level that makes the intervals of all the
     trial's challengers together 95%."""
     high: float
+    """The interval's upper bound."""
     elo: float
     """The Elo the score implies."""
     clear: bool
@@ -341,9 +385,11 @@ class Choice(Figures):
     trial that chose it."""
 
     variant: str
+    """The name of the variant whose trial it is."""
     budget: int
     """The trial's iterations a move (the ladder's top budget)."""
     deals: int
+    """The deals each challenger played against the incumbent."""
     incumbent: str
     """The searcher challenged, as a spec without a budget."""
     player: str
@@ -366,15 +412,20 @@ class VariantFigures(Figures):
     game: str
     """The game string played."""
     params: dict
+    """The parameters it sets over the game's own."""
     games: int
+    """Every game of its ladder's matches and self-play."""
     rungs: list[RatedRung]
+    """Every rung with its Elo, weakest first, the cheater last."""
     span: Span
+    """The depth: the Elo from the lowest searcher rung to the top one."""
     over_greedy: Clear
     """The top rung's Elo over greedy play: a searcher that does not clearly beat it
     is a weak yardstick."""
     chain: dict[str, Chain]
     """The skill chain at each threshold, by its percentage (``"60%"``)."""
     skill_trace: SkillTrace
+    """Ludii's SkillTrace over the searcher's doublings."""
     gain: Clear
     """The Elo the searcher's doubling steps imply, added up."""
     steps: list[Step]
@@ -384,7 +435,9 @@ class VariantFigures(Figures):
     seat_random: Seat
     """The first side in random self-play."""
     shape: Shapes
+    """How games went under random and under strong play."""
     cheater_edge: Edge
+    """The cheater's score against the top searcher at its budget."""
     failures: dict
     """Games a bot failed: ``{bot: {status: games}}``."""
     usage: dict[str, MoveFigures]
@@ -401,10 +454,15 @@ class Lead(Figures):
     their resamples taken in step, and whether it is clear of zero."""
 
     variant: str
+    """The variant led."""
     lead: float
+    """How far ahead: in Elo for a span, in score for a seat's distance from 50%."""
     low: float | None
+    """The 2.5th percentile of the differences."""
     high: float | None
+    """The 97.5th percentile."""
     clear: bool
+    """Whether ``low`` is above zero."""
 
 
 @frozen
@@ -412,6 +470,7 @@ class RunnerUp(Lead):
     """The lead over the runner-up, and the runner-up's span."""
 
     span: Span
+    """The runner-up's span."""
 
 
 @frozen
@@ -419,7 +478,9 @@ class Deepest(Figures):
     """The variant with the widest Elo span and its lead over every other."""
 
     variant: str
+    """The variant with the widest span (ties go to the one listed first)."""
     span: Span
+    """Its span."""
     runner_up: RunnerUp | None
     """None with one variant."""
     behind: list[Lead]
@@ -433,7 +494,9 @@ class Fairest(Figures):
     """The variant whose first seat scores nearest 50% in strong self-play."""
 
     variant: str
+    """The variant nearest 50% (ties go to the one listed first)."""
     seat: Seat
+    """Its first side's figures."""
     even: bool
     """Whether its interval holds 50%."""
     uneven: list
@@ -450,9 +513,14 @@ class Reading(Figures):
     """One variant's x% of the reference (``analysis.chess_share``)."""
 
     variant: str
+    """The variant read."""
     x: float
+    """Its x%: 100 (1 - p) for the share p of the reference's games a fair coin would
+    decide before the reference's gain fell to this variant's."""
     low: float | None
+    """The 2.5th percentile over the resamples."""
     high: float | None
+    """The 97.5th percentile."""
     wider: bool
     """Whether its doubling gain is at least the reference's."""
 
@@ -462,11 +530,13 @@ class Chess(Figures):
     """Each variant's x% of the deepest, or why none is given."""
 
     reference: str
+    """The deepest variant, which the others are read against."""
     gain: Clear
     """The reference's doubling gain."""
     readings: list[Reading] | None
     """None when the reference's gain is not clear of zero."""
     reason: str | None
+    """Why no reading is given; None when they are."""
 
 
 @frozen
@@ -474,23 +544,31 @@ class Results(Figures):
     """Every figure of an analysis: ``skill.json``."""
 
     deals: int
+    """Deals a match of two rungs played, each in every seating."""
     seed: int
+    """The seed of every deal, every bot and the bootstrap."""
     reach: int
+    """How many rungs above it each rung met."""
     bootstrap: int
     """Resamples of the deals behind the intervals."""
     player: str
     """The ladder's searcher unless a yardstick chose another."""
     budgets: list
+    """The searcher's budgets, doubling, lowest first."""
     top: str
     """The top searcher rung's name."""
     rungs: list[LadderRung]
+    """The ladder's rungs, weakest first, the cheater last."""
     variants: list[VariantFigures]
+    """Each variant's figures, in the order asked."""
     deepest: Deepest
+    """The verdict on depth."""
     depth_differences: dict[str, dict[str, Lead]]
     """``[a][b]``: how much wider a's span is than b's."""
     fairest: Fairest | None
     """None if no variant has a self-play game that ended."""
     chess: Chess
+    """Each variant's x% of the deepest."""
     command: str | None = dataclasses.field(default=None, metadata=OPTIONAL)
     """The command that made them, as the written files give it."""
 

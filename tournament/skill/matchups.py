@@ -82,7 +82,9 @@ class Cell:
     low: float | None
     """The score's 95% Wilson interval."""
     high: float | None
+    """The interval's upper bound."""
     games: int
+    """The games the score is over."""
 
     def to_dict(self):
         """The cell as ``matchups.json`` holds it."""
