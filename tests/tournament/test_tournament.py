@@ -699,7 +699,7 @@ def test_replay_tells_an_openspiel_game_and_a_failure(tmp_path):
                            'bad = { python = "faulty_bots:raiser", args = { after = 1 } }\n')
     failed = [r for r in rows if r.status == "error"]
     assert failed
-    result = cli("replay", db, str(failed[0]["id"]))
+    result = cli("replay", db, str(failed[0].id))
     assert result.returncode == 0, result.stderr
     assert "  chance: " in result.stdout
     assert "bad lost by error: RuntimeError: the bot broke" in result.stdout
