@@ -367,7 +367,7 @@ class App:
         except NoGamesError:
             report = None
         page = {"t": tournament, "report": report, "plot": _plot(report),
-                "games": [r["id"] for r in rows]}
+                "games": [r.id for r in rows]}
         self.reports[key] = page
         return page
 
@@ -428,15 +428,15 @@ class App:
 def _frames(row):
     """A stored game step by step: each step's words and the position after it, every
     card shown, as ``cardarena replay`` tells it."""
-    state = pyspiel.load_game(row["game"]).new_initial_state()
-    names = [f"player {p} ({name})" for p, name in enumerate(row["seating"])]
+    state = pyspiel.load_game(row.game).new_initial_state()
+    names = [f"player {p} ({name})" for p, name in enumerate(row.seating)]
 
     def board():
         core_state = getattr(state, "core", None)
         return core_state.game.render(core_state.to_dict()) if core_state else str(state)
 
     frames = [{"text": "the start", "board": board()}]
-    for action in row["history"]:
+    for action in row.history:
         player = state.current_player()
         who = "chance" if state.is_chance_node() else names[player]
         text = f"{who}: {state.action_to_string(player, action)}"
