@@ -18,6 +18,7 @@ pytest.importorskip("optax")
 from search.bots import engine_game  # noqa: E402
 from tournament.harness import config as configs  # noqa: E402
 from tournament.harness import runner  # noqa: E402
+from tournament.harness.row import GameRow  # noqa: E402
 from tournament.harness.store import Store  # noqa: E402
 from tournament.learn import selfplay  # noqa: E402
 from tournament.learn.buffer import Buffer  # noqa: E402
@@ -158,10 +159,9 @@ def test_a_run_refuses_other_settings_and_a_folder_that_is_not_a_run(tmp_path):
 
 
 def test_the_gate_scores_a_network_by_deal():
-    rows = [{"deal": 0, "seating": ["new", "best"], "returns": [1, -1], "failed": None},
-            {"deal": 0, "seating": ["best", "new"], "returns": [1, -1], "failed": None},
-            {"deal": 1, "seating": ["new", "best"], "returns": [1, -1], "failed": None},
-            {"deal": 1, "seating": ["best", "new"], "returns": [-1, 1], "failed": None}]
+    rows = [GameRow(deal=d, seating=seating, returns=returns) for d, seating, returns in (
+        (0, ["new", "best"], [1, -1]), (0, ["best", "new"], [1, -1]),
+        (1, ["new", "best"], [1, -1]), (1, ["best", "new"], [-1, 1]))]
     gate = gate_score(rows, "new", None)
     assert gate["score"] == 0.75 and gate["games"] == 4
     assert gate["low"] < 0.75 < gate["high"]

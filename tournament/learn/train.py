@@ -308,7 +308,7 @@ def gate_score(rows, name, sides):
     for row in rows:
         games += 1
         for bot, _, score in match_scores(row, sides):
-            per_deal.setdefault(row["deal"], []).append(score if bot == name else 1 - score)
+            per_deal.setdefault(row.deal, []).append(score if bot == name else 1 - score)
     means = np.array([np.mean(s) for s in per_deal.values()])
     score = float(means.mean()) if len(means) else 0.5
     half = 1.96 * float(means.std(ddof=1) / np.sqrt(len(means))) if len(means) > 1 else 0.5
