@@ -180,9 +180,10 @@ def test_creatures_heal_at_the_end_of_a_turn_and_structures_keep_their_damage():
 
 
 def test_damage_to_blockers_is_lethal_to_the_closest_first():
-    # (C14, C15) the Longbow Sentinel's Range 2 reaches the player from 3b; of its two
+    # (C14, C43) the Longbow Sentinel's Range 2 reaches the player from 3b; of its two
     # blockers the Coral Sentry, on its own site, is closer: lethal damage to it comes
-    # first, so its 2 strength all go there and the Heron behind takes none.
+    # first, so its 2 strength all go there, nothing is left to choose, and the Heron
+    # behind takes none.
     units = [{"slot": 0, "card": "longbow_sentinel", "owner": 0, "site": "3b"},
              {"slot": 1, "card": "mistveil_heron", "owner": 1, "site": "4b"},
              {"slot": 2, "card": "coral_sentry", "owner": 1, "site": "3b"}]
@@ -192,23 +193,6 @@ def test_damage_to_blockers_is_lethal_to_the_closest_first():
         "pass the combat act", "block with mistveil_heron at 4b", "block with coral_sentry at 3b")
     assert unit(st, 2)["damage"] == 2 and "damage" not in unit(st, 1)
     assert unit(st, 0)["damage"] == 2 and st.to_dict()["players"][1]["life"] == 20
-
-
-def test_the_attacker_orders_equally_close_blockers():
-    # (C15) the Charger's 3 strength kills either blocker on its site, not both: its
-    # player picks which takes lethal damage first; the other takes what is left
-    units = [{"slot": 0, "card": "ember_charger", "owner": 0, "site": "4a"},
-             {"slot": 1, "card": "riptide_lurker", "owner": 1, "site": "4a"},
-             {"slot": 2, "card": "coral_sentry", "owner": 1, "site": "4a"}]
-    st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
-    act(st, "attack with ember_charger at 4a", "enter combat with the player",
-        "pass the combat act", "block with riptide_lurker at 4a", "block with coral_sentry at 4a")
-    assert st.current_player() == 0
-    assert names(st) == ["damage first riptide_lurker at 4a",
-                         "damage first coral_sentry at 4a"]
-    act(st, "damage first coral_sentry at 4a")
-    assert st.to_dict()["players"][1]["graveyard"] == ["coral_sentry"]
-    assert "damage" not in unit(st, 1) and st.to_dict()["act"] == "final"
 
 
 def test_sources_pay_by_colour_first_then_generic_automatically():

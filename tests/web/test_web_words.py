@@ -57,13 +57,13 @@ def test_a_replay_is_drawn_as_the_play_page_draws_a_game_a_step_a_move(tmp_path)
     store_games(db, range(1))
     with Store(str(db), readonly=True) as store:
         row = store.games(store.tournaments()[0]["key"])[0]
-    page = client(db).get(f"/replay/{row['id']}").text
+    page = client(db).get(f"/replay/{row.id}").text
     replay = json.loads(re.search(r'id="replay">(.*?)</script>', page, re.S).group(1))
     frames = replay["frames"]
     # The deal is one step: step 2 is a player's first move.
     assert frames[1]["text"].startswith("chance: deal")
     assert frames[2]["text"].startswith("player ")
     moves = sum(not t["text"].startswith("chance: ") for t in frames[1:])
-    assert moves == row["length"]
-    assert replay["layout"] == json.loads(json.dumps(core.load_game(row["game"]).layout))
+    assert moves == row.length
+    assert replay["layout"] == json.loads(json.dumps(core.load_game(row.game).layout))
     assert all(f["view"]["players"] and f["status"] for f in frames)

@@ -447,20 +447,19 @@ GAMES_PAGE = 50
 def _summary(row):
     """A stored game as a line of the tournament's table of games: its id, deal,
     the bot in each seat, the result in words and its length in decisions."""
-    returns = row["returns"]
+    returns = row.returns
     best = max(returns)
-    winners = [row["seating"][p] for p, r in enumerate(returns) if r == best]
+    winners = [row.seating[p] for p, r in enumerate(returns) if r == best]
     if len(winners) == len(returns):
         result = "a draw"
     else:
         result = " and ".join(dict.fromkeys(winners)) + (" wins" if len(winners) == 1
                                                          else " win")
-    if row["status"] != "ok":
-        result += f" ({row['status']}" + (f": {row['failed']}" if row.get("failed") else "") \
-            + ")"
-    return {"id": row["id"], "deal": row["deal"], "seating": row["seating"],
+    if row.status != "ok":
+        result += f" ({row.status}" + (f": {row.failed}" if row.failed else "") + ")"
+    return {"id": row.id, "deal": row.deal, "seating": row.seating,
             "result": result, "returns": ", ".join(f"{r:+g}" for r in returns),
-            "length": row["length"]}
+            "length": row.length}
 
 
 def _frames(row):
@@ -468,10 +467,10 @@ def _frames(row):
     and the whole truth after it (every card shown), a run of chance events one step;
     with the game's layout and what its cards say.  A game that is not ours is told
     as its own text."""
-    state = pyspiel.load_game(row["game"]).new_initial_state()
+    state = pyspiel.load_game(row.game).new_initial_state()
     ours = getattr(state, "core", None)
     game = ours.game if ours is not None else None
-    names = [f"player {p} ({name})" for p, name in enumerate(row["seating"])]
+    names = [f"player {p} ({name})" for p, name in enumerate(row.seating)]
     cards = {}
 
     def frame(text):
@@ -492,7 +491,7 @@ def _frames(row):
             frames.append(frame("; ".join(told)))
             told.clear()
 
-    for action in row["history"]:
+    for action in row.history:
         player = state.current_player()
         if state.is_chance_node():
             chance.tell(state.action_to_string(player, action))
