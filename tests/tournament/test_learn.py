@@ -169,12 +169,13 @@ def test_the_gate_scores_a_network_by_deal():
 
 def test_a_small_game_learnt_in_a_few_generations_beats_random_play(tmp_path):
     """Stated before the first run: tic-tac-toe, seed 1, three generations of 32
-    self-play games at 40 iterations a move, a network of one hidden layer of 32; then
-    its raw policy (no search) plays random play on 100 deals in both seatings, and the
-    95% interval of its score lies above one half.  (The untrained network plays as
-    random does: its policy is near uniform.)"""
+    self-play games at 40 iterations a move, a network of one hidden layer of 32,
+    each position drawn 16 times (a generation brings about 200 positions, too few
+    for the default reuse); then its raw policy (no search) plays random play on 100
+    deals in both seatings, and the 95% interval of its score lies above one half.
+    (The untrained network plays as random does: its policy is near uniform.)"""
     run = Run(tmp_path / "ttt", "tic_tac_toe", games=32, iterations=40, gate=4,
-              hidden=(32,), seed=1)
+              hidden=(32,), reuse=16, seed=1)
     run.go(generations=3, workers=2, progress=False, say=lambda line: None)
     assert len(run.generations) == 3
     model = tmp_path / "ttt" / "models" / "gen-0003.npz"

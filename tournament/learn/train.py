@@ -4,13 +4,16 @@ folder that holds the whole run, so that a stopped run takes up where it stopped
 1. Self-play: the searcher guided by the best network so far (the first generation:
    random rollouts alone) plays ``games`` games against itself in the harness's worker
    processes; each finished task's positions go to the replay buffer on disk.
-2. Training: the network takes Adam steps on the newest ``window`` positions, as
-   many as make ``passes`` passes over them; its targets are the search's visit
-   shares and the games' final returns.
+2. Training: the network takes Adam steps on batches drawn from the newest
+   ``window`` positions, as many as draw ``reuse`` positions for each new one; its
+   targets are the search's visit shares and the games' final returns.
 3. The gate: the new network's searcher plays the best one's on ``gate`` deals, each
    in every seating, through the harness (stored, so resumable too).  It is kept (it
    guides the next self-play and becomes ``model.npz``) if it scores at least half of
-   the points: a new network is kept unless it loses to the last.
+   the points: a new network is kept unless it loses to the last.  A kept network's
+   searcher then plays the first generation's expert (random rollouts) on the same
+   deals: its strength, measured against one fixed player (the gates' scores, each
+   chosen for being at least half, would add up to more than the truth).
 
 The folder: ``train.json`` (the plan and every generation's figures), ``model.npz``
 (the best network), ``models/gen-GGGG.npz`` (each generation's), ``buffer/`` (the
@@ -39,7 +42,6 @@ from tournament.learn import selfplay
 from tournament.learn.buffer import Buffer
 from tournament.learn.defaults import PLAN
 from tournament.stats.ratings import match_scores
-from tournament.stats.sprt import elo_from_score
 
 
 class TrainError(CardArenaError):
@@ -66,8 +68,11 @@ class Plan:
     """The newest positions the network is trained on."""
     batch: int = PLAN["batch"]
     """Positions an Adam step."""
-    passes: float = PLAN["passes"]
-    """Passes over the window a generation's training makes, on average."""
+    reuse: float = PLAN["reuse"]
+    """Positions drawn into batches for each new position a generation brings: each
+    is trained on about this many times before it leaves the window.  A value head
+    trained on its positions many more times learns their games' results by heart
+    (docs/learning.md)."""
     gate: int = PLAN["gate"]
     """Deals of the gate, each played in every seating."""
     seed: int = PLAN["seed"]
@@ -154,8 +159,8 @@ class Run:
                 losses, steps = self._train(g)
                 if budget is not None and self._elapsed() >= budget:
                     break
-                gate = self._gate(g, workers, progress)
-                self._finish(g, losses, steps, gate)
+                gate, strength = self._gate(g, workers, progress)
+                self._finish(g, losses, steps, gate, strength)
                 say(self.describe(self.generations[-1]))
         finally:
             self._save()
@@ -164,12 +169,13 @@ class Run:
         """A generation's figures in a line."""
         g, gate = gen["generation"], gen["gate"]
         against = f"generation {gen['against']}" if gen["against"] else "random rollouts"
-        return (f"generation {g}: {gen['games']} games, {gen['positions']:,} positions; "
+        line = (f"generation {g}: {gen['games']} games, {gen['positions']:,} positions; "
                 f"loss {gen['policy_loss']:.3f} policy, {gen['value_loss']:.3f} value; "
-                f"gate {gate['score']:.1%} [{gate['low']:.1%}, {gate['high']:.1%}] over "
-                f"{gate['games']} games against {against}: "
-                + ("kept" if gen["kept"] else "not kept")
-                + f"; strength {gen['elo']:+.0f} Elo over generation 0")
+                f"gate {_score(gate)} over {gate['games']} games against {against}: "
+                + ("kept" if gen["kept"] else "not kept"))
+        if gen["kept"]:
+            line += f"; against random rollouts {_score(gen['strength'])}"
+        return line
 
     # --- the three steps ---------------------------------------------------------
 
@@ -216,9 +222,8 @@ class Run:
         trained = self.record.get("trained")
         if trained and trained["generation"] == g and model.exists():
             return trained["losses"], trained["steps"]
-        held = min(self.plan.window, self.buffer.count(g)[1]
-                   + sum(gen["positions"] for gen in self.generations))
-        steps = max(1, math.ceil(self.plan.passes * held / self.plan.batch))
+        new = self.buffer.count(g)[1]
+        steps = max(1, math.ceil(self.plan.reuse * new / self.plan.batch))
         # A process of its own, started afresh: JAX's threads must not be in a
         # process that forks the self-play workers.
         task = json.dumps({"folder": str(self.folder), "plan": self.plan.to_dict(),
@@ -234,40 +239,41 @@ class Run:
         return losses, steps
 
     def _gate(self, g, workers, progress):
-        """Generation ``g``'s network against the best so far: its score over the
-        gate's games, with a 95% interval over deals."""
-        config = self.gate_config(g)
+        """Generation ``g``'s network against the best so far, and if it is kept,
+        against the first expert: its score in each, with a 95% interval over deals
+        (None for the second if it is not kept)."""
+        new = _guided(self.folder / "models" / f"gen-{g:04d}.npz", self.plan.iterations)
+        expert = f"ismcts(iterations={self.plan.iterations})"
+        best = expert if self.best is None else _guided(self.best, self.plan.iterations)
+        gate = self._match(g, new, best, "gate", workers, progress)
+        if gate["score"] < 0.5:
+            return gate, None
+        strength = gate if self.best is None else \
+            self._match(g, new, expert, "strength", workers, progress)
+        return gate, strength
+
+    def _match(self, g, new, other, what, workers, progress):
+        """``new`` against ``other`` on generation ``g``'s gate deals, stored."""
+        config = configs.Config(game=self.plan.game, bots={"new": new, "other": other},
+                                deals=self.plan.gate, seed=self._seed("gate", g),
+                                seconds_per_move=configs.MOST_SECONDS_PER_MOVE,
+                                kind="train")
         with Store(self.folder / "gate.sqlite") as store:
             runner.run(config, store, workers=workers, progress=progress,
-                       desc=f"generation {g} gate")
+                       desc=f"generation {g} {what}")
             rows = store.games(config.key)
         return gate_score(rows, "new", configs.sides(self.plan.game))
 
-    def gate_config(self, g):
-        """The gate of generation ``g``, as a harness config: ``new`` (its network) and
-        ``best`` (the best before it, or random rollouts), at the plan's iterations."""
-        new = self.folder / "models" / f"gen-{g:04d}.npz"
-        best = f"ismcts(iterations={self.plan.iterations})" if self.best is None else \
-            _guided(self.best, self.plan.iterations)
-        return configs.Config(game=self.plan.game, bots={
-            "new": _guided(new, self.plan.iterations), "best": best},
-            deals=self.plan.gate, seed=self._seed("gate", g),
-            seconds_per_move=configs.MOST_SECONDS_PER_MOVE, kind="train")
-
-    def _finish(self, g, losses, steps, gate):
+    def _finish(self, g, losses, steps, gate, strength):
         games, positions = self.buffer.count(g)
-        kept = gate["score"] >= 0.5
-        elo = self.generations[-1]["elo"] if self.generations else 0.0
-        if kept:
-            elo += elo_from_score(min(max(gate["score"], 0.01), 0.99))
         self.generations.append({
             "generation": g, "games": games, "positions": positions, "steps": steps,
             "policy_loss": losses[0], "value_loss": losses[1], "gate": gate,
-            "against": self._best_generation(), "kept": kept,
-            "model": f"gen-{g:04d}.npz", "elo": elo,
+            "against": self._best_generation(), "kept": strength is not None,
+            "strength": strength, "model": f"gen-{g:04d}.npz",
             "seconds": self._elapsed()})
         self.record.pop("trained", None)
-        if kept:
+        if strength is not None:
             part = self.folder / "model.part"
             shutil.copyfile(self.folder / "models" / f"gen-{g:04d}.npz", part)
             os.replace(part, self.folder / "model.npz")
@@ -295,6 +301,10 @@ class Run:
         part = self.file.with_suffix(".part")
         part.write_text(json.dumps(self.record, indent=1) + "\n", encoding="utf-8")
         os.replace(part, self.file)
+
+
+def _score(figure):
+    return f"{figure['score']:.1%} [{figure['low']:.1%}, {figure['high']:.1%}]"
 
 
 def _guided(path, iterations):
