@@ -675,8 +675,8 @@ def test_every_bot_refuses_a_state_of_another_game(spec):
     # A single legal move is no excuse: a bot of another game must not play it.
     ttt = one_move_left()
     bot = search.make_bot(spec, "kuhn_poker", ttt.current_player())
-    with pytest.raises(search.SearchError, match="a bot for kuhn_poker\\(\\) was given a "
-                       "state of tic_tac_toe\\(\\)"):
+    with pytest.raises(search.SearchError, match="a bot for kuhn_poker was given a "
+                       "state of tic_tac_toe$"):
         bot.step(ttt)
     shrine = core.load_game("shrine")
     state = decision_after(shrine.new_initial_state(), random.Random(1), 0)
