@@ -148,7 +148,7 @@ class ForeignGame(Game):
         self.errors = []
 
     def __str__(self):
-        return str(self.spiel_game)
+        return written(str(self.spiel_game))
 
     def teams(self):
         if self._teams is not None and self.num_players == 4:
@@ -169,8 +169,9 @@ class ForeignGame(Game):
             raise StateFormatError(f"wrap takes a pyspiel.State, not "
                                    f"{type(spiel_state).__name__}")
         other = str(spiel_state.get_game())
-        if other != str(self):
-            raise StateFormatError(f"a state of {other} cannot be wrapped as one of {self}")
+        if other != str(self.spiel_game):
+            raise StateFormatError(f"a state of {written(other)} cannot be wrapped as one "
+                                   f"of {self}")
         return _wrapping(self, spiel_state.clone())
 
     def state_from_dict(self, desc):
@@ -179,7 +180,9 @@ class ForeignGame(Game):
         if not isinstance(desc, dict) or set(desc) != {"game", "history"}:
             raise StateFormatError('a state of an OpenSpiel game is {"game": ..., '
                                    f'"history": [...]}}, not {desc!r}')
-        if desc["game"] != str(self):
+        # A state written before games were named as people write them holds the name
+        # with OpenSpiel's empty brackets.
+        if not isinstance(desc["game"], str) or written(desc["game"]) != str(self):
             raise StateFormatError(f"a state of {desc['game']!r} is not one of {self}")
         history = desc["history"]
         if not isinstance(history, list) or any(
@@ -195,6 +198,13 @@ class ForeignGame(Game):
                                        f"{history[:i]}")
             ps.apply_action(action)
         return _wrapping(self, ps)
+
+
+def written(name):
+    """OpenSpiel's string of a game as a person writes it: a game loaded without
+    parameters, ``leduc_poker()`` to OpenSpiel, is ``leduc_poker``, as our own games
+    name themselves; a game with parameters keeps them as given."""
+    return name[:-2] if name.endswith("()") else name
 
 
 def _knowledge_of(kind):

@@ -484,7 +484,7 @@ class Game:
     # search on one thread then keeps the GIL rather than taking it at every step.
     steps_in_python = False
     # How a page lays out a position dict (an ``observation_dict``): ``status``, the
-    # keys told on one line above the board; ``player``, each seat's keys in order;
+    # keys the game's ``status`` line tells above the board, kept off it; ``player``, each seat's keys in order;
     # ``table``, the keys of the middle of the table; ``red``, a pattern of the card
     # names drawn in red; ``grid``, where the table is a board of cells: ``key`` names
     # the list of pieces, each a dict with its ``card`` and its cell in the key ``at``
@@ -561,6 +561,21 @@ class Game:
     def render(self, view):
         """Text for a position dict; rulesets offer a compact one of their own."""
         return json.dumps(view, indent=1)
+
+    def status(self, view):
+        """Where the game stands in a position dict, in a player's words, for the line
+        above a board on the page and the terminal's heading: turns counted from 1,
+        whose turn it is and what happens now.  Rulesets say it in their own words;
+        this one tells the turn alone."""
+        turn = view.get("turn")
+        return f"turn {turn + 1}" if isinstance(turn, int) else ""
+
+    def card_text(self, name):
+        """What is printed on the card ``name`` (as a position writes it), as a dict
+        from each thing the card says (its name first, then type, cost...) to its
+        words, for a player to read; None for a card that says nothing beyond its
+        name, as in this game, or for no card of the game."""
+        return None
 
     def new_initial_state(self):
         """The state in which a game begins."""

@@ -15,6 +15,7 @@ import pyspiel
 
 import core
 from core.errors import ParameterError
+from core.foreign import written
 from core.spiel import SpielGame, SpielState
 from search.expectimax import Expectimax
 from search.mcts import MCTS, SearchError
@@ -391,7 +392,7 @@ class _OutOfTime(Exception):
 
 
 def _other_game(engine, game):
-    return f"a bot for {engine} was given a state of {game}"
+    return f"a bot for {engine} was given a state of {written(str(game))}"
 
 
 def _who(player):
@@ -611,7 +612,7 @@ def _core_state(engine, state):
     if isinstance(state, SpielState):
         return state.core
     if isinstance(state, pyspiel.State) and isinstance(engine, core.ForeignGame):
-        if str(state.get_game()) != str(engine):
+        if str(state.get_game()) != str(engine.spiel_game):
             raise SearchError(_other_game(engine, state.get_game()))
         return engine.wrap(state)
     raise SearchError(f"not a state of {engine}: {state!r}")

@@ -100,7 +100,7 @@ def test_a_match_openspiels_bot_cannot_play_ends_in_one_line():
                             timeout=600)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr == ("bench/search.py --match: openspiel_ismcts cannot play "
-                             "hearts(): OpenSpiel's resampler for it returns worlds that "
+                             "hearts: OpenSpiel's resampler for it returns worlds that "
                              "break its rules\n")
 
 

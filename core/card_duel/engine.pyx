@@ -767,6 +767,24 @@ def render(view):
     return "\n".join(lines)
 
 
+
+def status(view):
+    """The exchange and what happens in it, in a player's words (exchanges from 1)."""
+    if view.get("winner") is not None:
+        return "game over: a draw" if view["winner"] == "draw" \
+            else f"game over: player {view['winner']} wins"
+    phase, offense = view["phase"], view["offense"]
+    if phase == "deal":
+        return "dealing the pools"
+    if phase == "build":
+        return f"player {view['builder']} builds a hand: how many {view['building']}s to keep"
+    doing = {"attack": f"player {offense} attacks",
+             "defend": f"player {1 - offense} defends",
+             "damage": f"player {offense} deals damage",
+             "draw": "drawing"}.get(phase, phase)
+    return f"exchange {view['exchange'] + 1}: {doing}"
+
+
 # --- building positions ------------------------------------------------------------------
 
 _KNOWN_KEYS = ("exchange", "phase", "current_player", "offense", "winner", "players",
@@ -1003,6 +1021,7 @@ class CardDuelGame(Game):
               "player": ("hand", "deck", "discard", "damage", "hand_points_spent"),
               "table": ("table",)}
     render = staticmethod(render)
+    status = staticmethod(status)
 
     @property
     def max_game_length(self):

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import CardDataError
-from core.kit.carddata import (Field, Vocabulary, Word, card_table, load_cards, read_counts,
-                               read_toml)
+from core.kit.carddata import (VARIABLE, Field, Vocabulary, Word, card_table, load_cards,
+                               read_counts, read_toml)
 
 DATA = Path(__file__).parent / "data"
 DOC = Path(__file__).parents[2] / "docs" / "creature-shrines-cards.md"
@@ -54,6 +54,9 @@ EVENTS = ("play", "upkeep", "tap", "deathwish", "spring")
 TARGETS = ("self", "ally", "enemy", "permanent", "opponent", "area")
 LIBRARIES = ("any", "primary", "secondary")
 DIRECTIONS = ("forward", "back", "left", "right")
+# The words whose amount may be X, the X paid for the card's cost (C40): a number of
+# any size means the same to each of them.
+X_WORDS = ("damage", "draw", "life", "pump")
 MAX_COPIES = 3
 PRIMARY_SIZE = 40
 SECONDARY_SIZE = 20
@@ -71,6 +74,8 @@ SCHEMA = {
                      doc="the colours of its mana symbols (a Source's: what it produces)"),
     "cost": Field("counts", choices=("generic",) + COLOURS, hi=9,
                   doc="mana to play it: generic, and of each colour"),
+    "x": Field("bool", doc="(X) in its cost: its player chooses X, 0 or more, and pays X "
+                           "generic mana more; its effects written with X scale by it (C40)"),
     "strength": Field("int", lo=0, hi=12, doc="combat damage it deals (a Tool: added)"),
     "resilience": Field("int", lo=0, hi=15, doc="damage it takes to die (a Tool: added)"),
     "sprint": Field("int", lo=0, hi=3, doc="Sprint (X): sites added to its travel"),
@@ -121,7 +126,7 @@ def vocabulary(tokens):
         Word("destroy", None, TARGETS, doc="destroy a permanent"),
         Word("banish", None, TARGETS, doc="put a permanent in its owner's Banishment pile, "
                                           "out of the game (C42)"),
-    ])
+    ], variable=True)
 
 
 @dataclass(frozen=True)
@@ -210,6 +215,8 @@ def check_card(card, words, where):
         fault("a Trap, and only one, names its trigger")
     if sub == "trap" and sum(card.cost) != 3:
         fault("a Trap always costs 3")
+    if card.x and kind != "spell":
+        fault("only a spell has (X) in its cost: the engine pays X as a spell is played")
     has_deathwish = bool(card.keywords >> KEYWORDS.index("deathwish") & 1)
     if has_deathwish != bool(card.deathwish):
         fault("the Deathwish ability and deathwish effects go together")
@@ -223,6 +230,10 @@ def check_card(card, words, where):
         fault("a spell needs play effects")
     for event in EVENTS:
         for op, amount, arg, arg2 in getattr(card, event):
+            if amount == VARIABLE and not (card.x and event == "play"
+                                           and words.words[op].name in X_WORDS):
+                fault(f"{event}: an amount X is the X of the card's cost, in its play "
+                      f"effects, for one of {', '.join(X_WORDS)}")
             if words.words[op].args == TARGETS:
                 target = TARGETS[arg]
                 if target == "area" and kind != "area":
@@ -295,8 +306,8 @@ def describe(card, words):
         what = f"legendary {what}"
     if card.token:
         what = f"token {what}"
-    cost = " ".join(f"{n} {name}" for name, n in zip(("generic",) + COLOURS, card.cost)
-                    if n) or "-"
+    cost = " ".join(["X"] * card.x + [f"{n} {name}" for name, n
+                                      in zip(("generic",) + COLOURS, card.cost) if n]) or "-"
     stats = f"{card.strength}/{card.resilience}" if kind in PERMANENTS else "-"
     abilities = [KEYWORDS[i].replace("_", " ") for i in range(len(KEYWORDS))
                  if card.keywords >> i & 1]
@@ -334,6 +345,25 @@ def card_doc(cardset):
 
 
 CARDSET = CardSet(DATA / "cards.toml", DATA / "decks.toml")
+_BY_SLUG = {slug(c.name): c for c in CARDSET.cards}
+
+
+def card_text(name):
+    """What is printed on the card ``name`` (as a position writes it, ``blaze_hound``,
+    or as printed, ``Blaze Hound``): its name, then its type, cost, strength and
+    resilience, abilities and effects as the card list gives them, leaving out what
+    it has none of; None for no card of the set.  The page and ``cardarena play``'s
+    ``card`` command read it.
+
+    >>> card_text("Blaze Hound")["abilities"]
+    'haste'
+    """
+    card = _BY_SLUG.get(slug(name))
+    if card is None:
+        return None
+    columns = ("card", "type", "cost", "strength/resilience", "abilities", "effects")
+    return {key: value for key, value in zip(columns, describe(card, CARDSET.words))
+            if value != "-"}
 
 if __name__ == "__main__":
     DOC.write_text(card_doc(CARDSET))

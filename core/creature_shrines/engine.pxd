@@ -31,6 +31,7 @@ ctypedef struct Design:
     uint8_t colour            # a basic Source's colour, else 0
     int8_t cost[6]            # generic, then each colour
     int8_t cmc                # converted mana cost: the time marks of a Shrine that dies
+    uint8_t x                 # (X) in its cost: X generic more, chosen when paying (C40)
     int8_t strength
     int8_t resilience
     int8_t sprint             # Sprint (X)
@@ -50,8 +51,8 @@ ctypedef struct Unit:
     uint16_t flags            # U_* in engine.pyx
     int8_t target             # while attacking: a unit's slot, or FACE
     int8_t blocks             # while blocking: the attacker's slot, else -1
-    uint8_t rank              # while blocking: its place in the attacker's order among
-                              #   equally close blockers (C15), 0 before it is ordered
+    uint8_t assigned          # while blocking: the combat damage its attacker assigned
+                              #   it for the coming blows (C43)
     int8_t host               # a Tool: the creature it is attached to, else -1
     uint8_t rider             # a mounted creature's design + 1, else 0
     int8_t pump               # +N strength and resilience until the turn ends

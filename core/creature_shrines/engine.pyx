@@ -32,9 +32,10 @@ from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 from core.creature_shrines.cards import (AREAS, CARDSET, COLOURS as COLOUR_NAMES,
                                          EVENTS as EVENT_NAMES, KEYWORDS, SUBTYPES, TARGETS,
                                          TRIGGERS, TYPES, slug)
+from core.creature_shrines.cards import card_text
 from core.errors import CardDataError, StateFormatError
 from core.kit import Cards, TensorLayout, read_bool, read_int, read_name, read_players
-from core.kit.carddata import effect_table
+from core.kit.carddata import VARIABLE, effect_table
 from core.state import Game
 
 cdef enum:
@@ -46,6 +47,8 @@ cdef enum:
     OPENING_HAND = 3          # cards drawn from each library before the first turn
     MAX_TRAVEL = 4            # the most sites one travel may cover
     MOUNT_COST = 2            # mana to mount two creatures already on the region
+    X_AMOUNT = -1             # an effect's amount written X: its card's X (C40)
+    NUMBERS = 32              # the numbers a decision offers: an X, a share of damage
 
 # Where a card that leaves the region goes: card_home
 cdef enum:
@@ -200,12 +203,15 @@ cdef enum:
     P_UPKEEP = 3              # the next upkeep effect, then the turn's draw
     P_COMBAT = 4              # combat is over: the Final Act
     P_BLOCK = 5               # a blocker was declared: more blocks, or combat
-    P_STRIKE = 6              # blockers are ordered: combat damage
+    P_STRIKE = 6              # regular combat's damage is assigned: its blows (C43)
     P_TRAVEL = 7              # the travellers have arrived: the Combat Act (C36)
     P_TRAVEL_SPRUNG = 8       # the same, a Trap having sprung as they arrived (C29)
+    P_QUICK = 9               # the Precombat Act's damage is assigned: its blows, then
+                              #   regular combat's assignment
 
 # Frames on the decision stack (kind 0 is the kit's running effects; their data[0] is
-# the card's slot on the region or -1, data[1] the site it acts from or -1)
+# the card's slot on the region or -1, data[1] the site it acts from or -1, data[2] the
+# X paid for the card, C40)
 cdef enum:
     FR_SITE = 1               # data[0]: the design being played (-1: the Shrine), [1] its
                               #   library, [2] a Trap's: the mana it took (Unit.paid); a
@@ -215,6 +221,7 @@ cdef enum:
     FR_BLOCK = 4              # data[0]: the blocker
     FR_SACRIFICE = 5          # data[0]: the site over its limit
     FR_AIM = 6                # pc: the effect whose target is picked; data: its card's
+                              #   (data[2]: its X)
     FR_LIBRARY = 7            # the library an effect draws from; data[0]: how many
     FR_DRAW = 8               # chance: data[0] cards left, [1] the library, [2] 1: to a Swap
     FR_SWAP = 9               # data[0]: the library, [1..3] the cards looked at (-1: none)
@@ -222,8 +229,10 @@ cdef enum:
                               # (-1: from hand, [1] its design, [2] its library)
     FR_SADDLE = 11            # data[0]: the creature that mounts
     FR_SPAWN = 12             # pc: a token effect of a spell; the site its tokens take
-    FR_ORDER = 13             # data[0]: an attacker; which of its equally close blockers
-                              #   takes lethal damage next (C15)
+    FR_ASSIGN = 13            # data[0]: an attacker, [1] the blocker whose share of its
+                              #   damage is chosen, [2] the damage left, [3] 1 once a
+                              #   blocker on that site got less than lethal (C43)
+    FR_XCOST = 14             # data[0]: a spell being played, [1] its library: its X (C40)
 
 # Action ids.  Chance outcomes are designs.
 cdef enum:
@@ -246,19 +255,21 @@ cdef enum:
     A_TAP = A_BLOCK + MAX_UNITS           # + slot: tap a permanent for its effects
     A_ATTACH = A_TAP + MAX_UNITS          # + slot: pay a Tool's attach cost
     A_MOUNT = A_ATTACH + MAX_UNITS        # + slot: pay 2 for this creature to mount
-    NUM_ACTIONS = A_MOUNT + MAX_UNITS
+    A_NUMBER = A_MOUNT + MAX_UNITS        # + n: X is n (C40), or a blocker's share of
+                                          # combat damage is n (C43)
+    NUM_ACTIONS = A_NUMBER + NUMBERS
 
 MODES = ("standard", "rush", "king_of_the_hill", "imperial", "conquest")
 ACTS = ("first", "travel", "combat", "final")
 STEPS = ("draw", "mulligan", "draw_choice", "act", "priority", "block", "over")
 AFTERS = ("mulligan", "setup", "turn", "end")
 PENDING = ("none", "action", "priority", "upkeep", "combat", "block", "strike", "travel",
-           "travel_sprung")
+           "travel_sprung", "quick")
 RESUMES = ("act", "next act", "travel", "trigger", "blocked", "strike")
 FRAMES = {0: "effects", FR_SITE: "site", FR_DISTANCE: "distance", FR_TARGET: "target",
           FR_BLOCK: "block", FR_SACRIFICE: "sacrifice", FR_AIM: "aim",
           FR_LIBRARY: "library", FR_DRAW: "draw", FR_SWAP: "swap", FR_HOST: "host",
-          FR_SADDLE: "saddle", FR_SPAWN: "spawn", FR_ORDER: "order"}
+          FR_SADDLE: "saddle", FR_SPAWN: "spawn", FR_ASSIGN: "assign", FR_XCOST: "x"}
 LIBRARIES = ("primary", "secondary")
 HARMFUL = (OP_DAMAGE, OP_BOUNCE, OP_FREEZE, OP_GROUND, OP_POISON, OP_WEAKEN, OP_DESTROY,
            OP_BANISH)
@@ -269,6 +280,15 @@ cdef Effect EFFECTS[MAX_EFFECTS]
 cdef uint8_t TOKEN_OF[8]          # the design of each token a ``token`` effect names
 cdef uint8_t TRAPS[MAX_DESIGNS]   # 1: a Trap, dealt afresh by determinize
 cdef uint8_t HARM[16]             # 1: an effect word an opponent's permanent is aimed at
+
+
+# A choice of a permanent in the words of the rules, by what the choice is for; and
+# the kind of move each is, as the skill analysis counts them.
+UNIT_WORDS = {"traveller": "travel with", "attacker": "attack with",
+              "blocker": "block with", "unit": "choose"}
+UNIT_KINDS = {"blocker": "block", "mount with": "mount", "damage first": "damage"}
+# Which of several copies of a card on one site, oldest first.
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
 def _compile(cardset):
@@ -299,6 +319,7 @@ def _compile(cardset):
         for i in range(6):
             d.cost[i] = card.cost[i]
         d.cmc = sum(card.cost)
+        d.x = card.x
         d.strength = card.strength
         d.resilience = card.resilience
         d.sprint = card.sprint
@@ -324,7 +345,7 @@ assert len(EVENT_NAMES) == EVENTS and TARGETS[TG_AREA] == "area"
 assert KEYWORDS.index("armor") == 0 and KEYWORDS.index("unstoppable") == 16
 assert KEYWORDS.index("double_attack") == 17
 assert SUBTYPES[SUB_TRAP] == "trap" and AREAS[AR_PATHWAY] == "pathway"
-assert TRIGGERS[TR_ATTACKS] == "enemy_attacks"
+assert TRIGGERS[TR_ATTACKS] == "enemy_attacks" and VARIABLE == X_AMOUNT
 _compile(CARDSET)
 
 CARD_NAMES = [slug(c.name) for c in CARDSET.cards]
@@ -760,7 +781,7 @@ cdef void pass_priority(CSData* s) noexcept nogil:
         s.resume = RESUME_STRIKE
         give_priority(s, 1 - s.active)
     elif s.resume == RESUME_BLOCKED or s.resume == RESUME_STRIKE:
-        order_blocks(s)
+        begin_damage(s)
     elif s.resume == RESUME_NEXT_ACT:
         next_act(s)
     elif s.resume == RESUME_TRAVEL:
@@ -1182,16 +1203,16 @@ cdef void move_unit(CSData* s, int u, int n, int way, int p) noexcept nogil:
         relocate(s, u, site)
         arrive(s, u)
 
-cdef void affect(CSData* s, int p, const Effect* e, int v) noexcept nogil:
-    """Effect ``e`` of ``p``'s on permanent ``v``."""
+cdef void affect(CSData* s, int p, const Effect* e, int v, int n) noexcept nogil:
+    """Effect ``e`` of ``p``'s on permanent ``v``, ``n`` its amount."""
     cdef Unit* x = &s.units[v]
     cdef int op = e.op
     if not alive(s, v):
         return
     if op == OP_DAMAGE:
-        hurt(s, v, e.amount, False)
+        hurt(s, v, n, False)
     elif op == OP_MOVE:
-        move_unit(s, v, e.amount, e.arg2, p)
+        move_unit(s, v, n, e.arg2, p)
     elif op == OP_BOUNCE:
         leave(s, v, HOME_HAND)
     elif op == OP_FREEZE:
@@ -1205,10 +1226,11 @@ cdef void affect(CSData* s, int p, const Effect* e, int v) noexcept nogil:
         x.flags |= U_WEAKENED
     elif op == OP_ARMOR:
         # Armor does not stack: it absorbs the next ``amount`` instances (C23)
-        if x.armor < e.amount:
-            x.armor = e.amount
+        if x.armor < n:
+            x.armor = n
     elif op == OP_PUMP:
-        x.pump += e.amount
+        # an X makes pumps of any size: kept within what a position holds
+        x.pump = x.pump + n if x.pump + n < 99 else 99
         refresh(s, v)
     elif op == OP_DESTROY:
         x.flags |= U_DYING
@@ -1223,25 +1245,32 @@ cdef void aim(CSData* s, Frame* f, int v) noexcept nogil:
         s.units[v].flags |= U_UNPROTECTED
         refresh(s, v)
         return
-    affect(s, p, &EFFECTS[f.pc], v)
+    affect(s, p, &EFFECTS[f.pc], v, amount(&EFFECTS[f.pc], f))
+
+cdef inline int amount(const Effect* e, Frame* f) noexcept nogil:
+    """An effect's amount: its printed number, or for X the X paid for its card, which
+    the card's effects frame and a choice it pushes carry in ``data[2]`` (C40)."""
+    return f.data[2] if e.amount == X_AMOUNT else e.amount
 
 cdef void run_effect(void* state, const Effect* table, int index, Frame* f) noexcept nogil:
     """One effect of a running card: the interpreter's one switch over the words."""
     cdef CSData* s = <CSData*>state
     cdef const Effect* e = &table[index]
     cdef int p = f.player, op = e.op, v, lib, data0 = f.data[0], data1 = f.data[1]
-    cdef int source = f.source
+    cdef int source = f.source, n = amount(e, f), x = f.data[2]
     cdef Frame* g
     if s.winner != NONE:
         return
+    if e.amount == X_AMOUNT and n <= 0:
+        return              # (C40) X was 0: an effect of X does nothing
     if op == OP_DRAW:
         if e.arg == 0 and library_size(s, p, PRIMARY) and library_size(s, p, SECONDARY):
             g = stack_push(&s.stack, FR_LIBRARY, p, source)
             if g != NULL:
-                g.data[0] = e.amount
+                g.data[0] = n
         else:
             lib = e.arg - 1 if e.arg else (PRIMARY if library_size(s, p, PRIMARY) else SECONDARY)
-            push_draw(s, p, lib, e.amount, 0)
+            push_draw(s, p, lib, n, 0)
     elif op == OP_SWAP:
         g = stack_push(&s.stack, FR_SWAP, p, source)
         if g != NULL:
@@ -1251,7 +1280,7 @@ cdef void run_effect(void* state, const Effect* table, int index, Frame* f) noex
     elif op == OP_MANA:
         s.pool[p][e.arg] = s.pool[p][e.arg] + e.amount if s.pool[p][e.arg] < 200 else 200
     elif op == OP_LIFE:
-        gain_life(s, p, e.amount)
+        gain_life(s, p, n)
     elif op == OP_TOKEN:
         if data1 >= 0:
             spawn(s, p, TOKEN_OF[e.arg], e.amount, data1)
@@ -1261,21 +1290,22 @@ cdef void run_effect(void* state, const Effect* table, int index, Frame* f) noex
                 g.pc = index
     elif e.arg == TG_OPPONENT:
         if op == OP_DAMAGE:
-            hurt_player(s, 1 - p, e.amount)
+            hurt_player(s, 1 - p, n)
     elif e.arg == TG_SELF:
         if data0 >= 0 and s.units[data0].design == source:
-            affect(s, p, e, data0)
+            affect(s, p, e, data0, n)
     elif e.arg == TG_AREA:
         for v in range(MAX_UNITS):
             if alive(s, v) and (in_area(source, data1, s.units[v].site) if data0 < 0
                                 else covers(s, data0, s.units[v].site)):
-                affect(s, p, e, v)
+                affect(s, p, e, v, n)
     elif can_aim(s, p, e.arg):
         g = stack_push(&s.stack, FR_AIM, p, source)
         if g != NULL:
             g.pc = index
             g.data[0] = data0
             g.data[1] = data1
+            g.data[2] = x
 
 
 # --- playing cards ----------------------------------------------------------------------
@@ -1348,12 +1378,40 @@ cdef bint shrine_playable(CSData* s, int p) noexcept nogil:
     return s.shrine_home[p] and s.marks[p] == 0 and can_pay(s, p, DESIGNS[d].cost) \
         and any_site(s, p, d) and free_slot(s) >= 0
 
-cdef void run_play(CSData* s, int p, int d, int u) noexcept nogil:
-    """A card's play effects, from unit ``u`` (or none: a spell)."""
+cdef Frame* run_play(CSData* s, int p, int d, int u) noexcept nogil:
+    """A card's play effects, from unit ``u`` (or none: a spell); their frame, NULL if
+    it has none."""
     cdef Frame* f = push_effects(&s.stack, DESIGNS[d].events[EV_PLAY], p, d)
     if f != NULL:
         f.data[0] = u
         f.data[1] = s.units[u].site if u >= 0 else NONE
+    return f
+
+cdef int x_most(CSData* s, int p, int d) noexcept nogil:
+    """(C40) The largest X ``p`` can pay for design ``d`` now, at most the largest
+    number a decision offers: what is left of their mana past the rest of its cost."""
+    cdef int8_t cost[6]
+    cdef int x = 0
+    memcpy(cost, DESIGNS[d].cost, sizeof(cost))
+    while x + 1 < NUMBERS:
+        cost[0] = DESIGNS[d].cost[0] + x + 1
+        if not can_pay(s, p, cost):
+            break
+        x += 1
+    return x
+
+cdef void cast(CSData* s, int p, int d, int x) noexcept nogil:
+    """A spell is paid for, X being ``x`` (C40), goes to the Graveyard, and its effects
+    run."""
+    cdef int8_t cost[6]
+    cdef Frame* f
+    memcpy(cost, DESIGNS[d].cost, sizeof(cost))
+    cost[0] += x
+    pay(s, p, cost)
+    s.grave[p][d] += 1
+    f = run_play(s, p, d, NONE)
+    if f != NULL:
+        f.data[2] = x
 
 cdef void play_card(CSData* s, int p, int lib, int d) noexcept nogil:
     """``p`` plays ``d`` from the hand of library ``lib``: paid now; a spell's effects
@@ -1368,11 +1426,18 @@ cdef void play_card(CSData* s, int p, int lib, int d) noexcept nogil:
         s.sources[p][x.colour] += 1
         s.source_played = 1
         return
-    paid = pay_seen(s, p, x.cost)
+    if x.type == T_SPELL and x.x:
+        # (C40) X is chosen as the spell is paid for
+        f = stack_push(&s.stack, FR_XCOST, p, d)
+        if f != NULL:
+            f.data[0] = d
+            f.data[1] = lib
+        return
     if x.type == T_SPELL:
-        s.grave[p][d] += 1
-        run_play(s, p, d, NONE)
-    elif x.subtype == SUB_IDOL:
+        cast(s, p, d, 0)
+        return
+    paid = pay_seen(s, p, x.cost)
+    if x.subtype == SUB_IDOL:
         u = put_unit(s, p, d, NONE, lib * U_SECONDARY)
         run_play(s, p, d, u)
     elif x.subtype == SUB_TOOL and not x.attach_cost:
@@ -1763,56 +1828,6 @@ cdef inline bint in_phase(CSData* s, int u, bint quick, uint64_t fallen) noexcep
 cdef inline int distance_to(CSData* s, int a, int b) noexcept nogil:
     return distance_ahead(s.units[a].owner, row_of(s.units[a].site), row_of(s.units[b].site))
 
-cdef inline int damage_place(CSData* s, int a, int b) noexcept nogil:
-    """Where blocker ``b`` comes in attacker ``a``'s damage: the closest first, and
-    equally close ones as the attacker ordered them (C15)."""
-    return distance_to(s, a, b) * 256 + (s.units[b].rank if s.units[b].rank else 255)
-
-cdef int order_actions(CSData* s, int* out) noexcept nogil:
-    """(C15) The next choice of damage order: of the lowest-slot attacker that has two
-    or more equally close blockers not yet ordered, at the nearest such distance, which
-    of them comes next."""
-    cdef int a, b, d, near, n = 0
-    cdef int count[ROWS + 1]
-    for a in range(MAX_UNITS):
-        if s.units[a].owner != s.active or not s.units[a].flags & U_ATTACKING:
-            continue
-        for d in range(ROWS + 1):
-            count[d] = 0
-        for b in range(MAX_UNITS):
-            if s.units[b].owner >= 0 and s.units[b].blocks == a and not s.units[b].rank:
-                count[distance_to(s, a, b)] += 1
-        near = NONE
-        for d in range(ROWS + 1):
-            if count[d] > 1:
-                near = d
-                break
-        if near == NONE:
-            continue
-        for b in range(MAX_UNITS):
-            if s.units[b].owner >= 0 and s.units[b].blocks == a and not s.units[b].rank \
-                    and distance_to(s, a, b) == near:
-                out[n] = A_UNIT + b
-                n += 1
-        return n
-    return 0
-
-cdef void rank_next(CSData* s, int b) noexcept nogil:
-    """Blocker ``b`` takes lethal damage after those its attacker ordered before it."""
-    cdef int a = s.units[b].blocks, v, n = 1
-    for v in range(MAX_UNITS):
-        if s.units[v].owner >= 0 and s.units[v].blocks == a and s.units[v].rank:
-            n += 1
-    s.units[b].rank = n
-
-cdef void order_blocks(CSData* s) noexcept nogil:
-    """Blocks are done: the attacking player orders equally close blockers, one choice
-    at a time on a single frame, then every attacker strikes."""
-    cdef Frame* f = stack_push(&s.stack, FR_ORDER, s.active, NONE)
-    f.data[0] = NONE
-    s.pending = P_STRIKE
-    proceed(s)
-
 cdef bint in_reach(CSData* s, int u, int v) noexcept nogil:
     """C38: whether ``u`` may deal combat damage to ``v`` now: on its pathway, from its
     own site to its attacking range ahead, wherever either stood when targets were
@@ -1823,49 +1838,157 @@ cdef bint in_reach(CSData* s, int u, int v) noexcept nogil:
     d = distance_ahead(s.units[u].owner, row_of(s.units[u].site), row_of(s.units[v].site))
     return 0 <= d <= attack_range(s, u)
 
-cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
+cdef uint64_t fallen_now(CSData* s) noexcept nogil:
+    """The permanents struck down and not yet gone: a phase's blows fall at once, so
+    what fell in the Precombat Act stays, without striking, until combat is over."""
+    cdef uint64_t fallen = 0
+    cdef int u
+    for u in range(MAX_UNITS):
+        if s.units[u].owner >= 0 and s.units[u].flags & U_DYING:
+            fallen |= (<uint64_t>1) << u
+    return fallen
+
+cdef inline bint shares(CSData* s, int a, int b, uint64_t fallen) noexcept nogil:
+    """Whether blocker ``b`` may take a share of attacker ``a``'s combat damage: it
+    blocks ``a``, stood as the phase began, and is within ``a``'s reach now (C38)."""
+    return s.units[b].owner == 1 - s.units[a].owner and s.units[b].blocks == a \
+        and not fallen >> b & 1 and in_reach(s, a, b)
+
+cdef inline int share_place(CSData* s, int a, int b) noexcept nogil:
+    """Where blocker ``b`` comes as ``a``'s damage is shared out: the closest site
+    first, on one site by slot."""
+    return distance_to(s, a, b) * MAX_UNITS + b
+
+cdef int next_share(CSData* s, int a, int b, uint64_t fallen) noexcept nogil:
+    """The blocker after ``b`` (NONE: the first) in ``a``'s damage; NONE after the
+    last."""
+    cdef int v, k, best = NONE, low = ROWS * MAX_UNITS + MAX_UNITS
+    cdef int after = share_place(s, a, b) if b != NONE else -1
+    for v in range(MAX_UNITS):
+        if shares(s, a, v, fallen):
+            k = share_place(s, a, v)
+            if after < k < low:
+                low = k
+                best = v
+    return best
+
+cdef bint stomps_through(CSData* s, int a, uint64_t fallen) noexcept nogil:
+    """(C3 Stomp) Whether ``a`` strikes a player with Stomp for at least its blockers'
+    lethal damage all told: each blocker takes its lethal damage and the excess goes
+    on to the player, so there is nothing to share out."""
+    cdef int b, need = 0
+    if not has(s, a, K_STOMP) or s.units[a].target != FACE:
+        return False
+    for b in range(MAX_UNITS):
+        if shares(s, a, b, fallen):
+            need += lethal(s, b)
+    return power(s, a) >= need
+
+cdef bint assigns(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
+    """(C43) Whether the attacking player shares out attacker ``a``'s damage in this
+    phase: it strikes in it, with damage to deal among two blockers or more, and Stomp
+    does not settle the shares."""
+    cdef int first
+    if s.units[a].owner != s.active or not s.units[a].flags & U_ATTACKING \
+            or not in_phase(s, a, quick, fallen) or power(s, a) <= 0:
+        return False
+    first = next_share(s, a, NONE, fallen)
+    return first != NONE and next_share(s, a, first, fallen) != NONE \
+        and not stomps_through(s, a, fallen)
+
+cdef void assign_from(CSData* s, Frame* f, int a, uint64_t fallen) noexcept nogil:
+    """The assignment frame ``f`` goes on to the first attacker from slot ``a`` whose
+    damage is shared out in this phase, at its first blocker; it is done, and popped,
+    when none is left."""
+    cdef bint quick = s.pending == P_QUICK
+    while a < MAX_UNITS:
+        if assigns(s, a, quick, fallen):
+            f.data[0] = a
+            f.data[1] = next_share(s, a, NONE, fallen)
+            f.data[2] = power(s, a)
+            f.data[3] = 0
+            return
+        a += 1
+    stack_pop(&s.stack)
+
+cdef void assign_damage(CSData* s, bint quick) noexcept nogil:
+    """(C43) The blows of the Precombat Act (``quick``) or of regular combat are about
+    to fall: first the attacking player shares out each attacker's damage among its
+    blockers, one blocker's share at a time on a single frame (FR_ASSIGN)."""
+    cdef Frame* f = stack_push(&s.stack, FR_ASSIGN, s.active, NONE)
+    s.pending = P_QUICK if quick else P_STRIKE
+    assign_from(s, f, 0, fallen_now(s))
+
+cdef int share_actions(CSData* s, Frame* f, int* out) noexcept nogil:
+    """(C43) The shares of the damage left that blocker ``data[1]`` may take: any, while
+    another blocker on its site comes after it (the text lets the attacker share freely
+    there); when it is the last on its site and blockers further on follow, at least
+    its lethal damage, the rest going on, or all that is left, which is the only
+    choice once a blocker on its site got less than lethal: further sites get damage
+    only once every closer blocker has its lethal damage."""
+    cdef int a = f.data[0], b = f.data[1], left = f.data[2], lo = 0, hi, k
+    cdef int after = next_share(s, a, b, fallen_now(s))
+    if after != NONE and distance_to(s, a, after) != distance_to(s, a, b):
+        lo = left if f.data[3] else min(lethal(s, b), left)
+    hi = min(left, NUMBERS - 1)
+    lo = min(lo, hi)
+    for k in range(lo, hi + 1):
+        out[k - lo] = A_NUMBER + k
+    return hi - lo + 1
+
+cdef void share_out(CSData* s, Frame* f, int k) noexcept nogil:
+    """(C43) Blocker ``data[1]`` takes ``k`` of the damage left; the frame goes on to the
+    next blocker whose share is a choice.  A blocker takes nothing once the damage is
+    spent, and all that is left when it is its attacker's last, or the last on its
+    site with a blocker there short of lethal."""
+    cdef int a = f.data[0], b = f.data[1], after
+    cdef uint64_t fallen = fallen_now(s)
+    cdef bint short = f.data[3] or k < lethal(s, b)
+    s.units[b].assigned = k
+    f.data[2] -= k
+    after = next_share(s, a, b, fallen)
+    while after != NONE:
+        if distance_to(s, a, after) != distance_to(s, a, b):
+            short = False
+        b = after
+        after = next_share(s, a, b, fallen)
+        if f.data[2] == 0:
+            continue
+        if after == NONE or short and distance_to(s, a, after) != distance_to(s, a, b):
+            s.units[b].assigned = f.data[2]
+            f.data[2] = 0
+            continue
+        f.data[1] = b
+        f.data[3] = short
+        return
+    assign_from(s, f, a + 1, fallen)
+
+cdef void strike(CSData* s, int a, bint quick, uint64_t fallen, bint shared) noexcept nogil:
     """(C14) One attacker's combat, in the Quick Attack phase or the regular one (C3:
     a Quick Attacker deals its damage first, and only then).  Blocked, its strength
-    goes to its blockers, lethal to the closest first (equally close: in the order its
-    player chose, C15), the rest to the last, and with Stomp what is left past them all
-    to a targeted player (an Armored blocker absorbs it); each blocker strikes back.
-    Unblocked, it strikes its target, a creature it fights strikes back, a player loses
-    life."""
-    cdef int p = s.units[a].owner, n = power(s, a), b, best, d, k
-    cdef int order[MAX_UNITS]
-    cdef int count = 0, i, j, reach
-    cdef bint armored = False, mine = in_phase(s, a, quick, fallen)
-    cdef bint stomp = has(s, a, K_STOMP) and s.units[a].target == FACE
+    goes to its blockers as its player shared it out (``shared``, C43), or all to its
+    one blocker, or with Stomp lethal to each and the excess to a targeted player (an
+    Armored blocker absorbs it); each blocker strikes back.  Unblocked, it strikes its
+    target, a creature it fights strikes back, a player loses life."""
+    cdef int p = s.units[a].owner, n = power(s, a), b, best
+    cdef bint blocked = False, armored = False, mine = in_phase(s, a, quick, fallen)
+    cdef bint stomp = mine and not shared and stomps_through(s, a, fallen)
     for b in range(MAX_UNITS):
-        if s.units[b].owner == 1 - p and s.units[b].blocks == a:
-            order[count] = b
-            count += 1
-    if count:
-        for i in range(1, count):
-            k = order[i]
-            d = damage_place(s, a, k)
-            j = i - 1
-            while j >= 0 and damage_place(s, a, order[j]) > d:
-                order[j + 1] = order[j]
-                j -= 1
-            order[j + 1] = k
+        if s.units[b].owner != 1 - p or s.units[b].blocks != a:
+            continue
+        blocked = True
         # C38: blockers out of reach now take nothing, and strike back only at an
         # attacker within their own reach
-        reach = 0
-        for i in range(count):
-            reach += in_reach(s, a, order[i])
-        for i in range(count):
-            b = order[i]
-            if mine and in_reach(s, a, b):
-                armored = armored or s.units[b].armor > 0
-                reach -= 1
-                best = n if reach == 0 and not stomp else \
-                    (lethal(s, b) if lethal(s, b) < n else n)
-                strike_unit(s, a, b, best)
-                n -= best
-            if in_phase(s, b, quick, fallen) and in_reach(s, b, a):
-                hurt(s, a, power(s, b), True)
-        if mine and n > 0 and stomp and not armored and face_in_reach(s, a):
+        if mine and shares(s, a, b, fallen):
+            armored = armored or s.units[b].armor > 0
+            best = s.units[b].assigned if shared else \
+                (lethal(s, b) if stomp and lethal(s, b) < n else n)
+            strike_unit(s, a, b, best)
+            n -= best
+        if in_phase(s, b, quick, fallen) and in_reach(s, b, a):
+            hurt(s, a, power(s, b), True)
+    if blocked:
+        if stomp and n > 0 and not armored and face_in_reach(s, a):
             hurt_player(s, 1 - p, n)
         return
     if s.units[a].target == FACE:
@@ -1878,27 +2001,31 @@ cdef void strike(CSData* s, int a, bint quick, uint64_t fallen) noexcept nogil:
         if is_type(s, b, T_CREATURE) and in_phase(s, b, quick, fallen) and in_reach(s, b, a):
             hurt(s, a, power(s, b), True)
 
-cdef void resolve_combat(CSData* s) noexcept nogil:
-    """The Quick Attack phase, then every other attacker strikes at once; the dead
-    leave the region once combat is over, and the Final Act follows."""
-    cdef int u, phase
-    cdef uint64_t fallen
-    for phase in range(2):
-        fallen = 0
-        for u in range(MAX_UNITS):
-            if s.units[u].owner >= 0 and s.units[u].flags & U_DYING:
-                fallen |= (<uint64_t>1) << u
-        for u in range(MAX_UNITS):
-            if s.units[u].owner == s.active and s.units[u].flags & U_ATTACKING:
-                strike(s, u, phase == 0, fallen)
-                if s.winner != NONE:
-                    return
+cdef void strike_phase(CSData* s, bint quick) noexcept nogil:
+    """The blows of the Precombat Act (``quick``) or of regular combat fall at once, as
+    their damage was shared out; after the Precombat Act, regular combat's damage is
+    shared out in turn.  Once combat is over the dead leave the region (``proceed``)
+    and the Final Act follows."""
+    cdef int u
+    cdef uint64_t fallen = fallen_now(s), shared = 0
+    for u in range(MAX_UNITS):
+        if assigns(s, u, quick, fallen):
+            shared |= (<uint64_t>1) << u
+    for u in range(MAX_UNITS):
+        if s.units[u].owner == s.active and s.units[u].flags & U_ATTACKING:
+            strike(s, u, quick, fallen, shared >> u & 1)
+            if s.winner != NONE:
+                return
+    for u in range(MAX_UNITS):
+        s.units[u].assigned = 0
+    if quick:
+        assign_damage(s, False)
+        return
     for u in range(MAX_UNITS):
         if s.units[u].owner >= 0:
             s.units[u].flags &= ~U_ATTACKING
             s.units[u].target = NONE
             s.units[u].blocks = NONE
-            s.units[u].rank = 0
     s.pending = P_COMBAT
 
 
@@ -1977,8 +2104,13 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
         for x in range(PATHWAYS):
             out[n] = A_SITE + melee_row(f.player) * PATHWAYS + x
             n += 1
-    elif f.kind == FR_ORDER:
-        n = order_actions(s, out)
+    elif f.kind == FR_ASSIGN:
+        n = share_actions(s, f, out)
+    elif f.kind == FR_XCOST:
+        # (C40) any X they can pay, 0 included
+        for x in range(x_most(s, f.player, f.data[0]) + 1):
+            out[n] = A_NUMBER + x
+            n += 1
     return n
 
 cdef int burst_actions(CSData* s, int p, int* out, int n) noexcept nogil:
@@ -2068,12 +2200,17 @@ cdef void proceed(CSData* s) noexcept nogil:
     cdef int buf[NUM_ACTIONS]
     cdef Frame* f
     cdef int n, d
+    cdef bint burying
     while s.winner == NONE:
-        bury(s)
+        # what fell in the Precombat Act leaves the region once combat is over, while
+        # regular combat's damage is shared out and dealt (C43)
+        burying = s.pending != P_STRIKE
+        if burying:
+            bury(s)
         run_effects(&s.stack, EFFECTS, run_effect, s)
         if s.winner != NONE:
             return
-        if any_dying(s):
+        if burying and any_dying(s):
             continue
         f = stack_top(&s.stack)
         if f == NULL:
@@ -2115,12 +2252,15 @@ cdef void flow(CSData* s) noexcept nogil:
     elif k == P_BLOCK:
         if not any_block(s):
             end_blocks(s)
-    elif k == P_STRIKE:
-        resolve_combat(s)
+    elif k == P_QUICK or k == P_STRIKE:
+        strike_phase(s, k == P_QUICK)
 
 cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
     """Settle the frame on top with action ``a``."""
     cdef int kind = f.kind, x = f.data[0], p = f.player, d, k, v
+    if kind == FR_ASSIGN:
+        share_out(s, f, a - A_NUMBER)
+        return
     if kind == FR_SWAP:
         # (C10) a Swap keeps each card it looks at on top, or puts it under the
         # Secondary Library, whichever library it looked at (C35)
@@ -2168,10 +2308,8 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
         mount(s, x, a - A_UNIT)
     elif kind == FR_SPAWN:
         spawn(s, p, TOKEN_OF[EFFECTS[f.pc].arg], EFFECTS[f.pc].amount, a - A_SITE)
-    elif kind == FR_ORDER:
-        rank_next(s, a - A_UNIT)
-        f = stack_push(&s.stack, FR_ORDER, p, NONE)
-        f.data[0] = NONE
+    elif kind == FR_XCOST:
+        cast(s, p, x, a - A_NUMBER)
 
 cdef void act(CSData* s, int p, int a) noexcept nogil:
     """An action of ``p``'s: the active player's in one of their acts, or that of
@@ -2272,7 +2410,13 @@ cdef void end_blocks(CSData* s) noexcept nogil:
             s.resume = RESUME_BLOCKED
             give_priority(s, s.active)
             return
-    order_blocks(s)
+    begin_damage(s)
+
+cdef void begin_damage(CSData* s) noexcept nogil:
+    """Blockers are declared and the exchange after them is over (C33): the Precombat
+    Act's damage is shared out and its blows fall, then regular combat's (C41, C43)."""
+    assign_damage(s, True)
+    proceed(s)
 
 
 # --- hidden cards ------------------------------------------------------------------------
@@ -2548,7 +2692,8 @@ cdef class CreatureShrinesState(GameState):
         """Strike the opposing player when possible, else the biggest play (a Source
         first), tapping, the furthest travel, any attack, and pass last; aim harm at the
         strongest opposing permanent and help at the strongest own creature; a Swap
-        keeps what its player can soon pay for on top; ties at random."""
+        keeps what its player can soon pay for on top; pay the most X; give a blocker
+        just its lethal damage, the rest going on; ties at random."""
         cdef CSData* s = &self.s
         cdef Frame* f = stack_top(&s.stack)
         cdef int buf[NUM_ACTIONS]
@@ -2584,6 +2729,10 @@ cdef class CreatureShrinesState(GameState):
                 score = 3
             elif A_BOTTOM <= a < A_TOP:
                 score = DESIGNS[a - A_BOTTOM].cmc - 3
+            elif a >= A_NUMBER and f != NULL and f.kind == FR_XCOST:
+                score = 10 + a - A_NUMBER
+            elif a >= A_NUMBER:
+                score = 6 if a - A_NUMBER == min(lethal(s, f.data[1]), f.data[2]) else 5
             elif a >= A_TAP:
                 score = 15
             else:
@@ -2630,7 +2779,8 @@ cdef class CreatureShrinesState(GameState):
         if a < A_UNIT:
             return self._site_name(a - A_SITE)
         if a < A_DISTANCE:
-            return self._unit_verb() + " " + self._unit_name(a - A_UNIT)
+            verb = self._unit_verb()
+            return UNIT_WORDS.get(verb, verb) + " " + self._unit_name(a - A_UNIT)
         if a < A_TARGET:
             n = a - A_DISTANCE + 1
             return f"travel {n} site" + "s" * (n > 1)
@@ -2646,7 +2796,11 @@ cdef class CreatureShrinesState(GameState):
             return f"tap {self._unit_name(a - A_TAP)}"
         if a < A_MOUNT:
             return f"attach {self._unit_name(a - A_ATTACH)}"
-        return f"mount {self._unit_name(a - A_MOUNT)}"
+        if a < A_NUMBER:
+            return f"mount {self._unit_name(a - A_MOUNT)}"
+        if f != NULL and f.kind == FR_ASSIGN:
+            return f"assign {a - A_NUMBER} damage to {self._unit_name(f.data[1])}"
+        return f"X = {a - A_NUMBER}"
 
     def _site_name(self, int site):
         """A site, or the row or pathway an Area Effect being placed covers."""
@@ -2681,8 +2835,6 @@ cdef class CreatureShrinesState(GameState):
             return "saddle"
         if f != NULL and f.kind == FR_SITE:
             return "mount with"
-        if f != NULL and f.kind == FR_ORDER:
-            return "damage first"
         if s.step == ST_BLOCK:
             return "blocker"
         if s.step == ST_ACT and s.act == ACT_TRAVEL:
@@ -2692,18 +2844,31 @@ cdef class CreatureShrinesState(GameState):
         return "unit"
 
     def _unit_name(self, int u):
-        cdef Unit* x = &self.s.units[u]
+        """A permanent as a player names it: its card and its site, and, where another
+        of that card stands there, whose it is and which came first."""
+        cdef CSData* s = &self.s
+        cdef Unit* x = &s.units[u]
+        cdef int v
         if x.owner < 0:
             return f"#{u}"
-        return f"{CARD_NAMES[x.design]}#{u}@{SITE_NAMES[x.site] if x.site >= 0 else SIDE}"
+        where = f"at {SITE_NAMES[x.site]}" if x.site >= 0 else "beside the region"
+        alike = [v for v in range(MAX_UNITS) if s.units[v].owner >= 0
+                 and s.units[v].design == x.design and s.units[v].site == x.site]
+        owners = {s.units[v].owner for v in alike}
+        whose = f"player {x.owner}'s " if len(owners) > 1 else ""
+        same = sorted([(s.units[v].age, v) for v in alike if s.units[v].owner == x.owner])
+        order = f" ({ORDINALS[same.index((x.age, u))]})" if len(same) > 1 else ""
+        return f"{whose}{CARD_NAMES[x.design]} {where}{order}"
 
     def _action_kind(self, int a):
-        name = self._action_name(a)
         if self.c_current_player() == CHANCE:
             return "draw"
-        first = name.split()[0]
-        return {"at": "site", "over": "site", "blocker": "block", "pass": "pass",
-                "keep": "keep", "no": "pass"}.get(first, first)
+        if A_UNIT <= a < A_DISTANCE:
+            verb = self._unit_verb()
+            return UNIT_KINDS.get(verb, verb)
+        first = self._action_name(a).split()[0]
+        return {"at": "site", "over": "site", "pass": "pass", "keep": "keep",
+                "no": "pass"}.get(first, first)
 
     def _view(self, viewer):
         return _view(self, viewer)
@@ -2722,9 +2887,12 @@ _UNIT_FLAGS = {"tapped": U_TAPPED, "new": U_NEW, "travelled": U_TRAVELLED,
                "attacking": U_ATTACKING, "frozen": U_FROZEN,
                "grounded": U_GROUNDED, "poisoned": U_POISONED, "weakened": U_WEAKENED,
                "unprotected": U_UNPROTECTED, "face_down": U_FACE_DOWN,
-               "secondary": U_SECONDARY, "rider_secondary": U_RIDER_SECONDARY}
+               "secondary": U_SECONDARY, "rider_secondary": U_RIDER_SECONDARY,
+               # struck down in the Precombat Act, until combat is over (C43)
+               "fallen": U_DYING}
 # frames whose source is a card design (the others': a slot, or none)
-_CARD_FRAMES = (FRAME_EFFECTS, FR_SITE, FR_AIM, FR_LIBRARY, FR_SWAP, FR_HOST, FR_SPAWN)
+_CARD_FRAMES = (FRAME_EFFECTS, FR_SITE, FR_AIM, FR_LIBRARY, FR_SWAP, FR_HOST, FR_SPAWN,
+                FR_XCOST)
 _PILES = ("hand", "hand_secondary", "hand_known", "hand_known_secondary", "primary",
           "secondary", "top", "top_secondary", "bottom", "bottom_secondary")
 
@@ -2791,8 +2959,8 @@ def _view(CreatureShrinesState st, viewer):
             unit["target"] = "player" if x.target == FACE else x.target
         if x.blocks != NONE:
             unit["blocks"] = x.blocks
-        if x.rank:
-            unit["rank"] = x.rank
+        if x.assigned:
+            unit["assigned"] = x.assigned
         units.append(unit)
     view = {"mode": MODES[s.mode], "turn": s.turn, "active": s.active, "act": ACTS[s.act],
             "step": STEPS[s.step], "players": players, "units": units,
@@ -2836,7 +3004,8 @@ def _view(CreatureShrinesState st, viewer):
 
 LAYOUT = TensorLayout(("flow", 4 + len(STEPS) + 2), ("players", 2 * 10),
                       ("hand", MAX_DESIGNS), ("region", SITES * 2 * 4),
-                      ("graveyards", 2 * MAX_DESIGNS), ("banishment", 2 * MAX_DESIGNS))
+                      ("graveyards", 2 * MAX_DESIGNS), ("banishment", 2 * MAX_DESIGNS),
+                      ("decision", len(FRAMES) + 2 + 2 * SITES))
 
 
 # Where each block begins, read from LAYOUT once, for the fill without the GIL.
@@ -2847,6 +3016,8 @@ cdef int T_HAND = LAYOUT.offset("hand")
 cdef int T_REGION = LAYOUT.offset("region")
 cdef int T_GRAVEYARDS = LAYOUT.offset("graveyards")
 cdef int T_BANISHMENT = LAYOUT.offset("banishment")
+cdef int T_DECISION = LAYOUT.offset("decision")
+cdef int NUM_FRAMES = len(FRAMES)
 cdef int NUM_STEPS = len(STEPS)
 
 
@@ -2896,28 +3067,107 @@ cdef void fill_tensor(CreatureShrinesState st, int viewer, float* v) noexcept no
         p = viewer if k == 0 else 1 - viewer
         for d in range(NUM_DESIGNS):
             v[o + k * MAX_DESIGNS + d] = s.banished[p][d] / 3.0
+    fill_decision(st, viewer, v + T_DECISION)
+
+
+cdef void fill_decision(CreatureShrinesState st, int viewer, float* v) noexcept nogil:
+    """The decision the game waits on, past its step: the kind of the choice on top of
+    the stack (a traveller's distance, a blocker's share of damage, an X...), whether
+    it is ``viewer``'s, the number it is about (the damage left to share out, the most
+    X), the site of the creature it is about (the traveller, attacker, blocker, rider
+    or Tool) and, for a share of damage, the blocker's.  All of it is in sight of both
+    players: no choice of a hidden card says more than its kind."""
+    cdef CSData* s = &st.s
+    cdef Frame* f = stack_top(&s.stack)
+    cdef int k, u = NONE, b = NONE
+    if f == NULL:
+        return
+    k = f.kind
+    v[k] = 1
+    v[NUM_FRAMES] = st.c_current_player() == viewer
+    if k == FR_ASSIGN:
+        v[NUM_FRAMES + 1] = f.data[2] / 10.0
+        u = f.data[0]
+        b = f.data[1]
+    elif k == FR_XCOST:
+        v[NUM_FRAMES + 1] = x_most(s, f.player, f.data[0]) / 10.0
+    elif k == FR_DISTANCE or k == FR_TARGET or k == FR_BLOCK or k == FR_SADDLE \
+            or k == FR_HOST:
+        u = f.data[0]
+    if u >= 0 and s.units[u].site >= 0:
+        v[NUM_FRAMES + 2 + s.units[u].site] = 1
+    if b >= 0:
+        v[NUM_FRAMES + 2 + SITES + s.units[b].site] = 1
 
 
 def render(view):
-    """The region as a grid, player 1's Melee row on top, then each player's state."""
+    """The region as a grid, player 1's Melee row on top, its pathways lettered, each
+    permanent by its card's full name; then each player's state and where the game
+    stands."""
     grid = {}
     for unit in view["units"]:
         mark = "*" if unit.get("tapped") else ""
-        grid.setdefault(unit["site"], []).append(f"{unit['owner']}:{unit['card'][:10]}{mark}")
-    lines = []
-    for r in range(ROWS - 1, -1, -1):
-        cells = [",".join(grid.get(f"{r}{c}", [])) or "." for c in "abc"]
-        lines.append(f"  {r} | " + " | ".join(f"{c:<24}" for c in cells))
+        grid.setdefault(unit["site"], []).append(f"{unit['owner']}:{unit['card']}{mark}")
+    rows = [[", ".join(grid.get(f"{r}{c}", [])) or "." for c in "abc"]
+            for r in range(ROWS - 1, -1, -1)]
+    widths = [max(12, *(len(row[c]) for row in rows)) for c in range(PATHWAYS)]
+    lines = ["      " + "   ".join(f"{c:<{w}}" for c, w in zip("abc", widths)).rstrip()]
+    for r, cells in zip(range(ROWS - 1, -1, -1), rows):
+        lines.append(f"  {r} | " + " | ".join(f"{c:<{w}}" for c, w in zip(cells, widths))
+                     .rstrip())
+    lines.append("  (N: player N's permanent, * tapped; row 0 is player 0's Melee row)")
+    scored = [key for key in ("life", "points") if key in MODE_SCORES[view["mode"]]]
     for p, pl in enumerate(view["players"]):
         hand = pl.get("hand")
         shown = "?" if hand is None else " ".join(hand + pl["hand_secondary"]) or "-"
         home = f"shrine home ({pl['marks']} marks)" if pl["shrine_home"] else "shrine out"
         sources = sum(pl["sources"].values())
-        lines.append(f"  player {p}: life {pl['life']} points {pl['points']} | {home} | "
+        score = " ".join(f"{key} {pl[key]}" for key in scored)
+        lines.append(f"  player {p}: {score} | {home} | "
                      f"sources {sources} ({sum(pl['tapped'].values())} tapped) | "
                      f"hand {pl['hand_size']}: {shown}")
-    lines.append(f"  turn {view['turn'] + 1}, player {view['active']}'s {view['act']} act")
+    lines.append(f"  {status(view)}")
     return "\n".join(lines)
+
+
+cdef dict _mode_scores():
+    cdef CSData s
+    scores = {}
+    for m, name in enumerate(MODES):
+        s.mode = m
+        scores[name] = tuple([key for key, used in (("life", uses_life(&s)),
+                                                    ("points", uses_points(&s))) if used])
+    return scores
+
+
+# What each mode counts, life or points or both (C8): a board shows only these.
+MODE_SCORES = _mode_scores()
+MODE_WORDS = {"standard": "", "rush": "Rush", "king_of_the_hill": "King of the Hill",
+              "imperial": "Imperial", "conquest": "Conquest"}
+
+
+def status(view):
+    """The mode, the turn and what happens now, in a player's words (turns from 1).
+    A draw is told as the start or the end of a turn, or the opening hands, never as
+    the act before it."""
+    mode = MODE_WORDS[view["mode"]]
+    mode = f"{mode}: " if mode else ""
+    if "winner" in view:
+        return mode + ("game over: a draw" if view["winner"] == "draw"
+                       else f"game over: player {view['winner']} wins")
+    turn, active, step = f"turn {view['turn'] + 1}", view["active"], view["step"]
+    drawing = view.get("drawing")
+    if "mulligan" in view or (drawing and drawing["then"] in ("mulligan", "setup")):
+        return f"{mode}opening hands"
+    if drawing:
+        when = "at the end of" if drawing["then"] == "end" else "to start"
+        return f"{mode}{turn}: player {drawing['player']} draws {when} the turn"
+    act = f"player {active}'s {view['act']} act"
+    if step == "priority":
+        return f"{mode}{turn}, {act}: player {view['priority']} may respond"
+    if step == "block":
+        return f"{mode}{turn}, {act}: player {1 - active} blocks"
+    return f"{mode}{turn}, {act}"
 
 
 # --- building positions ------------------------------------------------------------------
@@ -2929,7 +3179,7 @@ _KNOWN_KEYS = ("mode", "turn", "active", "act", "step", "players", "units", "win
 _PLAYER_KEYS = ("life", "points", "shrine", "shrine_home", "marks", "sources", "tapped",
                 "pool", "graveyard", "banishment", "hand_size", "hand_secondary_size", "primary_size",
                 "secondary_size") + _PILES
-_UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "rank", "host",
+_UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "assigned", "host",
               "rider", "pump", "armor", "age", "travel", "paid") + tuple(_UNIT_FLAGS)
 SOURCE_OF = {DESIGNS[c.id].colour: c.id for c in CARDSET.cards if TYPES[c.type] == "source"}
 SOURCE_NAMES = [CARD_NAMES[SOURCE_OF[c]] for c in range(COLOURS)]
@@ -3150,9 +3400,10 @@ def _read_units(CreatureShrinesState st, units, total):
                 else read_int(unit, "target", 0, MAX_UNITS - 1, 0, where)
         if unit.get("blocks") is not None:
             x.blocks = read_int(unit, "blocks", 0, MAX_UNITS - 1, 0, where)
-        x.rank = read_int(unit, "rank", 0, MAX_UNITS, 0, where)
-        if x.rank and x.blocks == NONE:
-            raise StateFormatError(f"{where}rank: only a blocker has a place in the order")
+        x.assigned = read_int(unit, "assigned", 0, NUMBERS - 1, 0, where)
+        if x.assigned and x.blocks == NONE:
+            raise StateFormatError(f"{where}assigned: only a blocker takes a share of "
+                                   f"combat damage")
         if d == s.shrine[p]:
             if s.shrine_home[p]:
                 raise StateFormatError(f"{where}card: player {p}'s Shrine is on the region, "
@@ -3263,6 +3514,8 @@ def _read_frames(CreatureShrinesState st, desc, total):
             held = [d for d in data[1:] if d >= 0]
         elif kind == FR_HOST and data[0] < 0:
             held = [data[1]]
+        elif kind == FR_XCOST:
+            held = [data[0]]
         for d in held:
             if d >= NUM_DESIGNS:
                 raise StateFormatError(f"{where}data: {d} is no card")
@@ -3277,7 +3530,7 @@ class CreatureShrinesGame(Game):
     'creature_shrines(deck0=green,deck1=purple)'
     >>> state = game.new_initial_state()
     >>> state.is_chance_node(), len(state.chance_outcomes())
-    (True, 14)
+    (True, 15)
     """
 
     name = "creature_shrines"
@@ -3296,13 +3549,20 @@ class CreatureShrinesGame(Game):
     position_keys = _KNOWN_KEYS
     # The region as a grid of sites named row then pathway ("0a"), row 0 being player
     # 0's Melee row: drawn at the foot of the table for player 0, at the top for 1.
-    layout = {"status": ("mode", "turn", "active", "act", "step", "winner"),
-              "player": ("life", "points", "shrine", "marks", "sources", "tapped", "pool",
-                         "hand", "hand_secondary", "hand_size", "graveyard"),
-              "table": ("units",),
-              "grid": {"key": "units", "at": "site", "rows": ("4", "3", "2", "1", "0"),
-                       "columns": ("a", "b", "c"), "flip": True}}
+    # A mode's board shows the scores it counts: no life in King of the Hill (C8).
+    @property
+    def layout(self):
+        scored = MODE_SCORES[self.params["mode"]]
+        return {"status": ("mode", "turn", "active", "act", "step", "winner"),
+                "player": scored + ("shrine", "marks", "sources", "tapped", "pool", "hand",
+                                    "hand_secondary", "hand_size", "graveyard"),
+                "table": ("units",),
+                "grid": {"key": "units", "at": "site", "rows": ("4", "3", "2", "1", "0"),
+                         "columns": ("a", "b", "c"), "flip": True}}
+
     render = staticmethod(render)
+    status = staticmethod(status)
+    card_text = staticmethod(card_text)
 
     @property
     def max_game_length(self):

@@ -176,31 +176,59 @@ def _effects(card):
     return "; ".join(parts) or "-"
 
 
+COLUMNS = ["Card", "Type", "Colour", "Play cost", "Buy", "Discard for", "Power",
+           "Toughness", "Produces", "Effects"]
+
+
+def _row(c):
+    """A card's row of the card list, one value per column of ``COLUMNS``."""
+    deck = DECKS[c.deck]
+    creature = TYPES[c.type] == "creature"
+    return [c.name, TYPES[c.type], _colours(c.colour, COLOURS),
+            _counts(c.cost, ("red", "green", "blue", "any")),
+            "-" if deck == "starter" else c.buy,
+            " or ".join(ENERGY[i] for i in range(4) if c.discard >> i & 1),
+            c.power if creature else (f"+{c.power}" if c.power else "-"),
+            c.toughness if creature else (f"+{c.toughness}" if c.toughness else "-"),
+            _counts(c.energy, ENERGY), _effects(c)]
+
+
 def markdown(cards=CARDS):
     """The card list as Markdown, from the data alone."""
     out = ["# Energy deck-builder: the card set", "",
            "Generated from `core/energy_deckbuilder/data/cards.toml` by "
            "`python -m core.energy_deckbuilder`; do not edit by hand. The rules and "
            "rulings are in [rules/energy-deckbuilder.md](rules/energy-deckbuilder.md).", ""]
-    columns = ["Card", "Type", "Colour", "Play cost", "Buy", "Discard for", "Power",
-               "Toughness", "Produces", "Effects"]
     for deck, title in zip(DECKS, ("The starting deck (per player)",
                                    "The zero-cost piles", "The market deck")):
         rows = []
         for c in cards:
             if DECKS[c.deck] != deck:
                 continue
-            creature = TYPES[c.type] == "creature"
-            name = f"{c.name} ×{c.copies}" if deck != "market" else c.name
-            rows.append([name, TYPES[c.type], _colours(c.colour, COLOURS),
-                         _counts(c.cost, ("red", "green", "blue", "any")),
-                         "-" if deck == "starter" else c.buy,
-                         " or ".join(ENERGY[i] for i in range(4) if c.discard >> i & 1),
-                         c.power if creature else (f"+{c.power}" if c.power else "-"),
-                         c.toughness if creature else (f"+{c.toughness}" if c.toughness
-                                                       else "-"),
-                         _counts(c.energy, ENERGY), _effects(c)])
-        out += [f"## {title}", "", card_table(rows, columns)]
+            row = _row(c)
+            if deck != "market":
+                row[0] = f"{c.name} ×{c.copies}"
+            rows.append(row)
+        out += [f"## {title}", "", card_table(rows, COLUMNS)]
     out += ["## Effect words", ""]
     out.append(card_table([[f"`{w.name}`", w.doc] for w in WORDS.words], ["Word", "Meaning"]))
     return "\n".join(out)
+
+
+_NAMED = {c.name.lower(): c for c in CARDS}
+
+
+def card_text(name):
+    """What is printed on the card ``name`` (as a position writes it, ``Emberling``,
+    in any case): its name, then each column of the card list it has something in;
+    None for no card of the set.  The page and ``cardarena play``'s ``card`` command
+    read it.
+
+    >>> card_text("emberling")["type"]
+    'creature'
+    """
+    card = _NAMED.get(" ".join(name.replace("_", " ").split()).lower())
+    if card is None:
+        return None
+    return {key.lower(): str(value) for key, value in zip(COLUMNS, _row(card))
+            if value not in ("-", "")}

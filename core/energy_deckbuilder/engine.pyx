@@ -1550,8 +1550,7 @@ def render(view):
         stored = cubes(c["stored"])
         return f"{c['card']}{ups} ({marks}stored {stored})".replace("( ", "(")
 
-    lines = [f"  turn {view['turn']}, player {view['active']} in stage {view['stage']}; "
-             f"common supply {cubes(view['common'])}",
+    lines = [f"  {status(view)}",
              f"  market: {' '.join(view['market']) or '-'}; piles: "
              + ", ".join(f"{k} {n}" for k, n in view["piles"].items())]
     for p, pl in enumerate(view["players"]):
@@ -1560,6 +1559,27 @@ def render(view):
                      f"{pile(pl['discard'])}")
         lines.append("    creatures: " + " | ".join(creature(c) for c in pl["creatures"]))
     return "\n".join(lines)
+
+
+
+STAGE_WORDS = {"setup": "the deal", "upkeep": "upkeep", "main": "playing and buying",
+               "store": "storing energy", "draw": "drawing a new hand"}
+
+
+def status(view):
+    """Turn, whose turn and what happens now, in a player's words.  The position
+    counts turns from 1 already."""
+    if view.get("winner") is not None:
+        return "game over: a draw" if view["winner"] == "draw" \
+            else f"game over: player {view['winner']} wins"
+    if view["stage"] == "setup":
+        return "the deal"
+    line = (f"turn {view['turn']}, player {view['active']}'s turn: "
+            f"{STAGE_WORDS.get(view['stage'], view['stage'])}")
+    if view.get("bought"):
+        line += " (has bought this turn)"
+    common = ", ".join(f"{n} {colour}" for colour, n in view["common"].items())
+    return f"{line}; common supply {common}"
 
 
 # --- building positions ---------------------------------------------------------------------
@@ -1876,6 +1896,8 @@ class EnergyDeckbuilderGame(Game):
                          "unseen"),
               "table": ("market", "piles", "pending")}
     render = staticmethod(render)
+    status = staticmethod(status)
+    card_text = staticmethod(carddata.card_text)
 
     @property
     def max_game_length(self):

@@ -21,6 +21,12 @@ designer can fix a card without reading code.
 Traceback (most recent call last):
 ...
 core.errors.CardDataError: card 'X', field 'play': effect 'damage 2 planet': 'planet' is not one of creature, player
+
+A vocabulary made with ``variable=True`` also reads the amount ``X``, compiled to
+:data:`VARIABLE`: the game says what X is when the effect runs (a cost's X, say).
+
+>>> Vocabulary(words.words, variable=True).compile("damage X player", "here")
+(1, -1, 1, 0)
 """
 import sys
 
@@ -30,6 +36,9 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:
     import tomli as tomllib
+
+VARIABLE = -1
+"""The amount of an effect written ``X``, in a vocabulary that reads it."""
 
 
 class Word:
@@ -44,10 +53,12 @@ class Word:
 
 
 class Vocabulary:
-    """The effect words of a ruleset; a word's opcode is its place in the list."""
+    """The effect words of a ruleset; a word's opcode is its place in the list.  With
+    ``variable``, an amount may be written ``X`` (:data:`VARIABLE`)."""
 
-    def __init__(self, words):
+    def __init__(self, words, variable=False):
         self.words = list(words)
+        self.variable = variable
         self.ops = {w.name: op for op, w in enumerate(self.words)}
         if len(self.ops) != len(self.words):
             raise ValueError("an effect word is declared twice")
@@ -67,12 +78,17 @@ class Vocabulary:
         amount = 0
         if word.amount is not None:
             lo, hi = word.amount
-            if not rest or not rest[0].lstrip("-").isdigit():
-                raise CardDataError(f"{fault}: {name} needs an amount from {lo} to {hi}")
-            amount = int(rest.pop(0))
-            if not lo <= amount <= hi:
-                raise CardDataError(f"{fault}: the amount must be from {lo} to {hi}, "
-                                    f"not {amount}")
+            if self.variable and rest and rest[0] == "X":
+                rest.pop(0)
+                amount = VARIABLE
+            else:
+                if not rest or not rest[0].lstrip("-").isdigit():
+                    raise CardDataError(f"{fault}: {name} needs an amount from {lo} to {hi}"
+                                        + " or X" * self.variable)
+                amount = int(rest.pop(0))
+                if not lo <= amount <= hi:
+                    raise CardDataError(f"{fault}: the amount must be from {lo} to {hi}, "
+                                        f"not {amount}")
         picked = []
         for names in (word.args, word.args2):
             if not names:
@@ -97,7 +113,7 @@ class Vocabulary:
         word = self.words[op]
         parts = [word.name]
         if word.amount is not None:
-            parts.append(str(amount))
+            parts.append("X" if amount == VARIABLE and self.variable else str(amount))
         if word.args:
             parts.append(word.args[arg])
         if word.args2:

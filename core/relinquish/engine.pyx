@@ -2055,6 +2055,27 @@ def render(view):
     return "\n".join(lines)
 
 
+
+# What each phase asks, in words.
+PHASE_WORDS = {"deal": "dealing", "flip": "a flip", "main": "the main phase",
+               "pay": "paying", "draw": "drawing", "keep": "choosing what to keep",
+               "pick": "picking", "counter": "a counter", "declare": "declaring",
+               "order": "ordering", "meet": "meeting the attack", "block": "blocking",
+               "rally": "a rally", "capture": "a capture", "reveal": "revealing",
+               "spend": "spending", "target": "choosing a target",
+               "bounty": "placing a bounty"}
+
+
+def status(view):
+    """Turn, whose turn and what happens now, in a player's words (turns from 1)."""
+    if view["phase"] == "over":
+        return "game over" + (f": scores {view['scores']}" if "scores" in view else "")
+    if view.get("active") is None:
+        return PHASE_WORDS[view["phase"]]
+    return (f"turn {view['turn'] + 1}, player {view['active']}'s turn: "
+            f"{PHASE_WORDS.get(view['phase'], view['phase'])}")
+
+
 # --- building positions ------------------------------------------------------------------
 
 _KNOWN_KEYS = ("phase", "turn", "players", "scry", "scry_size", "discard", "exile",
@@ -2390,6 +2411,7 @@ class RelinquishGame(Game):
               "table": ("battle", "summoning", "magick", "scry", "scry_size", "discard",
                         "exile", "set_aside", "set_aside_size", "undealt")}
     render = staticmethod(render)
+    status = staticmethod(status)
 
     def _check(self):
         if self.params["teams"] and self.num_players != 4:

@@ -2163,6 +2163,31 @@ def render(view):
     return "\n".join(lines)
 
 
+
+# What a phase asks, in the words of the rules; the game state's own step is the
+# engine's bookkeeping and is not told.
+PHASE_WORDS = {"start": "the start of the turn", "resurrection": "a resurrection",
+               "jack discard": "a Jack's discard", "response": "a response",
+               "fizzle discard": "a fizzle's discard", "counter": "a counter",
+               "counter discard": "a counter's discard", "discard": "a discard",
+               "balance discard": "Balance's discard"}
+
+
+def status(view):
+    """Turn, whose turn and what happens now, in a player's words (turns from 1)."""
+    if view.get("winner") is not None:
+        return "game over: a draw" if view["winner"] == "draw" \
+            else f"game over: player {view['winner']} wins"
+    turn = f"turn {view['turn'] + 1}, player {view['active']}'s turn"
+    phase = view["phase"]
+    if phase == "chance":
+        return turn + (": dealing" if view["step"] == "deal" else ": drawing")
+    if phase == "action":
+        n = view["actions_left"]
+        return f"{turn}: {n} action{'' if n == 1 else 's'} left"
+    return f"{turn}: {PHASE_WORDS.get(phase, phase)}"
+
+
 # --- names ---------------------------------------------------------------------------
 
 PHASES = ["chance", "start", "action", "resurrection", "jack discard", "response",
@@ -2986,6 +3011,7 @@ class ShrineGame(Game):
               "table": ("library", "graveyard", "powers_used"),
               "red": "^(10|[2-9AJQK])R$"}
     render = staticmethod(render)
+    status = staticmethod(status)
 
     def _check(self):
         # balance_returns is the Balance card with a return: it turns the card on, so

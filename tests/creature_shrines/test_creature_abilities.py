@@ -19,7 +19,7 @@ def test_armor_absorbs_the_first_instance_of_damage():
                  {"slot": 1, "card": "ironhide_ogre", "owner": 1, "site": "3a"}],
                 game="creature_shrines(deck0=red,deck1=red)")
     assert unit(st, 1)["armor"] == 1
-    act(st, "attacker blaze_hound#0@3a", "pass the combat act")
+    act(st, "attack with blaze_hound at 3a", "pass the combat act")
     assert "damage" not in unit(st, 1) and unit(st, 1)["armor"] == 0
 
 
@@ -29,7 +29,7 @@ def test_bloodless_survives_combat_damage_but_not_damage_after_it():
                  {"slot": 1, "card": "bone_colossus", "owner": 1, "site": "3a"}],
                 players=({"sources": {"grove_root": 9}}, {}),
                 game="creature_shrines(deck0=green,deck1=purple)")
-    act(st, "attacker rootbound_titan#0@3a", "pass the combat act")
+    act(st, "attack with rootbound_titan at 3a", "pass the combat act")
     assert unit(st, 1)["damage"] == 7
 
 
@@ -38,7 +38,7 @@ def test_cleave_strikes_every_opposing_permanent_on_the_site():
     st = combat([{"slot": 0, "card": "ash_cleaver", "owner": 0, "site": "3a"},
                  {"slot": 1, "card": "coral_sentry", "owner": 1, "site": "3a"},
                  {"slot": 2, "card": "tidewall", "owner": 1, "site": "3a"}])
-    act(st, "attacker ash_cleaver#0@3a", "enter combat with tidewall#2@3a",
+    act(st, "attack with ash_cleaver at 3a", "enter combat with tidewall at 3a",
         "pass the combat act", "no more blocks")
     assert unit(st, 2)["damage"] == 3
     assert st.to_dict()["players"][1]["graveyard"] == ["coral_sentry"]
@@ -49,7 +49,7 @@ def test_guard_takes_the_damage_meant_for_its_side_on_its_site():
     st = combat([{"slot": 0, "card": "cinder_brute", "owner": 0, "site": "3a"},
                  {"slot": 1, "card": "coral_sentry", "owner": 1, "site": "3a"},
                  {"slot": 2, "card": "glacier_warden", "owner": 1, "site": "3a"}])
-    act(st, "attacker cinder_brute#0@3a", "enter combat with coral_sentry#1@3a",
+    act(st, "attack with cinder_brute at 3a", "enter combat with coral_sentry at 3a",
         "pass the combat act", "no more blocks")
     assert "damage" not in unit(st, 1) and unit(st, 2)["damage"] == 4
 
@@ -58,8 +58,8 @@ def test_stomp_carries_damage_past_blockers_to_the_player():
     # (C3 Stomp) 4 strength, a blocker of resilience 3: 1 reaches the player
     st = combat([{"slot": 0, "card": "cinder_brute", "owner": 0, "site": "4a"},
                  {"slot": 1, "card": "coral_sentry", "owner": 1, "site": "4a"}])
-    act(st, "attacker cinder_brute#0@4a", "enter combat with the player",
-        "pass the combat act", "blocker coral_sentry#1@4a")
+    act(st, "attack with cinder_brute at 4a", "enter combat with the player",
+        "pass the combat act", "block with coral_sentry at 4a")
     assert st.to_dict()["players"][1]["life"] == 19
 
 
@@ -69,7 +69,7 @@ def test_quick_attack_strikes_first_and_a_fallen_foe_strikes_back_never():
                  {"slot": 1, "card": "lancer_cadet", "owner": 1, "site": "3a"}],
                 players=({"sources": {"sunspring": 9}}, {}),
                 game="creature_shrines(deck0=yellow,deck1=yellow)")
-    act(st, "attacker quickstrike_duelist#0@3a", "pass the combat act")
+    act(st, "attack with quickstrike_duelist at 3a", "pass the combat act")
     assert "damage" not in unit(st, 0)
     assert st.to_dict()["players"][1]["graveyard"] == ["lancer_cadet"]
 
@@ -99,7 +99,7 @@ def test_weaken_makes_any_damage_lethal_and_poison_any_combat_damage_nothing():
                  {"slot": 1, "card": "tidewall", "owner": 1, "site": "3a", "weakened": True},
                  {"slot": 2, "card": "blaze_hound", "owner": 0, "site": "3b"},
                  {"slot": 3, "card": "tidewall", "owner": 1, "site": "3b", "weakened": True}])
-    act(st, "attacker blaze_hound#0@3a", "attacker blaze_hound#2@3b", "pass the combat act")
+    act(st, "attack with blaze_hound at 3a", "attack with blaze_hound at 3b", "pass the combat act")
     assert "damage" not in unit(st, 1)
     assert st.to_dict()["players"][1]["graveyard"] == ["tidewall"]
 
@@ -152,7 +152,7 @@ def test_a_trap_lies_face_down_hidden_and_springs_when_an_enemy_enters():
                   [{"slot": 0, "card": "pitfall", "owner": 0, "site": "3a", "face_down": True},
                    {"slot": 1, "card": "riptide_lurker", "owner": 1, "site": "4a"}],
                   turn=3, active=1, act="travel")
-    act(st, "traveller riptide_lurker#1@4a", "pass the travel act")
+    act(st, "travel with riptide_lurker at 4a", "pass the travel act")
     assert st.to_dict()["players"][1]["graveyard"] == ["riptide_lurker"]
     assert st.to_dict()["players"][0]["graveyard"] == ["pitfall"]
 
@@ -161,7 +161,7 @@ def test_a_tool_joins_a_creature_and_stays_on_the_site_when_it_dies():
     # (C3 Tool) Battle Standard costs 1 to attach, +2/+1; it stays when its creature goes
     st = position(GAME_RB, [dict(RED, hand=["battle_standard"]), {}],
                   [{"slot": 0, "card": "blaze_hound", "owner": 0, "site": "1a"}], turn=2)
-    act(st, "play battle_standard", "at 1a", "attach battle_standard#1@1a")
+    act(st, "play battle_standard", "at 1a", "attach battle_standard at 1a")
     assert unit(st, 1)["host"] == 0
     st = position(GAME_RB, [RED, {"sources": {"tidepool": 9}, "hand": ["undertow"]}],
                   [{"slot": 0, "card": "blaze_hound", "owner": 0, "site": "1a"},
@@ -188,7 +188,7 @@ def test_a_creature_that_may_mount_rides_a_saddle_within_one_site():
                   [{"sources": {"sunspring": 9}}, {}],
                   [{"slot": 0, "card": "squire_knight", "owner": 0, "site": "1a"},
                    {"slot": 1, "card": "gilded_pegasus", "owner": 0, "site": "1b"}], turn=2)
-    act(st, "mount squire_knight#0@1a")
+    act(st, "mount squire_knight at 1a")
     d = st.to_dict()
     assert [u["card"] for u in d["units"]] == ["gilded_pegasus"]
     assert d["units"][0]["rider"] == "squire_knight"
@@ -199,7 +199,7 @@ def test_an_idol_lies_beside_the_region_and_taps_at_once():
     st = position("creature_shrines(deck0=yellow,deck1=red)",
                   [{"sources": {"sunspring": 9}, "hand": ["warhorn_idol"]}, {}],
                   [{"slot": 0, "card": "sunlit_scout", "owner": 0, "site": "0a"}], turn=2)
-    act(st, "play warhorn_idol", "tap warhorn_idol#1@side")
+    act(st, "play warhorn_idol", "tap warhorn_idol beside the region")
     assert unit(st, 0)["pump"] == 1
 
 
@@ -246,8 +246,8 @@ def test_a_creature_played_within_one_site_of_its_partner_may_mount_with_it_at_o
                   [{"sources": {"sunspring": 9}, "hand": ["squire_knight"]}, {}],
                   [{"slot": 0, "card": "gilded_pegasus", "owner": 0, "site": "1a"}], turn=2)
     act(st, "play squire_knight")
-    assert names(st) == ["at 0a", "at 0b", "at 0c", "mount with gilded_pegasus#0@1a"]
-    act(st, "mount with gilded_pegasus#0@1a")
+    assert names(st) == ["at 0a", "at 0b", "at 0c", "mount with gilded_pegasus at 1a"]
+    act(st, "mount with gilded_pegasus at 1a")
     d = st.to_dict()
     assert [u["card"] for u in d["units"]] == ["gilded_pegasus"]
     assert d["units"][0]["rider"] == "squire_knight" and d["units"][0]["site"] == "1a"
@@ -257,8 +257,8 @@ def test_a_creature_played_within_one_site_of_its_partner_may_mount_with_it_at_o
                   [{"slot": 0, "card": "squire_knight", "owner": 0, "site": "0c"},
                    {"slot": 1, "card": "squire_knight", "owner": 0, "site": "2b"}], turn=2)
     act(st, "play gilded_pegasus")
-    assert names(st)[3:] == ["mount with squire_knight#0@0c"]
-    act(st, "mount with squire_knight#0@0c")
+    assert names(st)[3:] == ["mount with squire_knight at 0c"]
+    act(st, "mount with squire_knight at 0c")
     assert unit(st, 0)["rider"] == "gilded_pegasus" and len(st.to_dict()["units"]) == 2
 
 
@@ -280,14 +280,14 @@ def test_a_bounced_rider_goes_back_to_the_hand_of_the_library_it_came_from():
     st = position("creature_shrines(deck0=yellow,deck1=red)",
                   [{"sources": {"sunspring": 9}, "hand_secondary": ["squire_knight"]}, {}],
                   [{"slot": 0, "card": "gilded_pegasus", "owner": 0, "site": "1a"}], turn=2)
-    act(st, "play squire_knight", "mount with gilded_pegasus#0@1a")
+    act(st, "play squire_knight", "mount with gilded_pegasus at 1a")
     assert unit(st, 0)["rider_secondary"]
     st = position("creature_shrines(deck0=yellow,deck1=red)",
                   [{"sources": {"sunspring": 9}}, {}],
                   [{"slot": 0, "card": "squire_knight", "owner": 0, "site": "1a",
                     "secondary": True},
                    {"slot": 1, "card": "gilded_pegasus", "owner": 0, "site": "1b"}], turn=2)
-    act(st, "mount squire_knight#0@1a")
+    act(st, "mount squire_knight at 1a")
     assert unit(st, 1)["rider_secondary"] and not unit(st, 1).get("secondary")
 
 

@@ -73,6 +73,11 @@ def write_set(tmp_path, extra="", decks=None):
      "the Deathwish ability and deathwish effects go together"),
     ('resilience = 1\nplay = ["damage 1 area"]', "only an area effect acts on its area"),
     ('resilience = 1\nplay = ["token 1 goblin"]', "'goblin' is not one of dawn_squire"),
+    ('resilience = 1\nx = true', "only a spell has \\(X\\) in its cost"),
+    ('type = "spell"\nsubtype = "inert"\nplay = ["damage X enemy"]',
+     "play: an amount X is the X of the card's cost"),
+    ('type = "spell"\nsubtype = "inert"\nx = true\nplay = ["swap X"]',
+     "for one of damage, draw, life, pump"),
 ])
 def test_a_bad_card_is_refused_naming_it_and_why(tmp_path, card, message):
     cards, decks = write_set(tmp_path, f'\n[[card]]\nname = "X"\n{card}\n')

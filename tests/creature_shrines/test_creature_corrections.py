@@ -1,9 +1,13 @@
-"""The corrections C32-C39 of the rulings, each on the exact position it talks about:
-readings of the rules text the engine once contradicted."""
+"""The corrections C32-C43 of the rulings, each on the exact position it talks about:
+readings of the rules text the engine once contradicted, and what the text has that the
+engine once lacked."""
+import numpy as np
+
 from creature_positions import act, names, position
 
 RED = {"sources": {"ember_vent": 5}}
 BLUE = {"sources": {"tidepool": 5}}
+GREEN = "creature_shrines(deck0=green)"
 
 
 def slots(state):
@@ -35,7 +39,7 @@ def test_the_attacker_then_the_defender_get_priority_after_blockers_are_declared
                   turn=2, act="combat")
     act(st, "pass the combat act")
     assert st.current_player() == 1 and names(st)[0] == "pass"
-    act(st, "pass", "blocker riptide_lurker#1@4b")
+    act(st, "pass", "block with riptide_lurker at 4b")
     now = st.to_dict()
     assert st.current_player() == 0 and now["step"] == "priority"
     assert "play warcry" in names(st) and slots(st)[1].get("damage") is None
@@ -59,8 +63,8 @@ def test_a_tapped_creature_may_block():
                           "tapped": True}],
                   turn=2, act="combat")
     act(st, "pass the combat act")
-    assert names(st) == ["no more blocks", "blocker riptide_lurker#1@4b"]
-    act(st, "blocker riptide_lurker#1@4b")
+    assert names(st) == ["no more blocks", "block with riptide_lurker at 4b"]
+    act(st, "block with riptide_lurker at 4b")
     assert st.to_dict()["players"][1]["life"] == 20
 
 
@@ -73,7 +77,7 @@ def test_travellers_travel_at_once_and_the_site_limit_is_kept_after_all_have_mov
     here += [{"slot": k, "card": "cinder_brute" if k < 4 else "ash_cleaver", "owner": 0,
               "site": "1a"} for k in range(1, 5)]
     st = position(players=[dict(RED), {}], units=here, turn=2, act="travel")
-    act(st, "traveller blaze_hound#0@0a", "traveller ash_cleaver#4@1a", "pass the travel act")
+    act(st, "travel with blaze_hound at 0a", "travel with ash_cleaver at 1a", "pass the travel act")
     assert not [n for n in names(st) if n.startswith("sacrifice")]
     sites = {k: u["site"] for k, u in slots(st).items()}
     assert sites == {0: "1a", 1: "1a", 2: "1a", 3: "1a", 4: "2a"}
@@ -88,8 +92,8 @@ def test_immoveable_holds_against_mounting():
             {"slot": 1, "card": "gilded_pegasus", "owner": 0, "site": "1a"}]
     wall = [{"slot": 2, "card": "tidewall", "owner": 1, "site": "0a"}]
     mine = [{"sources": {"sunspring": 3}}, {}]
-    assert "mount squire_knight#0@0a" in names(position(game, mine, here, turn=2))
-    assert "mount squire_knight#0@0a" not in names(position(game, mine, here + wall, turn=2))
+    assert "mount squire_knight at 0a" in names(position(game, mine, here, turn=2))
+    assert "mount squire_knight at 0a" not in names(position(game, mine, here + wall, turn=2))
 
 
 def test_combat_damage_reaches_only_what_is_in_range_when_it_is_dealt():
@@ -169,3 +173,174 @@ def test_a_banished_card_goes_to_its_owners_banishment_pile_in_sight_of_both():
     act(st, "play void_rite")
     them = st.to_dict()["players"][1]
     assert them["shrine_home"] and them["marks"] == 5 and them["banishment"] == []
+
+
+def test_an_x_cost_offers_every_x_its_player_can_pay_and_the_effect_scales_by_it():
+    # (C40) Thorn Barrage costs X and 1 green and deals X damage: with four Grove Roots
+    # X may be 0 to 3; X = 3 taps all four and deals 3 to the Wandering Golem (2/4).
+    golem = [{"slot": 1, "card": "wandering_golem", "owner": 1, "site": "4a"}]
+    st = position(GREEN, [{"sources": {"grove_root": 4}, "hand": ["thorn_barrage"]}, {}],
+                  golem, turn=2)
+    act(st, "play thorn_barrage")
+    assert st.current_player() == 0
+    assert names(st) == ["X = 0", "X = 1", "X = 2", "X = 3"]
+    assert st.to_dict()["choosing"][-1]["choose"] == "x"
+    assert st.game.state_from_dict(st.to_dict()) == st
+    act(st, "X = 3")          # the Golem, the one enemy, is its target at once (C16)
+    me = st.to_dict()["players"][0]
+    assert slots(st)[1]["damage"] == 3
+    assert me["tapped"] == {"grove_root": 4} and me["graveyard"] == ["thorn_barrage"]
+    # X = 1 deals 1 and leaves two Roots untapped; mana in the pool pays for X too
+    st = position(GREEN, [{"sources": {"grove_root": 2}, "pool": {"green": 2},
+                           "hand": ["thorn_barrage"]}, {}], golem, turn=2)
+    act(st, "play thorn_barrage")
+    assert names(st) == ["X = 0", "X = 1", "X = 2", "X = 3"]
+    act(st, "X = 1")
+    assert slots(st)[1]["damage"] == 1
+    assert st.to_dict()["players"][0]["tapped"] == {} and st.to_dict()["players"][0]["pool"] == {}
+
+
+def test_an_x_of_0_pays_the_rest_of_the_cost_and_its_effect_does_nothing():
+    # (C40) With one Grove Root, X can only be 0: no choice is asked (C16), the green is
+    # paid, and damage X deals nothing, so no target is asked either.
+    st = position(GREEN, [{"sources": {"grove_root": 1}, "hand": ["thorn_barrage"]}, {}],
+                  [{"slot": 1, "card": "wandering_golem", "owner": 1, "site": "4a"}],
+                  turn=2)
+    act(st, "play thorn_barrage")
+    me = st.to_dict()["players"][0]
+    assert me["tapped"] == {"grove_root": 1} and me["graveyard"] == ["thorn_barrage"]
+    assert "damage" not in slots(st)[1] and names(st) == ["pass the first act"]
+
+
+def blocked_charger(*blockers, **charger):
+    """Ember Charger (3/3) of player 0's on 4a attacks player 1, who blocks with each of
+    ``blockers``, (card, site) pairs in slots 1, 2...: the attacker's damage
+    assignment is next."""
+    units = [{"slot": 0, "card": "ember_charger", "owner": 0, "site": "4a", "tapped": True,
+              "target": "player", **charger}]
+    units += [{"slot": k, "card": card, "owner": 1, "site": site}
+              for k, (card, site) in enumerate(blockers, 1)]
+    st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
+    act(st, "pass the combat act",
+        *[f"block with {card} at {site}" for card, site in blockers])
+    return st
+
+
+def test_the_attacker_shares_its_damage_freely_among_blockers_on_one_site():
+    # (C43) The Charger's 3 among Riptide Lurker (3/2) and Coral Sentry (1/3), both on
+    # its site: any share of 0 to 3 for the Lurker, the rest to the Sentry, so 1 and 2
+    # is allowed though it kills neither.
+    st = blocked_charger(("riptide_lurker", "4a"), ("coral_sentry", "4a"))
+    assert st.current_player() == 0 and st.to_dict()["choosing"][-1]["choose"] == "assign"
+    assert names(st) == [f"assign {n} damage to riptide_lurker at 4a" for n in range(4)]
+    assert st.game.state_from_dict(st.to_dict()) == st
+    act(st, "assign 1 damage to riptide_lurker at 4a")
+    after = slots(st)
+    assert after[1]["damage"] == 1 and after[2]["damage"] == 2
+    assert st.to_dict()["act"] == "final" and st.to_dict()["players"][1]["graveyard"] == []
+    st = blocked_charger(("riptide_lurker", "4a"), ("coral_sentry", "4a"))
+    act(st, "assign 0 damage to riptide_lurker at 4a")
+    assert st.to_dict()["players"][1]["graveyard"] == ["coral_sentry"]
+
+
+def test_further_blockers_get_damage_only_once_every_closer_one_has_its_lethal():
+    # (C43) The Charger (pumped to 8/8) on 3a strikes the player, two sites ahead: Coral
+    # Sentry (1/3) and Riptide Lurker (3/2) block on 3a, Mistveil Heron (1/2) on 4a.
+    # The Sentry's share is free (the Lurker shares its site); the Lurker, last on the
+    # closer site, takes at least its lethal 2 for any damage to reach the Heron...
+    blockers = (("coral_sentry", "3a"), ("riptide_lurker", "3a"), ("mistveil_heron", "4a"))
+
+    def charge():
+        st = blocked_charger(*blockers, site="3a", pump=5)
+        return st
+
+    st = charge()
+    assert names(st) == [f"assign {n} damage to coral_sentry at 3a" for n in range(9)]
+    act(st, "assign 3 damage to coral_sentry at 3a")
+    assert names(st) == [f"assign {n} damage to riptide_lurker at 3a" for n in range(2, 6)]
+    act(st, "assign 2 damage to riptide_lurker at 3a")
+    after = slots(st)
+    assert 1 not in after and 2 not in after and 3 not in after
+    # ... and once the Sentry got less than its lethal, the Lurker takes all that is
+    # left, asked nothing, and the Heron nothing
+    st = charge()
+    act(st, "assign 2 damage to coral_sentry at 3a")
+    after = slots(st)
+    assert after[1]["damage"] == 2 and 2 not in after and "damage" not in after[3]
+    assert st.to_dict()["players"][1]["graveyard"] == ["riptide_lurker"]
+
+
+def test_double_attack_shares_its_damage_again_once_the_precombat_blows_fell():
+    # (C41, C43) Twinfang Raider (pumped to 4/4) is blocked by Riptide Lurker, Coral
+    # Sentry and Mistveil Heron on its site.  Its Precombat share kills the Lurker,
+    # which stays on the region, fallen, while the second share is chosen among the
+    # two others; then it leaves with them.
+    units = [{"slot": 0, "card": "twinfang_raider", "owner": 0, "site": "4a",
+              "tapped": True, "target": "player", "pump": 2}]
+    blockers = (("riptide_lurker", "4a"), ("coral_sentry", "4a"), ("mistveil_heron", "4a"))
+    units += [{"slot": k, "card": card, "owner": 1, "site": site}
+              for k, (card, site) in enumerate(blockers, 1)]
+    st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
+    act(st, "pass the combat act",
+        *[f"block with {card} at {site}" for card, site in blockers])
+    assert st.to_dict()["pending"] == "quick"
+    act(st, "assign 2 damage to riptide_lurker at 4a", "assign 2 damage to coral_sentry at 4a")
+    now = st.to_dict()
+    assert now["pending"] == "strike" and slots(st)[1]["fallen"]
+    assert names(st) == [f"assign {n} damage to coral_sentry at 4a" for n in range(5)]
+    assert st.game.state_from_dict(now) == st
+    act(st, "assign 1 damage to coral_sentry at 4a")
+    assert slots(st) == {0: slots(st)[0]} and "damage" in slots(st)[0]
+    assert sorted(st.to_dict()["players"][1]["graveyard"]) == [
+        "coral_sentry", "mistveil_heron", "riptide_lurker"]
+
+
+def test_stomp_past_blockers_short_of_their_lethal_shares_freely_and_reaches_no_one():
+    # (C3 Stomp, C43) Cinder Brute (4/3) is blocked by Riptide Lurker and Coral Sentry,
+    # lethal 2 and 3: its 4 do not cover both, so its player shares them out and none
+    # reaches player 1; pumped to 6 they do, each blocker takes its lethal damage, the
+    # excess of 1 goes on to the player, and nothing is asked.
+    def stomp(**brute):
+        units = [{"slot": 0, "card": "cinder_brute", "owner": 0, "site": "4a",
+                  "tapped": True, "target": "player", **brute},
+                 {"slot": 1, "card": "riptide_lurker", "owner": 1, "site": "4a"},
+                 {"slot": 2, "card": "coral_sentry", "owner": 1, "site": "4a"}]
+        st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
+        return act(st, "pass the combat act", "block with riptide_lurker at 4a",
+                   "block with coral_sentry at 4a")
+
+    st = stomp()
+    assert names(st) == [f"assign {n} damage to riptide_lurker at 4a" for n in range(5)]
+    act(st, "assign 2 damage to riptide_lurker at 4a")
+    assert st.to_dict()["players"][1]["life"] == 20
+    st = stomp(pump=2)
+    assert st.to_dict()["act"] == "final" and st.to_dict()["players"][1]["life"] == 19
+    assert sorted(st.to_dict()["players"][1]["graveyard"]) == ["coral_sentry",
+                                                                "riptide_lurker"]
+
+
+def test_the_observation_tells_which_decision_is_pending():
+    # The decision block of the observation tensor: the choice of an X and a blocker's
+    # share of damage, both player 0's, are told apart from each other and from a
+    # decision with no choice on the stack (the defender's blocks, told by the step).
+    def decision(st, seat):
+        return st.observation_tensor(seat)[st.game.tensor_layout.block("decision")]
+
+    golem = [{"slot": 1, "card": "wandering_golem", "owner": 1, "site": "4a"}]
+    x = position(GREEN, [{"sources": {"grove_root": 4}, "hand": ["thorn_barrage"]}, {}],
+                 golem, turn=2)
+    act(x, "play thorn_barrage")
+    share = blocked_charger(("riptide_lurker", "4a"), ("coral_sentry", "4a"))
+    block = position(players=[dict(RED), {}],
+                     units=[{"slot": 0, "card": "ember_charger", "owner": 0, "site": "4a",
+                             "tapped": True, "target": "player"},
+                            {"slot": 1, "card": "riptide_lurker", "owner": 1, "site": "4a"}],
+                     turn=2, act="combat")
+    act(block, "pass the combat act")
+    assert block.to_dict()["step"] == "block" and not decision(block, 1).any()
+    kinds = [np.flatnonzero(decision(st, 0))[0] for st in (x, share)]
+    assert kinds[0] != kinds[1]
+    for st in (x, share):
+        mine, theirs = decision(st, 0), decision(st, 1)
+        assert mine.sum() > theirs.sum()          # only the chooser's says it is theirs
+        assert np.array_equal(np.flatnonzero(mine)[:1], np.flatnonzero(theirs)[:1])

@@ -107,7 +107,8 @@ def scene(card, event):
     if event == "tap":
         site = "side" if subtype_of(card) == "idol" else "0c"
         here = FIELD + [{"slot": 0, "card": name, "owner": 0, "site": site}]
-        return position(game, [rich, {}], here, turn=2), 0, [f"tap {name}#0@{site}"]
+        where = "beside the region" if site == "side" else f"at {site}"
+        return position(game, [rich, {}], here, turn=2), 0, [f"tap {name} {where}"]
     if event == "upkeep":
         here = FIELD + [{"slot": 0, "card": name, "owner": 0, "site": "2a"}]
         return position(game, [rich, {}], here, turn=3, active=1, act="final"), 0, \
@@ -118,12 +119,12 @@ def scene(card, event):
                             {"slot": 1, "card": "watchtower", "owner": 1, "site": "3c"}]
         game = f"creature_shrines(deck0={deck},deck1=green)"
         return position(game, [{}, {}], here, turn=3, active=1), 1, \
-            ["tap watchtower#1@3c", "target " + f"{name}#0@2c"]
+            ["tap watchtower at 3c", f"target {name} at 2c"]
     here = FIELD[:1] + [{"slot": 0, "card": name, "owner": 0, "site": "2a",
                          "face_down": True},
                         {"slot": 1, "card": "wandering_golem", "owner": 1, "site": "3a"}]
     return position(game, [{}, {}], here, turn=3, active=1, act="travel"), 1, \
-        ["traveller wandering_golem#1@3a", "pass the travel act"]
+        ["travel with wandering_golem at 3a", "pass the travel act"]
 
 
 CASES = [(c, e) for c in CARDSET.cards if not c.token for e in EVENTS if getattr(c, e)]

@@ -15,7 +15,7 @@ def game(deck0, deck1):
 
 
 def travellers(st):
-    return [n for n in names(st) if n.startswith("traveller")]
+    return [n for n in names(st) if n.startswith("travel with")]
 
 
 def targets(st):
@@ -40,12 +40,12 @@ def test_haste_travels_and_attacks_in_the_turn_it_arrives():
             {"slot": 2, "card": "coral_sentry", "owner": 1, "site": "3a"},
             {"slot": 3, "card": "coral_sentry", "owner": 1, "site": "3b"}]
     st = position(game("red", "blue"), [RED, {}], here, turn=2, act="travel")
-    assert travellers(st) == ["traveller blaze_hound#0@1a"]
-    act(st, "traveller blaze_hound#0@1a", "pass the travel act")
+    assert travellers(st) == ["travel with blaze_hound at 1a"]
+    act(st, "travel with blaze_hound at 1a", "pass the travel act")
     assert unit(st, 0)["site"] == "2a"
     here[0]["site"], here[1]["site"] = "2a", "2b"
     st = position(game("red", "blue"), [RED, {}], here, turn=2, act="combat")
-    assert names(st) == ["pass the combat act", "attacker blaze_hound#0@2a"]
+    assert names(st) == ["pass the combat act", "attack with blaze_hound at 2a"]
 
 
 def test_flying_passes_over_the_ground_and_only_flyers_reach_and_lunge_touch_it():
@@ -55,8 +55,8 @@ def test_flying_passes_over_the_ground_and_only_flyers_reach_and_lunge_touch_it(
             {"slot": 2, "card": "coral_sentry", "owner": 1, "site": "2a"},
             {"slot": 3, "card": "mistveil_heron", "owner": 1, "site": "2b"}]
     st = position(game("blue", "blue"), [BLUE, {}], here, turn=2, act="travel")
-    assert travellers(st) == ["traveller mistveil_heron#0@1a"]
-    act(st, "traveller mistveil_heron#0@1a", "pass the travel act")
+    assert travellers(st) == ["travel with mistveil_heron at 1a"]
+    act(st, "travel with mistveil_heron at 1a", "pass the travel act")
     assert unit(st, 0)["site"] == "2a"
     # a Golem cannot enter combat with a flyer; a flyer may pick any target in range
     here = [{"slot": 0, "card": "wandering_golem", "owner": 0, "site": "3a"},
@@ -67,11 +67,11 @@ def test_flying_passes_over_the_ground_and_only_flyers_reach_and_lunge_touch_it(
             {"slot": 5, "card": "wandering_golem", "owner": 1, "site": "4b"}]
     st = position(game("blue", "blue"), [BLUE, {}], here, turn=2, act="combat")
     # (C16) the Wall, its one target, is taken at once
-    act(st, "attacker wandering_golem#0@3a")
+    act(st, "attack with wandering_golem at 3a")
     assert unit(st, 0)["target"] == 2
-    act(st, "attacker mistveil_heron#3@3b")
-    assert targets(st) == ["enter combat with coral_sentry#4@3b",
-                           "enter combat with wandering_golem#5@4b"]
+    act(st, "attack with mistveil_heron at 3b")
+    assert targets(st) == ["enter combat with coral_sentry at 3b",
+                           "enter combat with wandering_golem at 4b"]
 
 
 def test_a_flyer_is_blocked_only_by_flyers_reach_and_lunge():
@@ -80,9 +80,9 @@ def test_a_flyer_is_blocked_only_by_flyers_reach_and_lunge():
             {"slot": 1, "card": "wandering_golem", "owner": 1, "site": "4a"},
             {"slot": 2, "card": "coral_sentry", "owner": 1, "site": "4a"}]
     st = position(game("blue", "blue"), [BLUE, {}], here, turn=2, act="combat")
-    act(st, "attacker mistveil_heron#0@4a", "enter combat with the player",
+    act(st, "attack with mistveil_heron at 4a", "enter combat with the player",
         "pass the combat act")
-    assert names(st) == ["no more blocks", "blocker coral_sentry#2@4a"]
+    assert names(st) == ["no more blocks", "block with coral_sentry at 4a"]
 
 
 def test_immoveable_holds_its_site_against_flyers_unstoppable_and_lunge():
@@ -99,7 +99,7 @@ def test_immoveable_holds_its_site_against_flyers_unstoppable_and_lunge():
             {"slot": 2, "card": "lancer_cadet", "owner": 0, "site": "1b"},
             {"slot": 3, "card": "coral_sentry", "owner": 1, "site": "2b"}]
     st = position(game("yellow", "blue"), [YELLOW, {}], here, turn=2, act="travel")
-    assert travellers(st) == ["traveller lancer_cadet#2@1b"]
+    assert travellers(st) == ["travel with lancer_cadet at 1b"]
     # nor may anyone leave an Immoveable permanent's site, not even Unstoppable
     here = [{"slot": 0, "card": "riptide_lurker", "owner": 1, "site": "2a"},
             {"slot": 1, "card": "tidewall", "owner": 0, "site": "2a"}]
@@ -116,16 +116,16 @@ def test_lunge_leaps_one_held_site_onto_an_open_one():
             {"slot": 4, "card": "coral_sentry", "owner": 1, "site": "3b"},
             {"slot": 5, "card": "wandering_golem", "owner": 1, "site": "4b"}]
     st = position(game("yellow", "blue"), [YELLOW, {}], here, turn=2, act="travel")
-    assert travellers(st) == ["traveller lancer_cadet#0@1a"]
+    assert travellers(st) == ["travel with lancer_cadet at 1a"]
     # (C16) its only distance is taken at once
-    act(st, "traveller lancer_cadet#0@1a", "pass the travel act")
+    act(st, "travel with lancer_cadet at 1a", "pass the travel act")
     assert unit(st, 0)["site"] == "3a"
     # a Lunge may enter combat with a flyer
     here = [{"slot": 0, "card": "lancer_cadet", "owner": 0, "site": "4a"},
             {"slot": 1, "card": "mistveil_heron", "owner": 1, "site": "4a"}]
     st = position(game("yellow", "blue"), [YELLOW, {}], here, turn=2, act="combat")
-    act(st, "attacker lancer_cadet#0@4a")
-    assert targets(st) == ["enter combat with mistveil_heron#1@4a",
+    act(st, "attack with lancer_cadet at 4a")
+    assert targets(st) == ["enter combat with mistveil_heron at 4a",
                            "enter combat with the player"]
 
 
@@ -136,9 +136,9 @@ def test_reach_enters_combat_with_a_flyer():
             {"slot": 2, "card": "mistveil_heron", "owner": 1, "site": "3a"},
             {"slot": 3, "card": "mistveil_heron", "owner": 1, "site": "3b"}]
     st = position(game("green", "blue"), [GREEN, {}], here, turn=2, act="combat")
-    assert names(st) == ["pass the combat act", "attacker thornback_archer#0@3a"]
-    act(st, "attacker thornback_archer#0@3a")
-    assert targets(st) == ["enter combat with mistveil_heron#2@3a",
+    assert names(st) == ["pass the combat act", "attack with thornback_archer at 3a"]
+    act(st, "attack with thornback_archer at 3a")
+    assert targets(st) == ["enter combat with mistveil_heron at 3a",
                            "enter combat with the player"]
 
 
@@ -151,8 +151,8 @@ def test_unstoppable_goes_onto_and_off_sites_held_by_the_enemy():
             {"slot": 3, "card": "wandering_golem", "owner": 0, "site": "1b"},
             {"slot": 4, "card": "cinder_brute", "owner": 1, "site": "2b"}]
     st = position(game("blue", "red"), [BLUE, {}], here, turn=2, act="travel")
-    assert travellers(st) == ["traveller riptide_lurker#0@2a"]
-    act(st, "traveller riptide_lurker#0@2a", "pass the travel act")
+    assert travellers(st) == ["travel with riptide_lurker at 2a"]
+    act(st, "travel with riptide_lurker at 2a", "pass the travel act")
     assert unit(st, 0)["site"] == "3a"
 
 
@@ -161,14 +161,14 @@ def test_sprint_adds_to_the_travel_distance_also_from_a_tool():
     here = [{"slot": 0, "card": "sunlit_scout", "owner": 0, "site": "0a"},
             {"slot": 1, "card": "wandering_golem", "owner": 0, "site": "0b"}]
     st = position(game("yellow", "red"), [YELLOW, {}], here, turn=2, act="travel")
-    act(st, "traveller sunlit_scout#0@0a")
+    act(st, "travel with sunlit_scout at 0a")
     assert names(st) == ["travel 1 site", "travel 2 sites"]
-    act(st, "travel 2 sites", "traveller wandering_golem#1@0b", "pass the travel act")
+    act(st, "travel 2 sites", "travel with wandering_golem at 0b", "pass the travel act")
     assert unit(st, 0)["site"] == "2a" and unit(st, 1)["site"] == "1b"
     here = [{"slot": 0, "card": "wandering_golem", "owner": 0, "site": "0a"},
             {"slot": 1, "card": "traveller_s_cloak", "owner": 0, "site": "0a", "host": 0}]
     st = position(game("blue", "red"), [BLUE, {}], here, turn=2, act="travel")
-    act(st, "traveller wandering_golem#0@0a")
+    act(st, "travel with wandering_golem at 0a")
     assert names(st) == ["travel 1 site", "travel 2 sites"]
 
 
@@ -180,12 +180,12 @@ def test_range_reaches_as_many_sites_further_ahead():
             {"slot": 2, "card": "thornback_archer", "owner": 0, "site": "1a"},
             {"slot": 3, "card": "wandering_golem", "owner": 1, "site": "4a"}]
     st = position(game("green", "red"), [GREEN, {}], here, turn=2, act="combat")
-    assert names(st) == ["pass the combat act", "attacker longbow_sentinel#0@1b"]
-    act(st, "attacker longbow_sentinel#0@1b", "pass the combat act")
+    assert names(st) == ["pass the combat act", "attack with longbow_sentinel at 1b"]
+    act(st, "attack with longbow_sentinel at 1b", "pass the combat act")
     assert unit(st, 1)["damage"] == 2
     here[3]["site"] = "3a"
     st = position(game("green", "red"), [GREEN, {}], here, turn=2, act="combat")
-    assert "attacker thornback_archer#2@1a" in names(st)
+    assert "attack with thornback_archer at 1a" in names(st)
 
 
 def test_stationary_never_travels_but_attacks():
@@ -195,7 +195,7 @@ def test_stationary_never_travels_but_attacks():
     st = position(game("green", "red"), [GREEN, {}], here, turn=2, act="travel")
     assert names(st) == ["pass the travel act"]
     act(st, "pass the travel act")
-    assert names(st) == ["pass the combat act", "attacker longbow_sentinel#0@1b"]
+    assert names(st) == ["pass the combat act", "attack with longbow_sentinel at 1b"]
 
 
 def test_deathwish_acts_when_the_creature_dies():
@@ -274,7 +274,7 @@ def test_immoveable_holds_against_its_own_controller_too():
             {"slot": 1, "card": "thornback_archer", "owner": 0, "site": "0a"},
             {"slot": 2, "card": "thornback_archer", "owner": 0, "site": "1b"}]
     st = position(game("green", "purple"), [GREEN, {}], here, turn=2, act="travel")
-    assert travellers(st) == ["traveller thornback_archer#2@1b"]
+    assert travellers(st) == ["travel with thornback_archer at 1b"]
     here = [{"slot": 0, "card": "rootbound_titan", "owner": 0, "site": "2a"}]
     st = position(game("green", "purple"), [{}, dict(PURPLE, hand=["blink_wraith"])], here,
                   turn=3, active=1)

@@ -28,8 +28,8 @@ def test_a_copy_of_a_declared_attack_still_offers_blocks():
     for how, twin in copies(st).items():
         assert twin == st, how
         act(twin, "pass the combat act")
-        assert "blocker riptide_lurker#1@4b" in names(twin), how
-        act(twin, "blocker riptide_lurker#1@4b")
+        assert "block with riptide_lurker at 4b" in names(twin), how
+        act(twin, "block with riptide_lurker at 4b")
         assert twin.to_dict()["players"][1]["life"] == 20, how
 
 

@@ -25,7 +25,7 @@ def test_a_dead_shrine_goes_home_with_marks_and_loses_one_each_turn():
                   turn=3, active=1, act="combat")
     assert st.to_dict()["players"][0]["shrine_home"] is False
     # (C16) a choice with one option is no decision: each attack's target is Korrath
-    act(st, "attacker riptide_lurker#1@4b", "attacker riptide_lurker#2@4b")
+    act(st, "attack with riptide_lurker at 4b (first)", "attack with riptide_lurker at 4b (second)")
     act(st, "pass the combat act")
     me = st.to_dict()["players"][0]
     assert me["shrine_home"] and me["marks"] == 5
@@ -111,9 +111,10 @@ def test_a_fifth_permanent_on_a_site_makes_the_player_with_more_sacrifice_one():
     here.append({"slot": 3, "card": "riptide_lurker", "owner": 1, "site": "0a"})
     st = position(players=[dict(RED, hand=["stone_wall"]), {}], units=here, turn=2)
     act(st, "play stone_wall", "at 0a")
-    assert names(st) == ["sacrifice blaze_hound#0@0a", "sacrifice blaze_hound#1@0a",
-                         "sacrifice blaze_hound#2@0a", "sacrifice stone_wall#4@0a"]
-    act(st, "sacrifice blaze_hound#1@0a")
+    assert names(st) == ["sacrifice blaze_hound at 0a (first)",
+                         "sacrifice blaze_hound at 0a (second)",
+                         "sacrifice blaze_hound at 0a (third)", "sacrifice stone_wall at 0a"]
+    act(st, "sacrifice blaze_hound at 0a (second)")
     assert st.to_dict()["players"][0]["graveyard"] == ["blaze_hound"]
     assert len(st.to_dict()["units"]) == 4
 
@@ -126,11 +127,11 @@ def test_travel_goes_forward_its_distance_and_stops_before_opposing_creatures():
              {"slot": 2, "card": "cinder_brute", "owner": 0, "site": "0c", "new": True},
              {"slot": 3, "card": "coral_sentry", "owner": 1, "site": "2b"}]
     st = position(players=[dict(RED), {}], units=units, turn=2, act="travel")
-    assert names(st) == ["pass the travel act", "traveller ember_charger#0@0a",
-                         "traveller ember_charger#1@0b"]
-    act(st, "traveller ember_charger#0@0a")
+    assert names(st) == ["pass the travel act", "travel with ember_charger at 0a",
+                         "travel with ember_charger at 0b"]
+    act(st, "travel with ember_charger at 0a")
     assert names(st) == ["travel 1 site", "travel 2 sites"]
-    act(st, "travel 2 sites", "traveller ember_charger#1@0b")
+    act(st, "travel 2 sites", "travel with ember_charger at 0b")
     # (C29) declared, they wait for the declarations to end
     assert unit(st, 0)["site"] == "0a" and unit(st, 0)["travel"] == 2
     assert names(st) == ["pass the travel act"]
@@ -146,13 +147,13 @@ def test_combat_reaches_one_site_ahead_and_a_blocker_takes_the_damage():
              {"slot": 1, "card": "coral_sentry", "owner": 1, "site": "4a"},
              {"slot": 2, "card": "stone_wall", "owner": 1, "site": "4a"}]
     st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
-    act(st, "attacker ember_charger#0@4a")
-    assert names(st) == ["enter combat with coral_sentry#1@4a",
-                         "enter combat with stone_wall#2@4a", "enter combat with the player"]
+    act(st, "attack with ember_charger at 4a")
+    assert names(st) == ["enter combat with coral_sentry at 4a",
+                         "enter combat with stone_wall at 4a", "enter combat with the player"]
     act(st, "enter combat with the player", "pass the combat act")
     assert st.current_player() == 1
-    assert names(st) == ["no more blocks", "blocker coral_sentry#1@4a"]
-    act(st, "blocker coral_sentry#1@4a")
+    assert names(st) == ["no more blocks", "block with coral_sentry at 4a"]
+    act(st, "block with coral_sentry at 4a")
     players = st.to_dict()["players"]
     assert players[1]["life"] == 20 and players[1]["graveyard"] == ["coral_sentry"]
     assert unit(st, 0)["damage"] == 1 and unit(st, 0)["tapped"]
@@ -161,7 +162,7 @@ def test_combat_reaches_one_site_ahead_and_a_blocker_takes_the_damage():
 def test_an_unblocked_attack_on_the_player_takes_life_and_can_win():
     units = [{"slot": 0, "card": "cinder_brute", "owner": 0, "site": "4c"}]
     st = position(players=[dict(RED), {"life": 4}], units=units, turn=2, act="combat")
-    act(st, "attacker cinder_brute#0@4c", "pass the combat act")
+    act(st, "attack with cinder_brute at 4c", "pass the combat act")
     assert st.is_terminal() and st.returns() == [1.0, -1.0]
 
 
@@ -171,7 +172,7 @@ def test_creatures_heal_at_the_end_of_a_turn_and_structures_keep_their_damage():
              {"slot": 2, "card": "tidewall", "owner": 1, "site": "3a"},
              {"slot": 3, "card": "cinder_brute", "owner": 0, "site": "3a"}]
     st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
-    act(st, "attacker ash_cleaver#0@2b", "attacker cinder_brute#3@3a")
+    act(st, "attack with ash_cleaver at 2b", "attack with cinder_brute at 3a")
     act(st, "pass the combat act")
     assert unit(st, 0)["damage"] == 3 and unit(st, 2)["damage"] == 4
     act(st, "pass the final act")
@@ -179,35 +180,19 @@ def test_creatures_heal_at_the_end_of_a_turn_and_structures_keep_their_damage():
 
 
 def test_damage_to_blockers_is_lethal_to_the_closest_first():
-    # (C14, C15) the Longbow Sentinel's Range 2 reaches the player from 3b; of its two
+    # (C14, C43) the Longbow Sentinel's Range 2 reaches the player from 3b; of its two
     # blockers the Coral Sentry, on its own site, is closer: lethal damage to it comes
-    # first, so its 2 strength all go there and the Heron behind takes none.
+    # first, so its 2 strength all go there, nothing is left to choose, and the Heron
+    # behind takes none.
     units = [{"slot": 0, "card": "longbow_sentinel", "owner": 0, "site": "3b"},
              {"slot": 1, "card": "mistveil_heron", "owner": 1, "site": "4b"},
              {"slot": 2, "card": "coral_sentry", "owner": 1, "site": "3b"}]
     st = position("creature_shrines(deck0=green)", players=[{}, {}], units=units, turn=2,
                   act="combat")
-    act(st, "attacker longbow_sentinel#0@3b", "enter combat with the player",
-        "pass the combat act", "blocker mistveil_heron#1@4b", "blocker coral_sentry#2@3b")
+    act(st, "attack with longbow_sentinel at 3b", "enter combat with the player",
+        "pass the combat act", "block with mistveil_heron at 4b", "block with coral_sentry at 3b")
     assert unit(st, 2)["damage"] == 2 and "damage" not in unit(st, 1)
     assert unit(st, 0)["damage"] == 2 and st.to_dict()["players"][1]["life"] == 20
-
-
-def test_the_attacker_orders_equally_close_blockers():
-    # (C15) the Charger's 3 strength kills either blocker on its site, not both: its
-    # player picks which takes lethal damage first; the other takes what is left
-    units = [{"slot": 0, "card": "ember_charger", "owner": 0, "site": "4a"},
-             {"slot": 1, "card": "riptide_lurker", "owner": 1, "site": "4a"},
-             {"slot": 2, "card": "coral_sentry", "owner": 1, "site": "4a"}]
-    st = position(players=[dict(RED), {}], units=units, turn=2, act="combat")
-    act(st, "attacker ember_charger#0@4a", "enter combat with the player",
-        "pass the combat act", "blocker riptide_lurker#1@4a", "blocker coral_sentry#2@4a")
-    assert st.current_player() == 0
-    assert names(st) == ["damage first riptide_lurker#1@4a",
-                         "damage first coral_sentry#2@4a"]
-    act(st, "damage first coral_sentry#2@4a")
-    assert st.to_dict()["players"][1]["graveyard"] == ["coral_sentry"]
-    assert "damage" not in unit(st, 1) and st.to_dict()["act"] == "final"
 
 
 def test_sources_pay_by_colour_first_then_generic_automatically():
@@ -311,7 +296,7 @@ def test_after_a_response_the_active_player_may_respond_and_a_pass_ends_the_exch
     # window, and their pass there passes the act
     st = position("creature_shrines(deck0=red,deck1=red)",
                   [dict(bolt, hand=["firebolt", "blaze_hound"]), dict(bolt)], here, turn=2)
-    act(st, "play blaze_hound", "at 0b", "play firebolt", "target wandering_golem#0@1a")
+    act(st, "play blaze_hound", "at 0b", "play firebolt", "target wandering_golem at 1a")
     assert st.to_dict()["step"] == "act" and st.current_player() == 0
     act(st, "pass the first act")
     assert st.to_dict()["act"] == "travel"
@@ -326,11 +311,11 @@ def test_travellers_travel_after_the_declarations_and_the_opponents_priority():
                   [{"sources": {"ember_vent": 9}},
                    {"sources": {"tidepool": 9}, "hand": ["frost_snare"]}],
                   here, turn=2, act="travel")
-    act(st, "traveller blaze_hound#0@1a", "traveller cinder_brute#1@1b")
+    act(st, "travel with blaze_hound at 1a", "travel with cinder_brute at 1b")
     assert st.current_player() == 0
     act(st, "pass the travel act")
     assert st.to_dict()["priority_then"] == "travel"
-    act(st, "play frost_snare", "target blaze_hound#0@1a")
+    act(st, "play frost_snare", "target blaze_hound at 1a")
     assert unit(st, 0)["site"] == "1a" and unit(st, 1)["site"] == "2b"
     assert st.to_dict()["act"] == "combat"
     # a Trap springs as the Golem travels: the travelling player gets priority, then
@@ -343,7 +328,7 @@ def test_travellers_travel_after_the_declarations_and_the_opponents_priority():
                   [{"sources": {"ember_vent": 9}, "hand": ["firebolt"]},
                    {"sources": {"gloom_well": 9}, "hand": ["wither"]}],
                   here, turn=2, act="travel")
-    act(st, "traveller blaze_hound#0@1a", "traveller wandering_golem#1@1b",
+    act(st, "travel with blaze_hound at 1a", "travel with wandering_golem at 1b",
         "pass the travel act", "pass")
     assert unit(st, 0)["site"] == "2a" and unit(st, 1)["damage"] == 3
     view = st.to_dict()

@@ -3,8 +3,8 @@ make is refused with the file, the card, the field and why."""
 import pytest
 
 from core.errors import CardDataError
-from core.kit.carddata import (Field, Vocabulary, Word, card_table, effect_table,
-                               load_cards, read_counts)
+from core.kit.carddata import (VARIABLE, Field, Vocabulary, Word, card_table,
+                               effect_table, load_cards, read_counts)
 
 WORDS = Vocabulary([Word("draw", amount=(1, 3)),
                     Word("damage", amount=(1, 9), args=("creature", "player")),
@@ -53,6 +53,17 @@ upkeep = ["gain 1 blue later", "untap"]
     assert spans == [[(0, 2), (2, 2)], [(2, 2), (2, 4)]]
     assert [WORDS.text(e) for e in table] == ["damage 2 player", "draw 1",
                                              "gain 1 blue later", "untap"]
+
+
+def test_an_amount_x_is_read_only_by_a_vocabulary_that_allows_it():
+    with pytest.raises(CardDataError, match="damage needs an amount from 1 to 9$"):
+        WORDS.compile("damage X player", "x")
+    variable = Vocabulary(WORDS.words, variable=True)
+    assert variable.compile("damage X player", "x") == (1, VARIABLE, 1, 0)
+    assert variable.text((1, VARIABLE, 1, 0)) == "damage X player"
+    assert variable.compile("damage 2 player", "x") == (1, 2, 1, 0)
+    with pytest.raises(CardDataError, match="needs an amount from 1 to 3 or X$"):
+        variable.compile("draw", "x")
 
 
 def test_a_default_argument_may_be_left_out():

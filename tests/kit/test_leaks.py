@@ -133,7 +133,9 @@ def test_a_position_that_once_leaked_tells_the_actor_nothing_of_its_worlds(row):
     # once let the game run on by itself, or not, by a card the acting player cannot see.
     # Whatever that player does there, what it then knows must be the same in every
     # world it cannot tell apart from the truth.  (Not a check along random games: an
-    # action may rightly reveal a hidden card, as a Trap that springs.)
+    # action may rightly reveal a hidden card, as a Trap that springs, or the Shrine
+    # card that a top removed after one's own no response uncovers: see
+    # tests/shrine/test_shrine_recall.py.)
     state = core.load_game(row["game"]).state_from_dict(row["state"])
     player = state.current_player()
     worlds = [state.determinized(player, k) for k in range(24)]

@@ -230,11 +230,14 @@ def test_random_playouts_in_c_find_the_exact_mean_return(name):
 
 def test_state_from_dict_replays_and_checks_a_history():
     game = ForeignGame("kuhn_poker")
-    state = game.state_from_dict({"game": "kuhn_poker()", "history": [2, 0, 1]})
+    state = game.state_from_dict({"game": "kuhn_poker", "history": [2, 0, 1]})
     assert state.current_player() == 1 and state.action_to_string(1) == "Bet"
+    assert state.to_dict() == {"game": "kuhn_poker", "history": [2, 0, 1]}
     assert game.deserialize_state(state.serialize()) == state
+    # A state written while the game was named as OpenSpiel writes it still reads.
+    assert game.state_from_dict({"game": "kuhn_poker()", "history": [2, 0, 1]}) == state
     bad = [[], {"history": []}, {"game": "kuhn_poker()", "history": [], "turn": 0},
-           {"game": "leduc_poker()", "history": []},
+           {"game": "leduc_poker()", "history": []}, {"game": 7, "history": []},
            {"game": "kuhn_poker()", "history": "201"},
            {"game": "kuhn_poker()", "history": [2, True]},
            {"game": "kuhn_poker()", "history": [2, 2]},
@@ -249,6 +252,10 @@ def test_state_from_dict_replays_and_checks_a_history():
 def test_the_game_describes_itself_as_openspiel_does():
     game = ForeignGame(pyspiel.load_game("leduc_poker(players=3)"))
     assert str(game) == "leduc_poker(players=3)" and game.name == "leduc_poker"
+    # Without parameters, as a person writes it and our own games name themselves, where
+    # OpenSpiel writes leduc_poker().
+    assert str(ForeignGame("leduc_poker")) == "leduc_poker" == str(ForeignGame("leduc_poker()"))
+    assert str(ForeignGame("misere(game=tic_tac_toe())")) == "misere(game=tic_tac_toe())"
     assert game.num_players == 3 and game.params["players"] == 3
     assert game.parameters["players"] == 2
     assert game.action_buffer_size == max(game.num_distinct_actions, game.max_chance_outcomes)

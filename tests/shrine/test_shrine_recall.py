@@ -1,11 +1,13 @@
 """R32: both players remember the cards of a shuffled pile, and a hidden card is
-sampled from the pile it came from.  S24: what they cannot tell apart, they merge."""
+sampled from the pile it came from.  S24: what they cannot tell apart, they merge.  R5
+with R32: a Shrine card turned up leaves its pile, news to its owner too."""
+import json
 from collections import Counter
 
 import pytest
 
 from core.shrine import CARD_NAMES
-from kit.helpers import chi_square_p_ok
+from kit.helpers import chi_square_p_ok, names
 from shrine_helpers import play, shrine
 
 GRAVE = ["2B", "2B", "3B", "4B"]
@@ -118,3 +120,58 @@ def test_s24_with_every_pile_in_use_a_shuffled_graveyard_joins_the_library_pile(
     play(state, "draw", "3B")
     assert state.to_dict()["piles"] == [["9R"], ["10R"], ["JR"], ["2B", "2B", "3B", "4B", "KB"]]
     assert state.to_dict()["library_pile"] == 3
+
+
+def dagger_on_a_face_down_card():
+    """Player 1 has declared a Dagger on player 0's Shrine top, 7R, over three cards
+    never seen (9B 6R 4B, the 4B just under it).  Player 0 holds 2R 7R and no Ace, so
+    the response step (open by S6) offers only no response.  Player 0 cannot see those
+    three cards, player 1's KR or the Library's 5B QR; the Graveyard holds the rest."""
+    shrine0, hand0, shrine1, hand1 = ["9B", "6R", "4B", "7R"], ["2R", "7R"], ["8B", "3R"], \
+        ["AB", "10B", "KR"]
+    library = ["5B", "QR"]
+    state = shrine().state_from_dict({
+        "players": [{"hand": hand0, "shrine": shrine0, "shrine_seen": [False] * 3 + [True]},
+                    {"hand": hand1, "shrine": shrine1, "shrine_seen": [True, True]}],
+        "library": library, "active": 1, "phase": "action",
+        "graveyard": everything_else(shrine0, hand0, shrine1, hand1, library)})
+    return play(state, "dagger AB (pay 10B) -> Shrine 7R")
+
+
+def unseen(view):
+    """Player 0's ``view`` as if the top card of their Shrine, just turned up, were
+    still face down in its pile."""
+    view = json.loads(json.dumps(view))
+    up = view["players"][0]["shrine"][-1]
+    view["players"][0]["shrine"][-1] = "??"
+    view["piles"][0] = sorted(view["piles"][0] + [up], key=CARD_NAMES.index)
+    return view
+
+
+def test_r5_r32_the_card_turned_up_after_ones_own_no_response_is_all_one_learns():
+    # A leak check along random games once flagged this: after player 0's no response,
+    # the pile player 0 is shown holds different cards in worlds player 0 could not
+    # tell apart.  They differ by the card the Dagger's removal turns up, and by nothing
+    # else: unknown to its owner too until then (R5), and gone from its pile once seen
+    # (R32).  Any card of the pile may be that one, and worlds that turn up the same
+    # card give player 0 the same features too.
+    state = dagger_on_a_face_down_card()
+    assert names(state) == ["no response"]
+    before = state.observation_dict(0)
+    pile = Counter(before["piles"][0])
+    assert pile == Counter(["4B", "5B", "6R", "9B", "QR", "KR"])
+    truth = play(state.clone(), "no response")
+    assert truth.to_dict()["players"][0]["shrine"] == ["9B", "6R", "4B"]
+    tensors = {}
+    for seed in range(120):
+        world = state.determinized(0, seed)
+        assert world.observation_dict(0) == before
+        play(world, "no response")
+        after = world.observation_dict(0)
+        up = after["players"][0]["shrine"][-1]
+        assert Counter(after["piles"][0]) == pile - Counter([up])
+        assert world.observation_dict(1)["players"][0]["shrine"][-1] == up
+        assert unseen(after) == unseen(truth.observation_dict(0))
+        tensor = world.observation_tensor(0).tobytes()
+        assert tensors.setdefault(up, tensor) == tensor
+    assert set(tensors) == set(pile)

@@ -55,8 +55,21 @@ def test_every_command_says_what_a_bad_parameter_takes_in_the_same_words(command
 def test_demo_plays_an_openspiel_game_as_play_does():
     result = run("demo", "leduc_poker", "--seed", "3")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("Leduc Poker (leduc_poker()), seed 3: player 0 random "
+    assert result.stdout.startswith("Leduc Poker (leduc_poker), seed 3: player 0 random "
                                     "against player 1 random\n")
+
+
+@pytest.mark.parametrize("command, lacks", [("levels", "has no strength levels"),
+                                            ("marks", "has no calibrated marks, and reviews "
+                                                      "mark it by the base thresholds")])
+def test_a_calibration_command_names_an_openspiel_game_as_the_user_wrote_it(command, lacks):
+    for written in ("leduc_poker", "leduc_poker()"):
+        result = run(command, written)
+        assert result.returncode == 1 and result.stdout == ""
+        assert result.stderr == (f"cardarena {command}: leduc_poker {lacks}: cardarena "
+                                 f"{command} leduc_poker --calibrate makes them\n")
+    result = run(command, "leduc_poker(players=3)")
+    assert result.stderr.startswith(f"cardarena {command}: leduc_poker(players=3) {lacks}")
 
 
 def test_the_version_is_the_packages():

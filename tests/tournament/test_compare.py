@@ -1,43 +1,53 @@
 """Skill analyses of different games side by side, on analyses built by hand."""
+import dataclasses
 import json
 
 import pytest
 
 from tournament.skill import analysis, compare
+from tournament.skill.figures import (Edge, RatedRung, Results, Seat, Shape, Shapes, Step,
+                                      VariantFigures)
 from tournament_helpers import cli
 
 
+def figure(cls, **given):
+    """A figure of ``cls`` holding ``given``, and None in every field a comparison does
+    not read."""
+    return cls(**{f.name: None for f in dataclasses.fields(cls)} | given)
+
+
 def skill_json(steps, budgets=(8, 16, 32), seat=(0.5, 0.4, 0.6), edge=(0.5, 0.4, 0.6),
-             games=200, variants=("default",)):
-    """The parts of a skill.json that a comparison reads: ``steps`` are the scores of
-    the doubling steps, weakest first, over ``games`` games each."""
-    rungs = [{"name": "random", "budget": None}, {"name": "greedy", "budget": None}] + \
-        [{"name": f"ismcts-{b}", "budget": b} for b in budgets] + \
-        [{"name": f"cheater-{budgets[-1]}", "budget": budgets[-1]}]
-    one = {
-        "rungs": rungs, "player": "ismcts",
-        "steps": [{"lower": f"ismcts-{a}", "upper": f"ismcts-{b}", "games": games,
-                   "score": s} for a, b, s in zip(budgets, budgets[1:], steps)],
-        "seat": dict(zip(("score", "low", "high"), seat), games=games),
-        "cheater_edge": dict(zip(("score", "low", "high"), edge), games=games),
-        "shape": {"strong": {"decisions_mean": 40.0}}}
-    return {"budgets": list(budgets), "player": "ismcts",
-            "variants": [dict(one, name=name) for name in variants]}
+               games=200, variants=("default",)):
+    """The parts of a skill analysis that a comparison reads: ``steps`` are the scores
+    of the doubling steps, weakest first, over ``games`` games each."""
+    rungs = [figure(RatedRung, name="random", budget=None),
+             figure(RatedRung, name="greedy", budget=None)] + \
+        [figure(RatedRung, name=f"ismcts-{b}", budget=b) for b in budgets] + \
+        [figure(RatedRung, name=f"cheater-{budgets[-1]}", budget=budgets[-1])]
+    one = dict(
+        rungs=rungs, player="ismcts",
+        steps=[figure(Step, lower=f"ismcts-{a}", upper=f"ismcts-{b}", games=games, score=s)
+               for a, b, s in zip(budgets, budgets[1:], steps)],
+        seat=figure(Seat, games=games, **dict(zip(("score", "low", "high"), seat))),
+        cheater_edge=figure(Edge, games=games, **dict(zip(("score", "low", "high"), edge))),
+        shape=figure(Shapes, strong=figure(Shape, decisions_mean=40.0)))
+    return figure(Results, budgets=list(budgets), player="ismcts",
+                  variants=[figure(VariantFigures, name=name, **one) for name in variants])
 
 
 def write(folder, results):
     folder.mkdir()
-    (folder / "skill.json").write_text(json.dumps(results))
+    (folder / "skill.json").write_text(json.dumps(results.to_dict()))
     return str(folder)
 
 
 def test_the_deeper_game_leads_clearly_and_the_other_reads_as_a_share_of_it():
     found = compare.compare([skill_json([0.9, 0.9]), skill_json([0.7, 0.7])], ["deep", "shallow"])
-    deep, shallow = found["rows"]
-    assert deep["gain"] == pytest.approx(float(analysis.gain([0.9, 0.9])))
-    assert shallow["x"] == pytest.approx(50.0, abs=0.01)  # a coin on half of deep's games
-    assert deep["x"] == 100
-    assert (found["deepest"]["name"], found["deepest"]["not_apart"]) == ("deep", [])
+    deep, shallow = found.rows
+    assert deep.gain == pytest.approx(float(analysis.gain([0.9, 0.9])))
+    assert shallow.x == pytest.approx(50.0, abs=0.01)  # a coin on half of deep's games
+    assert deep.x == 100
+    assert (found.deepest.name, found.deepest.not_apart) == ("deep", [])
     text = compare.report(found, "cardarena compare deep shallow")
     assert "- **Most skill: deep**, clearly" in text
     assert "| shallow | `ismcts` | +294 [" in text
@@ -45,7 +55,7 @@ def test_the_deeper_game_leads_clearly_and_the_other_reads_as_a_share_of_it():
 
 def test_games_of_equal_depth_are_not_told_apart():
     found = compare.compare([skill_json([0.7, 0.72]), skill_json([0.72, 0.7])], ["a", "b"])
-    assert found["deepest"]["not_apart"] in (["a"], ["b"])
+    assert found.deepest.not_apart in (["a"], ["b"])
     assert "- **Most skill: not told apart**" in compare.report(found, "c")
 
 
@@ -53,8 +63,8 @@ def test_only_the_steps_between_shared_budgets_are_compared():
     wide = skill_json([0.99, 0.9, 0.6], budgets=(4, 8, 16, 32))
     narrow = skill_json([0.6, 0.6], budgets=(8, 16, 32))
     found = compare.compare([wide, narrow], ["wide", "narrow"])
-    assert found["budgets"] == [8, 32]
-    assert found["rows"][0]["gain"] == pytest.approx(float(analysis.gain([0.9, 0.6])))
+    assert found.budgets == [8, 32]
+    assert found.rows[0].gain == pytest.approx(float(analysis.gain([0.9, 0.6])))
     with pytest.raises(compare.CompareError, match="share no doubling step"):
         compare.compare([skill_json([0.6, 0.6]), skill_json([0.6, 0.6], budgets=(32, 64, 128))],
                         ["a", "b"])
@@ -64,24 +74,24 @@ def test_fairness_and_the_cheaters_edge_are_named_only_where_intervals_part():
     even = skill_json([0.7, 0.7], seat=(0.5, 0.45, 0.55), edge=(0.5, 0.45, 0.55))
     seated = skill_json([0.7, 0.7], seat=(0.7, 0.65, 0.75), edge=(0.8, 0.75, 0.85))
     found = compare.compare([even, seated], ["even", "seated"])
-    assert (found["fairest"]["name"], found["fairest"]["not_apart"]) == ("even", [])
-    assert (found["hidden"]["name"], found["hidden"]["not_apart"]) == ("seated", [])
+    assert (found.fairest.name, found.fairest.not_apart) == ("even", [])
+    assert (found.hidden.name, found.hidden.not_apart) == ("seated", [])
     close = skill_json([0.7, 0.7], seat=(0.53, 0.47, 0.59), edge=(0.52, 0.46, 0.58))
     found = compare.compare([even, close], ["even", "close"])
-    assert found["fairest"]["not_apart"] == ["close"]
-    assert found["hidden"]["not_apart"] == ["even"]
+    assert found.fairest.not_apart == ["close"]
+    assert found.hidden.not_apart == ["even"]
 
 
 def test_each_variant_of_an_analysis_is_a_row():
     found = compare.compare([skill_json([0.8, 0.8], variants=("default", "life=15")),
                              skill_json([0.7, 0.7])], ["card", "other"])
-    assert [r["name"] for r in found["rows"]] == ["card: default", "card: life=15", "other"]
+    assert [r.name for r in found.rows] == ["card: default", "card: life=15", "other"]
 
 
 def test_a_game_whose_variants_all_lead_the_others_leads_clearly():
     found = compare.compare([skill_json([0.9, 0.9], variants=("a", "b")),
                              skill_json([0.6, 0.6])], ["deep", "shallow"])
-    assert found["deepest"]["own_game"] and found["deepest"]["game"] == "deep"
+    assert found.deepest.own_game and found.deepest.game == "deep"
     assert "- **Most skill: deep**, clearly ahead of every other game: the widest " \
         "doubling gain; within it deep: a leads, not told apart from deep: b." \
         in compare.report(found, "c")

@@ -124,7 +124,7 @@ def test_a_level_measures_within_its_stated_interval_against_the_ladder(game):
                                 deals=INTERVAL_DEALS[game], seed=1)
         rows += [runner.play(runner.job(config, deal, seating))
                  for deal, seating in config.games()]
-    assert all(row["status"] == "ok" for row in rows)
+    assert all(row.status == "ok" for row in rows)
     elo, error = measured_elo(rows, "level", {r.name: r.elo for r in opponents})
     assert error < 40
     assert level.low - 2.576 * error <= elo <= level.high + 2.576 * error, (elo, error, level)

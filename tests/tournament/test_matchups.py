@@ -31,21 +31,21 @@ def test_each_pair_is_played_from_both_seats_and_scores_add_to_one(tmp_path):
         rows = {c.game: list(store.games(c.key)) for c in plan.configs()}
     for a in plan.choices:
         # A mirror is its 3 deals; a pair, both orders of them.
-        assert table[a][a]["games"] == 3
+        assert table[a][a].games == 3
         for b in plan.choices:
             if a != b:
-                assert table[a][b]["games"] == 6
-                assert table[a][b]["score"] + table[b][a]["score"] == pytest.approx(1)
+                assert table[a][b].games == 6
+                assert table[a][b].score + table[b][a].score == pytest.approx(1)
     # red against blue counted by hand: seat 0's wins as red, seat 1's as red.
     red = 0.0
     for game, seat in (("creature_shrines(deck0=red,deck1=blue)", 0),
                        ("creature_shrines(deck0=blue,deck1=red)", 1)):
         for row in rows[game]:
-            mine, theirs = row["returns"][seat], row["returns"][1 - seat]
+            mine, theirs = row.returns[seat], row.returns[1 - seat]
             red += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-    assert table["red"]["blue"]["score"] == pytest.approx(red / 6)
-    low, high = table["red"]["blue"]["low"], table["red"]["blue"]["high"]
-    assert low <= table["red"]["blue"]["score"] <= high
+    assert table["red"]["blue"].score == pytest.approx(red / 6)
+    low, high = table["red"]["blue"].low, table["red"]["blue"].high
+    assert low <= table["red"]["blue"].score <= high
     text = matchups.report(table, plan, "cardarena matchups creature_shrines")
     assert "| deck \\ against | red | blue | green |" in text
     assert text.count("\n| red |") == 2 and "Each against all the others" in text

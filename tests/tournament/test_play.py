@@ -127,8 +127,8 @@ def test_a_whole_game_of_shrine_at_the_terminal(tmp_path):
                           ("0", f"There is no move 0: choose one from 1 to {moves}."),
                           (str(moves + 1), f"There is no move {moves + 1}"),
                           ("", f"Type a move's number, from 1 to {moves}, or help."),
-                          ("1 2", "'1 2': only save and load take something after them"),
-                          ("undo 2", "'undo 2': only save and load take something after them"),
+                          ("1 2", "'1 2': only save, load and card take something after them"),
+                          ("undo 2", "'undo 2': only save, load and card take something after them"),
                           ("load missing.json", "cannot read missing.json: No such file"),
                           ("help", "undo         go back to your previous decision")]:
         assert message in term.send(line)

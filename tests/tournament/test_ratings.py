@@ -10,6 +10,7 @@ import random
 import pytest
 
 import tournament.stats.ratings
+from tournament.harness.row import GameRow
 from tournament.stats.ratings import (NoGamesError, RowError, Tally,
                                       likelihood_of_superiority, match_scores, rate)
 
@@ -17,8 +18,8 @@ SPECS = {"a": "greedy", "b": "random", "c": "ismcts(iterations=50)"}
 
 
 def game(deal, seating, returns, status="ok", failed=None):
-    return {"id": 0, "deal": deal, "seating": list(seating), "returns": list(returns),
-            "status": status, "failed": failed, "length": 1, "seconds": [0.0] * len(seating)}
+    return GameRow(id=0, deal=deal, seating=list(seating), returns=list(returns),
+                   status=status, failed=failed, length=1, seconds=[0.0] * len(seating))
 
 
 def by_bot(report):

@@ -339,11 +339,11 @@ def stored(tmp_path_factory):
 def test_the_command_reviews_a_stored_game_from_the_seat_asked(stored):
     db, rows = stored
     row = rows[0]
-    result = cli("review", db, str(row["id"]), "--seat", "1", "--iterations", str(ITERATIONS))
+    result = cli("review", db, str(row.id), "--seat", "1", "--iterations", str(ITERATIONS))
     assert result.returncode == 0, result.stderr
-    expected = review.Reviewer(row["game"], 1, ITERATIONS).review(row["history"])
+    expected = review.Reviewer(row.game, 1, ITERATIONS).review(row.history)
     assert result.stdout == review.report(expected) + "\n"
-    assert expected.result == (row["returns"][1] + 1) / 2
+    assert expected.result == (row.returns[1] + 1) / 2
 
 
 @pytest.mark.parametrize("args, status, message", [

@@ -13,7 +13,7 @@ import tournament
 ROOT = pathlib.Path(tournament.__file__).parent
 # Lowest first.  Modules directly in tournament/ (tables, stops, calibrations) are the
 # bottom, which every room may import.
-ROOMS = ("harness", "stats", "sparring", "skill", "web", "cli")
+ROOMS = ("harness", "stats", "learn", "sparring", "skill", "web", "cli")
 
 
 def module_name(path):

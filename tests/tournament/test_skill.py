@@ -1,5 +1,6 @@
 """The skill analysis: its figures on hand-computed results, and the whole command on
 a tiny ladder."""
+import dataclasses
 import json
 import math
 import pathlib
@@ -12,8 +13,10 @@ import time
 import pytest
 
 from tournament.harness import runner
+from tournament.harness.row import GameRow
 from tournament.harness.store import Store
 from tournament.skill import analysis, report, run
+from tournament.skill.figures import Chain, Reading, Results
 from tournament_helpers import CARDARENA, cli, comparable, rows_in
 
 # --- SkillTrace, as Ludii computes it ---------------------------------------------
@@ -24,28 +27,28 @@ def test_skill_trace_of_falling_results_extrapolates_to_zero():
     # 0.44.  At x = 5 (two past the last) the line reads -0.11, clamped to 0; the area
     # is 1.1 over 4 levels.
     trace = analysis.skill_trace([0.5, 0.3, 0.1, 0.2])
-    assert trace["slope"] == pytest.approx(-0.11)
-    assert trace["intercept"] == pytest.approx(0.44)
-    assert trace["predicted"] == pytest.approx(-0.11)
-    assert trace["y"] == 0
-    assert trace["area"] == pytest.approx(1.1)
-    assert trace["trace"] == pytest.approx(0.275)
+    assert trace.slope == pytest.approx(-0.11)
+    assert trace.intercept == pytest.approx(0.44)
+    assert trace.predicted == pytest.approx(-0.11)
+    assert trace.y == 0
+    assert trace.area == pytest.approx(1.1)
+    assert trace.trace == pytest.approx(0.275)
 
 
 def test_skill_trace_of_rising_results_weights_the_area_by_what_y_leaves():
     # Sxy = 0.3, Sxx = 5: slope 0.06, intercept 0.11, read at x = 5: 0.41.
     # Trace = 0.41 + 0.59 * 0.8 / 4 = 0.528.
     trace = analysis.skill_trace([0.1, 0.2, 0.2, 0.3])
-    assert trace["y"] == pytest.approx(0.41)
-    assert trace["trace"] == pytest.approx(0.528)
+    assert trace.y == pytest.approx(0.41)
+    assert trace.trace == pytest.approx(0.528)
 
 
 def test_skill_trace_counts_only_positive_results_in_the_area_and_clamps_y_at_one():
     falling = analysis.skill_trace([0.4, -0.2])  # line 0.4 - 0.6 x reads -1.4 at x = 3
-    assert (falling["y"], falling["area"], falling["trace"]) == (0, pytest.approx(0.4),
+    assert (falling.y, falling.area, falling.trace) == (0, pytest.approx(0.4),
                                                                   pytest.approx(0.2))
     rising = analysis.skill_trace([-0.2, 0.4])  # reads 1.6 at x = 3, clamped to 1
-    assert (rising["y"], rising["trace"]) == (1, 1)
+    assert (rising.y, rising.trace) == (1, 1)
 
 
 def test_skill_trace_needs_two_levels():
@@ -90,16 +93,17 @@ def test_utilities_rank_seats_as_ludii_does():
 
 
 def test_balance_is_one_minus_the_widest_gap_between_seats_win_rates():
-    rows = [{"returns": [1, -1]}, {"returns": [1, -1]}, {"returns": [-1, 1]}]
+    rows = [game_row(0, ["a", "b"], r) for r in ([1, -1], [1, -1], [-1, 1])]
     # Win rates 2/3 and 1/3.
     assert analysis.balance(rows) == pytest.approx(2 / 3)
     # A draw is half a win for each seat.
-    assert analysis.balance(rows + [{"returns": [0, 0]}]) == pytest.approx(1 - 0.25)
+    draw = game_row(0, ["a", "b"], [0, 0])
+    assert analysis.balance(rows + [draw]) == pytest.approx(1 - 0.25)
 
 
 def game_row(deal, seating, returns, failed=None):
-    return {"deal": deal, "seating": seating, "returns": returns, "failed": failed,
-            "status": "ok" if failed is None else "error"}
+    return GameRow(deal=deal, seating=seating, returns=returns, failed=failed,
+                   status="ok" if failed is None else "error")
 
 
 def test_a_step_is_the_stronger_rungs_score_with_tags_standard_error():
@@ -107,26 +111,26 @@ def test_a_step_is_the_stronger_rungs_score_with_tags_standard_error():
             game_row(1, ["w", "s"], [1, -1]), game_row(1, ["s", "w"], [0, 0])]
     got = analysis.step(rows, "w", "s")
     # Scores 1, 1, 0, 0.5: mean 0.625, population variance 0.171875.
-    assert got["games"] == 4
-    assert got["score"] == pytest.approx(0.625)
-    assert got["se"] == pytest.approx(math.sqrt(0.171875 / 4))
-    assert got["low"] < 0.625 < got["high"]
+    assert got.games == 4
+    assert got.score == pytest.approx(0.625)
+    assert got.se == pytest.approx(math.sqrt(0.171875 / 4))
+    assert got.low < 0.625 < got.high
 
 
 def test_seat_advantage_leaves_out_failed_games():
     rows = [game_row(0, ["x", "x"], [1, -1]), game_row(1, ["x", "x"], [0, 0]),
             game_row(2, ["x", "x"], [-1, 1], failed="x")]
     seat = analysis.seat_advantage(rows)
-    assert (seat["games"], seat["wins"], seat["draws"], seat["score"]) == (2, 0.5, 0.5, 0.75)
-    assert seat["balance"] == pytest.approx(0.5)
+    assert (seat.games, seat.wins, seat.draws, seat.score) == (2, 0.5, 0.5, 0.75)
+    assert seat.balance == pytest.approx(0.5)
 
 
 def test_seat_and_shape_without_a_game_that_ended_have_no_figures():
     rows = [game_row(0, ["x", "x"], [-1, 1], failed="x")]
     seat = analysis.seat_advantage(rows)
-    assert seat["games"] == 0 and seat["score"] is None and seat["balance"] is None
-    stopped = dict(game_row(1, ["x", "x"], [0, 0]), status="length")
-    assert analysis.seat_advantage([stopped])["games"] == 0
+    assert seat.games == 0 and seat.score is None and seat.balance is None
+    stopped = dataclasses.replace(game_row(1, ["x", "x"], [0, 0]), status="length")
+    assert analysis.seat_advantage([stopped]).games == 0
 
 
 def test_wilson_bounds_stay_within_zero_and_one():
@@ -229,7 +233,7 @@ def tiny(tmp_path_factory):
     out = tmp_path_factory.mktemp("skill")
     result = cli("skill", *TINY, "--out", str(out))
     assert result.returncode == 0, result.stderr
-    return out, result, json.loads((out / "skill.json").read_text())
+    return out, result, Results.from_dict(json.loads((out / "skill.json").read_text()))
 
 
 def test_the_command_writes_a_report_the_figures_and_the_plots(tiny):
@@ -245,79 +249,79 @@ def test_the_command_writes_a_report_the_figures_and_the_plots(tiny):
 
 def test_every_variant_gets_every_figure(tiny):
     _, _, results = tiny
-    assert [v["name"] for v in results["variants"]] == [
+    assert [v.name for v in results.variants] == [
         "hand_points=20,life=15", "hand_points=20,life=22", "hand_points=30,life=15",
         "hand_points=30,life=22"]
-    names = [r["name"] for r in results["rungs"]]
+    names = [r.name for r in results.rungs]
     assert names == ["random", "greedy", "ismcts-4", "ismcts-8", "ismcts-16", "cheater-16"]
-    for v in results["variants"]:
+    for v in results.variants:
         # 7 pairs of rungs (5 chain rungs, each against the 2 above) and the cheater's
         # pair, 6 games each; two self-plays of 6 games.
-        assert v["games"] == 8 * 6 + 2 * 6
+        assert v.games == 8 * 6 + 2 * 6
         # Four games are too few for any challenger to beat the default clearly.
-        assert v["player"] == v["yardstick"]["player"] == analysis.PLAYER
-        assert [c["games"] for c in v["yardstick"]["challengers"]] == [4] * 7
-        assert [r["name"] for r in v["rungs"]] == names
-        assert v["rungs"][0]["elo"] == 0
-        for r in v["rungs"]:
-            assert r["low"] <= r["high"]
-        assert v["span"]["from"] == "ismcts-4" and v["span"]["to"] == "ismcts-16"
-        assert v["span"]["low"] <= v["span"]["high"]
-        assert len(v["steps"]) == 7 and all(s["games"] == 6 for s in v["steps"])
+        assert v.player == v.yardstick.player == analysis.PLAYER
+        assert [c.games for c in v.yardstick.challengers] == [4] * 7
+        assert [r.name for r in v.rungs] == names
+        assert v.rungs[0].elo == 0
+        for r in v.rungs:
+            assert r.low <= r.high
+        assert v.span.lowest == "ismcts-4" and v.span.top == "ismcts-16"
+        assert v.span.low <= v.span.high
+        assert len(v.steps) == 7 and all(s.games == 6 for s in v.steps)
         chain = [n for n in names if n != "cheater-16"]
-        scores = {(s["lower"], s["upper"]): s["score"] for s in v["steps"]}
-        for threshold, figure in zip((0.6, 0.75), (v["chain"]["60%"], v["chain"]["75%"])):
-            assert figure["length"] == analysis.skill_chain(scores, chain, threshold)
-            assert figure["low"] <= figure["high"]
+        scores = {(s.lower, s.upper): s.score for s in v.steps}
+        for threshold, figure in zip((0.6, 0.75), (v.chain["60%"], v.chain["75%"])):
+            assert figure.length == analysis.skill_chain(scores, chain, threshold)
+            assert figure.low <= figure.high
         doubling = [scores[("ismcts-4", "ismcts-8")], scores[("ismcts-8", "ismcts-16")]]
-        trace = dict(v["skill_trace"])
-        low, high = trace.pop("low"), trace.pop("high")
-        assert trace == analysis.skill_trace([2 * s - 1 for s in doubling])
-        assert 0 <= low <= high <= 1 and 0 <= trace["trace"] <= 1
-        seat = v["seat"]
-        assert seat["games"] == 6 and seat["low"] <= seat["score"] <= seat["high"]
-        assert v["seat_random"]["games"] == 6
-        assert 0 <= seat["balance"] <= 1
+        trace = v.skill_trace
+        assert dataclasses.replace(trace, low=None, high=None) == analysis.skill_trace(
+            [2 * s - 1 for s in doubling])
+        assert 0 <= trace.low <= trace.high <= 1 and 0 <= trace.trace <= 1
+        seat = v.seat
+        assert seat.games == 6 and seat.low <= seat.score <= seat.high
+        assert v.seat_random.games == 6
+        assert 0 <= seat.balance <= 1
         for play in ("random", "strong"):
-            shape = v["shape"][play]
-            assert shape["games"] == 6
-            assert 0 <= shape["draws"] <= 1 and shape["stopped"] == 0
-            assert shape["turns_mean"] <= shape["decisions_mean"]
-            assert shape["branching"] >= 1
-        edge = v["cheater_edge"]
-        assert (edge["lower"], edge["upper"], edge["games"]) == ("ismcts-16", "cheater-16", 6)
+            shape = getattr(v.shape, play)
+            assert shape.games == 6
+            assert 0 <= shape.draws <= 1 and shape.stopped == 0
+            assert shape.turns_mean <= shape.decisions_mean
+            assert shape.branching >= 1
+        edge = v.cheater_edge
+        assert (edge.lower, edge.upper, edge.games) == ("ismcts-16", "cheater-16", 6)
         # Every game ended, and each of its two seats is a sample of its rung's moves.
-        assert sum(u["games"] for u in v["usage"].values()) == 2 * v["games"]
-        assert edge["elo"] == analysis.elo_of(edge["score"])
+        assert sum(u.games for u in v.usage.values()) == 2 * v.games
+        assert edge.elo == analysis.elo_of(edge.score)
 
 
 def test_the_verdicts_name_the_deepest_and_the_fairest_variant(tiny):
     _, result, results = tiny
-    spans = {v["name"]: v["span"]["elo"] for v in results["variants"]}
-    deepest = results["deepest"]
-    assert deepest["variant"] == max(spans, key=spans.get)
-    assert deepest["runner_up"]["lead"] == pytest.approx(
-        spans[deepest["variant"]] - sorted(spans.values())[-2])
-    assert [b["variant"] for b in deepest["behind"]] == sorted(
-        (n for n in spans if n != deepest["variant"]), key=lambda n: -spans[n])
-    differences = results["depth_differences"]
+    spans = {v.name: v.span.elo for v in results.variants}
+    deepest = results.deepest
+    assert deepest.variant == max(spans, key=spans.get)
+    assert deepest.runner_up.lead == pytest.approx(
+        spans[deepest.variant] - sorted(spans.values())[-2])
+    assert [b.variant for b in deepest.behind] == sorted(
+        (n for n in spans if n != deepest.variant), key=lambda n: -spans[n])
+    differences = results.depth_differences
     for a in spans:
         for b in spans:
             if a != b:
                 d, back = differences[a][b], differences[b][a]
-                assert d["lead"] == pytest.approx(spans[a] - spans[b])
-                assert (d["low"], d["high"]) == pytest.approx((-back["high"], -back["low"]))
-                assert d["clear"] == (d["low"] > 0)
-    for behind in deepest["behind"]:
-        assert behind == differences[deepest["variant"]][behind["variant"]]
-    seats = {v["name"]: abs(v["seat"]["score"] - 0.5) for v in results["variants"]}
-    assert results["fairest"]["variant"] == min(seats, key=seats.get)
-    assert deepest["clear"] == all(b["clear"] for b in deepest["behind"])
-    assert (f"**Deepest: `{deepest['variant']}`**" if deepest["clear"] else
-            f"**Deepest: not told apart**: `{deepest['variant']}`") in result.stdout
-    fairest = results["fairest"]
-    assert (f"**Fairest: `{fairest['variant']}`**" if fairest["clear"] else
-            f"**Fairest: not told apart**: `{fairest['variant']}`") in result.stdout
+                assert d.lead == pytest.approx(spans[a] - spans[b])
+                assert (d.low, d.high) == pytest.approx((-back.high, -back.low))
+                assert d.clear == (d.low > 0)
+    for behind in deepest.behind:
+        assert behind == differences[deepest.variant][behind.variant]
+    seats = {v.name: abs(v.seat.score - 0.5) for v in results.variants}
+    assert results.fairest.variant == min(seats, key=seats.get)
+    assert deepest.clear == all(b.clear for b in deepest.behind)
+    assert (f"**Deepest: `{deepest.variant}`**" if deepest.clear else
+            f"**Deepest: not told apart**: `{deepest.variant}`") in result.stdout
+    fairest = results.fairest
+    assert (f"**Fairest: `{fairest.variant}`**" if fairest.clear else
+            f"**Fairest: not told apart**: `{fairest.variant}`") in result.stdout
 
 
 def test_the_same_command_again_plays_nothing_and_reports_the_same(tiny, tmp_path):
@@ -325,7 +329,7 @@ def test_the_same_command_again_plays_nothing_and_reports_the_same(tiny, tmp_pat
     again = cli("skill", *TINY, "--out", str(out))
     assert again.returncode == 0, again.stderr
     assert "240 games; 240 stored" in again.stderr
-    assert json.loads((out / "skill.json").read_text()) == results
+    assert Results.from_dict(json.loads((out / "skill.json").read_text())) == results
 
 
 def test_one_call_from_python_gives_the_figures_the_command_wrote(tiny, tmp_path):
@@ -335,8 +339,7 @@ def test_one_call_from_python_gives_the_figures_the_command_wrote(tiny, tmp_path
     found = run.analyse("card_duel", grid=["hand_points=20,30", "life=15,22"], deals=3,
                         min_budget=4, max_budget=16, reach=2, trial_deals=2,
                         bootstrap=200, db=str(db))
-    assert json.loads(json.dumps(found)) == {k: v for k, v in results.items()
-                                             if k != "command"}
+    assert found == dataclasses.replace(results, command=None)
 
 
 def test_more_deals_extend_the_stored_run(tiny, tmp_path):
@@ -363,7 +366,7 @@ def test_failures_are_counted_as_losses_and_reported(tmp_path):
     figures = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     assert sum(sum(k.values()) for k in figures["failures"].values()) == 28
     assert figures["seat"]["games"] == 0 and figures["shape"]["strong"]["games"] == 0
-    assert all(u == analysis.move_figures([]) for u in figures["usage"].values())
+    assert all(u == analysis.move_figures([]).to_dict() for u in figures["usage"].values())
     assert "Failures, each counted as the failing bot's loss: random: " in \
         (tmp_path / "report.md").read_text()
     assert not (tmp_path / "seats.png").exists() or (tmp_path / "seats.png").stat().st_size
@@ -545,13 +548,12 @@ class HandMadeGames:
                             lower, upper = config.bots
                             won = deal < steps[variant.name](lower, upper) * config.deals
                             returns = [1 if (bot == upper) == won else -1 for bot in seating]
-                        rows.append({"deal": deal, "seating": list(seating),
-                                     "returns": returns, "failed": None, "status": "ok",
-                                     "history": []})
+                        rows.append(GameRow(deal=deal, seating=list(seating),
+                                            returns=returns))
                 self.rows[config.key] = rows
 
     def games(self, key, deals=None):
-        return [r for r in self.rows[key] if deals is None or r["deal"] in deals]
+        return [r for r in self.rows[key] if deals is None or r.deal in deals]
 
 
 def each_step(searcher, greedy=0.9, others=0.8):
@@ -575,32 +577,32 @@ def hand_measure(steps, seats, deals=40):
 
 
 def width(figure):
-    return figure["high"] - figure["low"]
+    return figure.high - figure.low
 
 
 def test_chains_and_skilltrace_have_intervals_that_hold_them_and_narrow_with_more_deals():
-    few = hand_measure([each_step(0.75)] * 2, [0.5, 0.5], deals=20)["variants"][0]
-    many = hand_measure([each_step(0.75)] * 2, [0.5, 0.5], deals=200)["variants"][0]
+    few = hand_measure([each_step(0.75)] * 2, [0.5, 0.5], deals=20).variants[0]
+    many = hand_measure([each_step(0.75)] * 2, [0.5, 0.5], deals=200).variants[0]
     for figures in (few, many):
-        for chain in figures["chain"].values():
-            assert chain["low"] <= chain["length"] <= chain["high"]
-        trace = figures["skill_trace"]
-        assert trace["low"] <= trace["trace"] <= trace["high"]
-        assert figures["gain"]["low"] <= figures["gain"]["elo"] <= figures["gain"]["high"]
+        for chain in figures.chain.values():
+            assert chain.low <= chain.length <= chain.high
+        trace = figures.skill_trace
+        assert trace.low <= trace.trace <= trace.high
+        assert figures.gain.low <= figures.gain.elo <= figures.gain.high
     # Every step scores 75% or more: the chain at 60% climbs all four, and at 75% it
     # breaks in a resample wherever a step dips below, more often with fewer deals.
-    assert many["chain"]["60%"] == {"length": 4, "low": 4, "high": 4}
-    assert width(many["chain"]["75%"]) <= width(few["chain"]["75%"])
-    assert width(many["skill_trace"]) < width(few["skill_trace"])
-    assert width(many["gain"]) < width(few["gain"])
+    assert many.chain["60%"] == Chain(length=4, low=4, high=4)
+    assert width(many.chain["75%"]) <= width(few.chain["75%"])
+    assert width(many.skill_trace) < width(few.skill_trace)
+    assert width(many.gain) < width(few.gain)
 
 
 def test_the_deepest_is_named_only_when_its_lead_is_clear():
     clear = hand_measure([each_step(0.9), each_step(0.6)], [0.5, 0.5])
-    assert clear["deepest"]["variant"] == "life=15" and clear["deepest"]["clear"]
+    assert clear.deepest.variant == "life=15" and clear.deepest.clear
     assert "**Deepest: `life=15`**" in report.summary(clear, "cardarena skill")
     close = hand_measure([each_step(0.75), each_step(0.7)], [0.5, 0.5], deals=20)
-    assert close["deepest"]["variant"] == "life=15" and not close["deepest"]["clear"]
+    assert close.deepest.variant == "life=15" and not close.deepest.clear
     text = report.summary(close, "cardarena skill")
     assert "**Deepest: not told apart**: `life=15` has the widest" in text
     assert "do not tell the two apart" in text
@@ -608,22 +610,22 @@ def test_the_deepest_is_named_only_when_its_lead_is_clear():
 
 def test_the_fairest_is_named_only_when_its_seats_are_clearly_nearer_even():
     clear = hand_measure([each_step(0.8)] * 2, [0.5, 0.8])
-    assert clear["fairest"]["variant"] == "life=15" and clear["fairest"]["clear"]
-    assert clear["fairest"]["uneven"] == ["life=22"]
+    assert clear.fairest.variant == "life=15" and clear.fairest.clear
+    assert clear.fairest.uneven == ["life=22"]
     assert "**Fairest: `life=15`**" in report.summary(clear, "cardarena skill")
     close = hand_measure([each_step(0.8)] * 2, [0.5, 0.55])
-    assert close["fairest"]["variant"] == "life=15" and not close["fairest"]["clear"]
+    assert close.fairest.variant == "life=15" and not close.fairest.clear
     assert "**Fairest: not told apart**" in report.summary(close, "cardarena skill")
 
 
 def test_the_report_says_when_the_top_rung_does_not_clearly_beat_greedy():
     strong = hand_measure([each_step(0.8)] * 2, [0.5, 0.5])
-    assert all(v["over_greedy"]["clear"] for v in strong["variants"])
+    assert all(v.over_greedy.clear for v in strong.variants)
     assert "clearly beats greedy in every variant" in report.summary(strong, "c")
     # Greedy beats the lowest searcher 90% of the time; two doublings at 60% do not
     # bring the top searcher clear of it.
     weak = hand_measure([each_step(0.6, greedy=0.1)] * 2, [0.5, 0.5])
-    assert not any(v["over_greedy"]["clear"] for v in weak["variants"])
+    assert not any(v.over_greedy.clear for v in weak.variants)
     text = report.summary(weak, "c")
     assert "**Searcher: weak yardstick**: ismcts-16 does not clearly beat greedy" in text
     assert "measure the searcher as much as the rules" in text
@@ -632,30 +634,30 @@ def test_the_report_says_when_the_top_rung_does_not_clearly_beat_greedy():
 def test_x_percent_is_100_for_the_same_game_and_falls_as_a_coin_decides_more_of_it():
     # A fair coin deciding a share q of games that the upper rung wins 90% of the time
     # makes it win q / 2 + 0.9 (1 - q): 80% at q = 1/4, 70% at q = 1/2.
-    same = hand_measure([each_step(0.9)] * 2, [0.5, 0.5])["chess"]
-    assert same["readings"][0] == {"variant": "life=22", "x": 100, "low": 100,
-                                   "high": 100, "wider": True}
-    quarter = hand_measure([each_step(0.9), each_step(0.8)], [0.5, 0.5])["chess"]
-    half = hand_measure([each_step(0.9), each_step(0.7)], [0.5, 0.5])["chess"]
-    assert quarter["reference"] == half["reference"] == "life=15"
-    assert quarter["readings"][0]["x"] == pytest.approx(75)
-    assert half["readings"][0]["x"] == pytest.approx(50)
-    for reading in quarter["readings"] + half["readings"]:
-        assert reading["low"] <= reading["x"] <= reading["high"] < 100
+    same = hand_measure([each_step(0.9)] * 2, [0.5, 0.5]).chess
+    assert same.readings[0] == Reading(variant="life=22", x=100, low=100, high=100,
+                                       wider=True)
+    quarter = hand_measure([each_step(0.9), each_step(0.8)], [0.5, 0.5]).chess
+    half = hand_measure([each_step(0.9), each_step(0.7)], [0.5, 0.5]).chess
+    assert quarter.reference == half.reference == "life=15"
+    assert quarter.readings[0].x == pytest.approx(75)
+    assert half.readings[0].x == pytest.approx(50)
+    for reading in quarter.readings + half.readings:
+        assert reading.low <= reading.x <= reading.high < 100
     assert analysis.chess_share([0.9, 0.9], [0.5, 0.5]) == 0
 
 
 def test_x_percent_is_withheld_when_the_reference_shows_no_clear_gain():
     flat = hand_measure([each_step(0.5)] * 2, [0.5, 0.5])
-    assert flat["chess"]["readings"] is None
+    assert flat.chess.readings is None
     assert "there is no skill for a coin to dilute" in report.summary(flat, "c")
 
 
 def test_one_variant_is_measured_but_never_named_deepest_or_fairest():
     root = pathlib.Path(__file__).resolve().parents[2]
-    results = json.loads((root / "docs/results/validation/tic_tac_toe/skill.json").read_text())
-    command = results.pop("command")
-    text = report.summary(results, command)
+    results = Results.from_dict(json.loads(
+        (root / "docs/results/validation/tic_tac_toe/skill.json").read_text()))
+    text = report.summary(results, results.command)
     assert "- **Depth**: the Elo span from ismcts-8 to ismcts-1024 is" in text
     assert "- **Seats**: in self-play of ismcts-1024 the first seat scores" in text
     assert "Deepest" not in text and "Fairest" not in text

@@ -13,6 +13,7 @@ from tournament.harness import runner
 from tournament.harness.store import Store
 from tournament.skill import analysis
 from tournament.skill import report as skill_report
+from tournament.skill.figures import MeanScore, MoveFigures
 from tournament.stats.ratings import wilson
 from tournament_helpers import cli
 
@@ -22,27 +23,27 @@ def test_move_figures_count_each_kind_and_split_the_scores_by_use():
                (collections.Counter(a=1), {"a", "b"}, 0.0),
                (collections.Counter(a=1, c=1), {"a", "c"}, 0.5)]
     figures = analysis.move_figures(samples)
-    assert (figures["games"], figures["decisions"]) == (3, 6)
+    assert (figures.games, figures.decisions) == (3, 6)
     # The most chosen first; a tie by name; a kind offered and never chosen last.
-    a, b, c, d = figures["kinds"]
-    assert [k["kind"] for k in (a, b, c, d)] == ["a", "b", "c", "d"]
+    a, b, c, d = figures.kinds
+    assert [k.kind for k in (a, b, c, d)] == ["a", "b", "c", "d"]
     # Chosen in the games where it was offered: b in 1 of 2, c in 1 of 2, d in 0 of 1.
-    assert (a["taken"]["games"], a["taken"]["share"]) == (3, 1.0)
-    assert (b["taken"]["games"], b["taken"]["share"]) == (2, 0.5)
-    assert (b["taken"]["low"], b["taken"]["high"]) == wilson(0.5, 2)
-    assert (d["times"], d["taken"]["games"], d["taken"]["share"]) == (0, 1, 0.0)
-    assert (a["times"], a["per_game"], a["share"]) == (4, pytest.approx(4 / 3),
+    assert (a.taken.games, a.taken.share) == (3, 1.0)
+    assert (b.taken.games, b.taken.share) == (2, 0.5)
+    assert (b.taken.low, b.taken.high) == wilson(0.5, 2)
+    assert (d.times, d.taken.games, d.taken.share) == (0, 1, 0.0)
+    assert (a.times, a.per_game, a.share) == (4, pytest.approx(4 / 3),
                                                        pytest.approx(4 / 6))
-    assert a["used"]["games"] == 3 and a["used"]["score"] == pytest.approx(0.5)
-    assert a["unused"] == {"games": 0, "score": None, "low": None, "high": None}
-    assert (b["used"]["games"], b["used"]["score"]) == (1, 1.0)
-    assert (b["unused"]["games"], b["unused"]["score"]) == (2, 0.25)
-    assert (b["unused"]["low"], b["unused"]["high"]) == wilson(0.25, 2)
-    assert (c["used"]["score"], c["unused"]["score"]) == (0.5, 0.5)
+    assert a.used.games == 3 and a.used.score == pytest.approx(0.5)
+    assert a.unused == MeanScore(games=0, score=None, low=None, high=None)
+    assert (b.used.games, b.used.score) == (1, 1.0)
+    assert (b.unused.games, b.unused.score) == (2, 0.25)
+    assert (b.unused.low, b.unused.high) == wilson(0.25, 2)
+    assert (c.used.score, c.unused.score) == (0.5, 0.5)
 
 
 def test_move_figures_of_no_game_are_empty():
-    assert analysis.move_figures([]) == {"games": 0, "decisions": 0, "kinds": []}
+    assert analysis.move_figures([]) == MoveFigures(games=0, decisions=0, kinds=[])
 
 
 def test_a_game_without_its_own_kinds_gets_the_first_word_of_each_name():
@@ -64,46 +65,46 @@ def test_the_usage_of_each_rung_counts_its_own_decisions_once(tmp_path):
         results = analysis.measure(store, plan, bootstrap=20)
         rows = [row for config in plan.configs(plan.variants[0])
                 for row in store.games(config.key)]
-    usage = results["variants"][0]["usage"]
+    usage = results.variants[0].usage
     assert list(usage) == [r.name for r in plan.ladder.rungs]
     # Replayed here by OpenSpiel, seat by seat, without the analysis's code.
     games, decisions = collections.Counter(), collections.Counter()
     used, unused, offered = [], [], 0
     for row in rows:
-        assert row["status"] == "ok"
+        assert row.status == "ok"
         state = pyspiel.load_game("card_duel").new_initial_state()
         attacked, could = [False, False], [False, False]
-        for action in row["history"]:
+        for action in row.history:
             if not state.is_chance_node():
                 seat = state.current_player()
-                decisions[row["seating"][seat]] += 1
+                decisions[row.seating[seat]] += 1
                 attacked[seat] |= state.action_to_string(seat, action).startswith("attack")
                 could[seat] |= any(state.action_to_string(seat, a).startswith("attack")
                                    for a in state.legal_actions())
             state.apply_action(action)
-        for seat, bot in enumerate(row["seating"]):
+        for seat, bot in enumerate(row.seating):
             games[bot] += 1
             if bot == "greedy":
-                returns = row["returns"]
+                returns = row.returns
                 score = 1.0 if returns[seat] > returns[1 - seat] else \
                     0.5 if returns[seat] == returns[1 - seat] else 0.0
                 (used if attacked[seat] else unused).append(score)
                 offered += could[seat]
     for rung, figures in usage.items():
-        assert (figures["games"], figures["decisions"]) == (games[rung], decisions[rung])
-        kinds = figures["kinds"]
-        assert sum(k["times"] for k in kinds) == figures["decisions"]
-        assert sum(k["share"] for k in kinds) == pytest.approx(1)
+        assert (figures.games, figures.decisions) == (games[rung], decisions[rung])
+        kinds = figures.kinds
+        assert sum(k.times for k in kinds) == figures.decisions
+        assert sum(k.share for k in kinds) == pytest.approx(1)
         for k in kinds:
-            assert k["per_game"] * figures["games"] == pytest.approx(k["times"])
-            assert k["used"]["games"] + k["unused"]["games"] == figures["games"]
-            assert k["used"]["games"] <= k["times"]
-            assert k["used"]["games"] <= k["taken"]["games"] <= figures["games"]
-    attack = next(k for k in usage["greedy"]["kinds"] if k["kind"] == "attack")
-    assert attack["used"]["games"] == len(used) and attack["unused"]["games"] == len(unused)
-    assert attack["taken"]["games"] == offered and attack["taken"]["share"] \
+            assert k.per_game * figures.games == pytest.approx(k.times)
+            assert k.used.games + k.unused.games == figures.games
+            assert k.used.games <= k.times
+            assert k.used.games <= k.taken.games <= figures.games
+    attack = next(k for k in usage["greedy"].kinds if k.kind == "attack")
+    assert attack.used.games == len(used) and attack.unused.games == len(unused)
+    assert attack.taken.games == offered and attack.taken.share \
         == pytest.approx(len(used) / offered)
-    assert attack["used"]["score"] == pytest.approx(sum(used) / len(used))
+    assert attack.used.score == pytest.approx(sum(used) / len(used))
 
 
 def moves_table(report, rung):

@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from tournament.harness.row import GameRow
 from tournament.stats.sprt import (DecidedError, PairError, Sprt, elo_from_score,
                                    expected_score, pair_scores)
 
@@ -152,8 +153,8 @@ def test_refuses_a_score_no_pair_can_have(score):
 
 
 def game(deal, seating, returns, status="ok", failed=None):
-    return {"id": 0, "deal": deal, "seating": seating, "returns": returns, "status": status,
-            "failed": failed, "length": 1, "seconds": [0.0] * len(seating)}
+    return GameRow(id=0, deal=deal, seating=seating, returns=returns, status=status,
+                   failed=failed, length=1, seconds=[0.0] * len(seating))
 
 
 def test_pair_scores_by_deal():

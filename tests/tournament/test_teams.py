@@ -7,6 +7,7 @@ import subprocess
 import pytest
 
 from tournament.harness import config as configs
+from tournament.harness.row import GameRow
 from tournament.stats.ratings import match_scores, rate
 from tournament_helpers import CARDARENA, cli, make_config, write_toml
 
@@ -25,16 +26,16 @@ def test_a_free_for_all_seats_two_bots_every_way_that_leaves_neither_out():
 
 
 def test_partners_are_never_a_match_and_a_side_scores_its_seats_together():
-    row = {"seating": ["a", "b", "a", "b"], "returns": [1, -1, 1, -1], "failed": None}
+    row = GameRow(deal=0, seating=["a", "b", "a", "b"], returns=[1, -1, 1, -1])
     assert list(match_scores(row, ((0, 2), (1, 3)))) == [("a", "b", 1.0)]
     # Without the sides, the four seats would make four matches of the one game.
     assert len(list(match_scores(row))) == 4
-    ffa = {"seating": ["a", "a", "b"], "returns": [3, 1, 2], "failed": None}
+    ffa = GameRow(deal=0, seating=["a", "a", "b"], returns=[3, 1, 2])
     assert list(match_scores(ffa)) == [("a", "b", 1.0), ("a", "b", 0.0)]
 
 
 def test_a_scored_game_reports_each_bots_mean_return():
-    rows = [{"deal": d, "seating": s, "returns": r, "status": "ok", "failed": None}
+    rows = [GameRow(deal=d, seating=s, returns=r)
             for d in range(3) for s, r in ((["a", "b"], [5, 2]), (["b", "a"], [1, 4]))]
     report = rate(rows, {"a": "x", "b": "y"}, bootstrap=0, scored=True)
     assert {r.bot: r.mean_return for r in report.ratings} == {"a": 4.5, "b": 1.5}

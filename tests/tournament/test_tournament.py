@@ -19,6 +19,7 @@ import pytest
 import core
 from tournament.harness import config as configs
 from tournament.harness import runner
+from tournament.harness.row import GameRow
 from tournament.harness.store import Store, StoreContentError, StoreError, StoreFileError
 from tournament_helpers import (CARDARENA, HERE, ROOT, cli, comparable, make_config,
                                 rows_in, write_toml)
@@ -112,7 +113,7 @@ def test_any_game_string_pyspiel_loads_is_played(game, loaded):
     config = make_config(game=game, bots={"a": "random", "b": "random"})
     assert config.game == loaded
     row = runner.play(runner.job(config, 0, ("a", "b")))
-    assert row["status"] == "ok" and len(row["returns"]) == 2
+    assert row.status == "ok" and len(row.returns) == 2
 
 
 def test_a_search_bot_that_cannot_play_a_game_is_refused_before_any_game():
@@ -166,7 +167,7 @@ def test_a_python_bot_in_the_current_directory_is_found_without_pythonpath(tmp_p
     assert result.returncode == 0, result.stderr
     with Store(str(tmp_path / "t.db")) as store:
         rows = store.games(store.tournament()["key"])
-    assert len(rows) == 2 and all(r["status"] == "ok" for r in rows)
+    assert len(rows) == 2 and all(r.status == "ok" for r in rows)
 
 
 def test_counts_of_one_are_told_in_the_singular(tmp_path):
@@ -250,16 +251,16 @@ def test_a_duplicate_pair_starts_both_games_from_the_same_deal():
     config = make_config()
     first, second = (runner.play(runner.job(config, 0, s)) for s in config.seatings())
     # Shrine's deal is its opening chance outcomes; both seatings get the same ones.
-    assert first["history"][:10] == second["history"][:10]
-    assert first["status"] == second["status"] == "ok"
-    assert sorted(first["returns"]) == [-1.0, 1.0]
+    assert first.history[:10] == second.history[:10]
+    assert first.status == second.status == "ok"
+    assert sorted(first.returns) == [-1.0, 1.0]
 
 
 def test_a_game_stops_at_the_length_limit_as_it_stands():
     config = make_config(max_length=5)
     row = runner.play(runner.job(config, 0, ("random", "greedy")))
-    assert row["status"] == "length" and row["length"] == 5
-    assert row["returns"] == [0.0, 0.0] and row["failed"] is None
+    assert row.status == "length" and row.length == 5
+    assert row.returns == [0.0, 0.0] and row.failed is None
 
 
 @pytest.mark.parametrize("bot, status, message", [
@@ -289,9 +290,9 @@ def test_a_failing_bot_loses_the_game_and_the_failure_is_recorded(bot, status, m
     for seating in config.seatings():
         row = runner.play(runner.job(config, 0, seating))
         seat = seating.index("bad")
-        assert (row["status"], row["failed"]) == (status, "bad")
-        assert re.search(message, row["message"]), row["message"]
-        assert row["returns"][seat] == -1.0 and row["returns"][1 - seat] == 1.0
+        assert (row.status, row.failed) == (status, "bad")
+        assert re.search(message, row.message), row.message
+        assert row.returns[seat] == -1.0 and row.returns[1 - seat] == 1.0
 
 
 def test_a_move_the_timer_cannot_stop_is_reported_with_the_time_it_took():
@@ -300,9 +301,9 @@ def test_a_move_the_timer_cannot_stop_is_reported_with_the_time_it_took():
         "random": "random", "bad": {"python": "faulty_bots:deaf",
                                     "args": {"after": 0, "seconds": 2.0}}})
     row = runner.play(runner.job(config, 0, ("bad", "random")))
-    assert (row["status"], row["failed"]) == ("timeout", "bad")
-    taken = float(re.fullmatch(r"stopped after ([\d.]+) s", row["message"]).group(1))
-    assert taken >= 2.0 and row["seconds"][0] >= 2.0
+    assert (row.status, row.failed) == ("timeout", "bad")
+    taken = float(re.fullmatch(r"stopped after ([\d.]+) s", row.message).group(1))
+    assert taken >= 2.0 and row.seconds[0] >= 2.0
 
 
 def test_a_bot_that_cannot_be_made_for_its_seat_is_the_one_that_loses():
@@ -310,9 +311,9 @@ def test_a_bot_that_cannot_be_made_for_its_seat_is_the_one_that_loses():
     job = runner.job(config, 0, ("random", "greedy"))
     job["specs"][1] = {"python": "faulty_bots:not_a_bot"}
     row = runner.play(job)
-    assert (row["status"], row["failed"]) == ("error", "greedy")
-    assert "returned str, not a pyspiel.Bot" in row["message"]
-    assert row["returns"] == [1.0, -1.0]
+    assert (row.status, row.failed) == ("error", "greedy")
+    assert "returned str, not a pyspiel.Bot" in row.message
+    assert row.returns == [1.0, -1.0]
 
 
 def test_failures_do_not_stop_the_run_and_every_game_is_stored(tmp_path):
@@ -321,7 +322,7 @@ def test_failures_do_not_stop_the_run_and_every_game_is_stored(tmp_path):
     with Store(str(tmp_path / "t.db")) as store:
         assert runner.run(config, store, workers=1, progress=False) == 12
         rows = store.games(config.key)
-    statuses = {(tuple(r["seating"]), r["status"]) for r in rows}
+    statuses = {(tuple(r.seating), r.status) for r in rows}
     assert all(status == "error" for seating, status in statuses if "bad" in seating)
     assert all(status == "ok" for seating, status in statuses if "bad" not in seating)
 
@@ -332,7 +333,7 @@ def test_a_bot_that_raises_keyboard_interrupt_in_a_worker_loses_and_the_run_goes
     _, rows = run_command(tmp_path, 'game = "shrine"\ndeals = 1\n[bots]\nrandom = "random"\n'
                           'bad = { python = "faulty_bots:interrupter", args = { after = 2 } }\n',
                           "--workers", "2")
-    assert [(r["status"], r["failed"], r["message"]) for r in rows] == [
+    assert [(r.status, r.failed, r.message) for r in rows] == [
         ("error", "bad", "KeyboardInterrupt: the bot's own")] * 2
 
 
@@ -343,13 +344,13 @@ def test_a_bot_that_kills_its_worker_loses_and_the_run_goes_on(tmp_path):
                           "--workers", "2")
     assert len(rows) == 12
     for row in rows:
-        if "killed" in row["seating"]:
-            assert (row["status"], row["failed"]) == ("error", "killed")
-            assert "its process died" in row["message"]
-            seat = row["seating"].index("killed")
-            assert row["returns"][seat] == -1.0 and row["returns"][1 - seat] == 1.0
+        if "killed" in row.seating:
+            assert (row.status, row.failed) == ("error", "killed")
+            assert "its process died" in row.message
+            seat = row.seating.index("killed")
+            assert row.returns[seat] == -1.0 and row.returns[1 - seat] == 1.0
         else:
-            assert row["status"] == "ok"
+            assert row.status == "ok"
 
 
 def test_a_bot_that_kills_its_dask_worker_loses_and_the_run_goes_on(tmp_path, monkeypatch):
@@ -363,7 +364,7 @@ def test_a_bot_that_kills_its_dask_worker_loses_and_the_run_goes_on(tmp_path, mo
             assert runner.run(config, store, scheduler=cluster.scheduler_address,
                               progress=False) == 2
             rows = store.games(config.key)
-    assert {(r["status"], r["failed"]) for r in rows} == {("error", "killed")}
+    assert {(r.status, r.failed) for r in rows} == {("error", "killed")}
 
 
 def test_an_n_player_openspiel_game_plays_every_seating_and_stores_it(tmp_path):
@@ -373,11 +374,11 @@ def test_an_n_player_openspiel_game_plays_every_seating_and_stores_it(tmp_path):
     with Store(str(tmp_path / "t.db")) as store:
         assert runner.run(config, store, workers=1, progress=False) == 3 * 6
         rows = store.games(config.key)
-    assert {tuple(r["seating"]) for r in rows} == set(config.seatings())
+    assert {tuple(r.seating) for r in rows} == set(config.seatings())
     for row in rows:
-        assert row["status"] == "ok" and len(row["returns"]) == 3
-        assert abs(sum(row["returns"])) < 1e-9
-        assert row["game"] == "kuhn_poker(players=3)"
+        assert row.status == "ok" and len(row.returns) == 3
+        assert abs(sum(row.returns)) < 1e-9
+        assert row.game == "kuhn_poker(players=3)"
 
 
 def test_a_stored_row_holds_everything_about_the_game(tmp_path):
@@ -385,17 +386,17 @@ def test_a_stored_row_holds_everything_about_the_game(tmp_path):
     with Store(str(tmp_path / "t.db")) as store:
         runner.run(config, store, workers=1, progress=False)
         row = store.games(config.key)[0]
-    assert row["tournament"] == config.key and row["game"] == "shrine"
-    assert row["deal"] == 0 and row["deal_seed"] == config.deal_seed(0)
-    assert row["specs"] == [config.bots[n] for n in row["seating"]]
-    assert len(row["seconds"]) == 2 and all(s > 0 for s in row["seconds"])
+    assert row.tournament == config.key and row.game == "shrine"
+    assert row.deal == 0 and row.deal_seed == config.deal_seed(0)
+    assert row.specs == [config.bots[n] for n in row.seating]
+    assert len(row.seconds) == 2 and all(s > 0 for s in row.seconds)
     # The history replays to the stored result.
     import pyspiel
     state = pyspiel.load_game("shrine").new_initial_state()
-    for action in row["history"]:
+    for action in row.history:
         state.apply_action(action)
-    assert state.is_terminal() and state.returns() == row["returns"]
-    assert sum(1 for _ in row["history"]) > row["length"]
+    assert state.is_terminal() and state.returns() == row.returns
+    assert sum(1 for _ in row.history) > row.length
 
 
 # --- resuming, workers ------------------------------------------------------------
@@ -696,9 +697,9 @@ def test_replay_tells_an_openspiel_game_and_a_failure(tmp_path):
     db, rows = run_command(tmp_path, 'game = "leduc_poker"\ndeals = 1\n[bots]\n'
                            'random = "random"\n'
                            'bad = { python = "faulty_bots:raiser", args = { after = 1 } }\n')
-    failed = [r for r in rows if r["status"] == "error"]
+    failed = [r for r in rows if r.status == "error"]
     assert failed
-    result = cli("replay", db, str(failed[0]["id"]))
+    result = cli("replay", db, str(failed[0].id))
     assert result.returncode == 0, result.stderr
     assert "  chance: " in result.stdout
     assert "bad lost by error: RuntimeError: the bot broke" in result.stdout
@@ -769,7 +770,7 @@ def test_sprt_plays_pairs_until_it_decides_and_a_rerun_replays_nothing(tmp_path)
     with Store(db) as store:
         stored = store.tournament()["games"]
         rows = store.games(store.tournament()["key"])
-    assert {tuple(r["seating"]) for r in rows} == {("greedy", "random"), ("random", "greedy")}
+    assert {tuple(r.seating) for r in rows} == {("greedy", "random"), ("random", "greedy")}
     assert cli("sprt", toml, "--a", "greedy", "--b", "random", "--elo0", "0", "--elo1", "50",
                "--db", db, "--quiet").stdout == result.stdout
     with Store(db) as store:
@@ -837,11 +838,10 @@ def test_a_resumed_sprt_takes_the_deals_in_order(tmp_path):
     pair = configs.load(toml).only(["greedy", "random"])
 
     def row(deal, seating, winner):
-        return {"deal": deal, "deal_seed": pair.deal_seed(deal), "seating": list(seating),
-                "specs": [pair.bots[n] for n in seating],
-                "returns": [1.0 if n == winner else -1.0 for n in seating], "length": 1,
-                "history": [], "status": "ok", "failed": None, "message": None,
-                "seconds": [0.0, 0.0]}
+        return GameRow(deal=deal, deal_seed=pair.deal_seed(deal), seating=list(seating),
+                       specs=[pair.bots[n] for n in seating],
+                       returns=[1.0 if n == winner else -1.0 for n in seating], length=1,
+                       seconds=[0.0, 0.0])
 
     # Greedy wins both games of deals 0 to 29, but deal 10 holds only the game random
     # won: its other game was cut short by the stop.
@@ -856,7 +856,7 @@ def test_a_resumed_sprt_takes_the_deals_in_order(tmp_path):
     assert result.returncode == 0, result.stderr
     with Store(db) as store:
         games = store.games(pair.key)
-    assert {tuple(g["seating"]) for g in games if g["deal"] == 10} == {
+    assert {tuple(g.seating) for g in games if g.deal == 10} == {
         ("greedy", "random"), ("random", "greedy")}
     test = sprt.Sprt(0, 50)
     test.extend(sprt.pair_scores(games, "greedy", "random"))

@@ -1,9 +1,12 @@
 """The yardstick's trial: which searcher a skill analysis climbs, chosen on evidence."""
 import json
+import types
 
 import pytest
 
+from tournament.harness.row import GameRow
 from tournament.skill import analysis, report, yardstick
+from tournament.skill.figures import Results
 from tournament_helpers import cli
 
 VARIANT = analysis.variants("card_duel")[0]
@@ -23,17 +26,15 @@ class Stored:
             for deal in range(trial.deals if deals is None else deals):
                 for seating in ([first, other], [other, first]):
                     winner = other if len(rows) < won else first
-                    row = {"deal": deal, "seating": seating, "status": "ok",
-                           "failed": None,
-                           "returns": [1 if s == winner else -1 for s in seating]}
-                    if seconds is not None:
-                        row["seconds"] = [seconds[spec] if s == other else 1.0
-                                          for s in seating]
-                    rows.append(row)
+                    rows.append(GameRow(
+                        deal=deal, seating=seating,
+                        returns=[1 if s == winner else -1 for s in seating],
+                        seconds=None if seconds is None else
+                        [seconds[spec] if s == other else 1.0 for s in seating]))
             self.rows[config.key] = rows
 
     def games(self, key, deals=None):
-        return [r for r in self.rows[key] if deals is None or r["deal"] in deals]
+        return [r for r in self.rows[key] if deals is None or r.deal in deals]
 
 
 def trial(challengers=("ismcts", "mo_ismcts(rollout_depth=8)"), deals=10):
@@ -43,26 +44,26 @@ def trial(challengers=("ismcts", "mo_ismcts(rollout_depth=8)"), deals=10):
 def test_a_challenger_that_wins_clearly_becomes_the_yardstick():
     t = trial()
     choice = yardstick.choose(Stored(t, {"mo_ismcts(rollout_depth=8)": 19}), t)
-    assert choice["player"] == "mo_ismcts(rollout_depth=8)"
-    won = {c["player"]: c for c in choice["challengers"]}
-    assert won["mo_ismcts(rollout_depth=8)"]["clear"] and not won["ismcts"]["clear"]
-    assert won["mo_ismcts(rollout_depth=8)"]["score"] == pytest.approx(0.95)
+    assert choice.player == "mo_ismcts(rollout_depth=8)"
+    won = {c.player: c for c in choice.challengers}
+    assert won["mo_ismcts(rollout_depth=8)"].clear and not won["ismcts"].clear
+    assert won["mo_ismcts(rollout_depth=8)"].score == pytest.approx(0.95)
     assert "beat `ismcts(rollout_depth=8)` clearly" in yardstick.describe(choice)
 
 
 def test_the_incumbent_stays_when_no_challenger_wins_clearly():
     t = trial()
     choice = yardstick.choose(Stored(t, {"ismcts": 13, "mo_ismcts(rollout_depth=8)": 12}), t)
-    assert choice["player"] == INCUMBENT
-    assert not any(c["clear"] for c in choice["challengers"])
+    assert choice.player == INCUMBENT
+    assert not any(c.clear for c in choice.challengers)
     assert yardstick.describe(choice).startswith(f"`{INCUMBENT}` stays")
 
 
 def test_of_several_clear_winners_the_one_scoring_highest_is_chosen():
     t = trial()
     choice = yardstick.choose(Stored(t, {"ismcts": 18, "mo_ismcts(rollout_depth=8)": 20}), t)
-    assert [c["clear"] for c in choice["challengers"]] == [True, True]
-    assert choice["player"] == "mo_ismcts(rollout_depth=8)"
+    assert [c.clear for c in choice.challengers] == [True, True]
+    assert choice.player == "mo_ismcts(rollout_depth=8)"
 
 
 def test_a_clear_winner_as_good_as_the_best_in_under_half_its_time_is_chosen():
@@ -72,17 +73,17 @@ def test_a_clear_winner_as_good_as_the_best_in_under_half_its_time_is_chosen():
     seconds = {"ismcts": 0.4, "mo_ismcts(rollout_depth=8)": 1.0}
     choice = yardstick.choose(
         Stored(t, {"ismcts": 18, "mo_ismcts(rollout_depth=8)": 19}, seconds=seconds), t)
-    assert choice["player"] == "ismcts"
-    assert [c["seconds"] for c in choice["challengers"]] == pytest.approx([0.4, 1.0])
+    assert choice.player == "ismcts"
+    assert [c.seconds for c in choice.challengers] == pytest.approx([0.4, 1.0])
     assert ("not clearly below the best, `mo_ismcts(rollout_depth=8)` (95.0% "
             in yardstick.describe(choice))
     assert "in 40% of its thinking time a game (0.4 s against 1 s)" in yardstick.describe(
         choice)
     pooled = yardstick.pool([choice, choice])
-    assert pooled[0]["player"] == "ismcts"
-    assert [c["seconds"] for c in pooled[0]["pooled"]] == pytest.approx([0.4, 1.0])
+    assert pooled[0].player == "ismcts"
+    assert [c.seconds for c in pooled[0].pooled] == pytest.approx([0.4, 1.0])
     # The report's summary gives the chosen searcher's own score, and the best's.
-    line = report._trial_sentence([{"yardstick": pooled[0]}])
+    line = report._trial_sentence([types.SimpleNamespace(yardstick=pooled[0])])
     assert "pooled `ismcts` beat it clearly, scoring 90.0% [" in line
     assert ("not clearly below the best, `mo_ismcts(rollout_depth=8)` (95.0% [" in line
             and "in 40% of its thinking time a game." in line)
@@ -96,8 +97,8 @@ def test_the_best_stays_unless_a_cheaper_one_is_alike_and_half_its_cost(wins, se
     t = trial(deals=20)
     stored = Stored(t, wins, seconds={"ismcts": seconds, "mo_ismcts(rollout_depth=8)": 1.0})
     choice = yardstick.choose(stored, t)
-    assert all(c["clear"] for c in choice["challengers"])
-    assert choice["player"] == "mo_ismcts(rollout_depth=8)"
+    assert all(c.clear for c in choice.challengers)
+    assert choice.player == "mo_ismcts(rollout_depth=8)"
     assert "not clearly below" not in yardstick.describe(choice)
 
 
@@ -105,10 +106,10 @@ def test_more_challengers_ask_more_of_each_win():
     # 15 of 20 is clear of even at 95% for one challenger; with six, each interval is
     # widened so that luck passes one of them no more than 5% of the time.
     one = trial(("ismcts",))
-    assert yardstick.choose(Stored(one, {"ismcts": 15}), one)["player"] == "ismcts"
+    assert yardstick.choose(Stored(one, {"ismcts": 15}), one).player == "ismcts"
     six = trial(yardstick.CHALLENGERS)
     choice = yardstick.choose(Stored(six, {"ismcts": 15}), six)
-    assert choice["player"] == INCUMBENT
+    assert choice.player == INCUMBENT
 
 
 def test_pooled_variants_share_the_searcher_their_games_together_favour():
@@ -117,11 +118,11 @@ def test_pooled_variants_share_the_searcher_their_games_together_favour():
     t = trial(deals=5)
     own = [yardstick.choose(Stored(t, {"ismcts": 8, "mo_ismcts(rollout_depth=8)": 5}), t)
            for _ in range(3)]
-    assert all(c["player"] == INCUMBENT for c in own)
+    assert all(c.player == INCUMBENT for c in own)
     pooled = yardstick.pool(own)
-    assert [c["player"] for c in pooled] == ["ismcts"] * 3
-    assert pooled[0]["pooled"][0]["games"] == 30 and pooled[0]["pooled"][0]["clear"]
-    assert pooled[0]["challengers"] == own[0]["challengers"]
+    assert [c.player for c in pooled] == ["ismcts"] * 3
+    assert pooled[0].pooled[0].games == 30 and pooled[0].pooled[0].clear
+    assert pooled[0].challengers == own[0].challengers
     assert "over every variant's trial games pooled" in yardstick.describe(pooled[0])
     assert yardstick.pool(own[:1]) == own[:1]
 
@@ -173,13 +174,14 @@ def test_the_skill_command_holds_the_trial_first_on_a_team_game(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "The yardstick's trial, 1 challenger at 8 iterations in each of 1 variant" \
         in result.stderr
-    variant = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
-    choice = variant["yardstick"]
-    assert [c["player"] for c in choice["challengers"]] == ["mo_ismcts(rollout_depth=8)"]
-    assert choice["challengers"][0]["games"] == 6 and choice["budget"] == 8
+    results = Results.from_dict(json.loads((tmp_path / "skill.json").read_text()))
+    variant = results.variants[0]
+    choice = variant.yardstick
+    assert [c.player for c in choice.challengers] == ["mo_ismcts(rollout_depth=8)"]
+    assert choice.challengers[0].games == 6 and choice.budget == 8
     assert f"default: {yardstick.describe(choice)}." in result.stderr
-    assert variant["player"] == choice["player"]
-    assert variant["span"]["to"] == analysis.rung(choice["player"], 8).name
+    assert variant.player == choice.player
+    assert variant.span.top == analysis.rung(choice.player, 8).name
 
 
 @pytest.mark.parametrize("args, message", [

@@ -36,7 +36,8 @@ def comparable(rows):
     """Rows without what differs between two runs of the same games: ids, times."""
     keep = ("deal", "deal_seed", "seating", "specs", "returns", "length", "history",
             "status", "failed")
-    return sorted((json.dumps({k: row[k] for k in keep}, sort_keys=True) for row in rows))
+    return sorted(json.dumps({k: v for k, v in row.to_dict().items() if k in keep},
+                             sort_keys=True) for row in rows)
 
 
 def rows_in(db):

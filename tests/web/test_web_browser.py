@@ -1,7 +1,9 @@
 """End to end in headless Chromium (Debian's chromium and chromium-driver, driven by
 Selenium): whole games of Card Duel and Shrine played by clicks, with a hint, an undo
 and a reload midway; the tournament page following a run as it writes.  Each page's
-screenshot is saved under docs/ for the README."""
+screenshot is saved in a temporary folder, or under docs/web/ for the README with
+CARDARENA_DOCS_SHOTS=1 in the environment."""
+import os
 import pathlib
 import shutil
 
@@ -20,6 +22,15 @@ pytestmark = pytest.mark.skipif(
     "chromium-driver (as .ci/run does) to run the browser tests")
 
 DOCS = pathlib.Path(__file__).parents[2] / "docs" / "web"
+
+
+@pytest.fixture
+def shots(tmp_path):
+    """Where the screenshots go: docs/web/ when refreshing the docs' pictures."""
+    if os.environ.get("CARDARENA_DOCS_SHOTS") == "1":
+        DOCS.mkdir(exist_ok=True)
+        return DOCS
+    return tmp_path
 
 
 @pytest.fixture
@@ -67,7 +78,7 @@ def _play_by_clicks(driver, shot=None):
             assert driver.find_elements(By.CSS_SELECTOR, "#moves button.hinted")
             if shot:
                 driver.execute_script("window.scrollTo(0, 0)")
-                driver.save_screenshot(str(DOCS / shot))
+                driver.save_screenshot(str(shot))
         if moves == 4:
             log = len(driver.find_elements(By.CSS_SELECTOR, "#log li"))
             driver.find_element(By.ID, "undo").click()
@@ -104,19 +115,17 @@ def _check_layout(driver):
 @pytest.mark.parametrize("game, bot, shot", [
     ("card_duel", "random", None),
     ("shrine", "greedy", "play.png")])
-def test_a_whole_game_is_played_by_clicks(tmp_path, browser, game, bot, shot):
-    DOCS.mkdir(exist_ok=True)
+def test_a_whole_game_is_played_by_clicks(tmp_path, browser, shots, game, bot, shot):
     with running(tmp_path / "web.db", secrets=[4]) as url:
         _start(browser, url, game, bot)
-        _play_by_clicks(browser, shot)
+        _play_by_clicks(browser, shot and shots / shot)
         browser.get(url + "/")
         assert browser.find_elements(By.CSS_SELECTOR, "table.games a")
         if shot:
-            browser.save_screenshot(str(DOCS / "home.png"))
+            browser.save_screenshot(str(shots / "home.png"))
 
 
-def test_the_tournament_page_follows_a_run_as_it_writes(tmp_path, browser):
-    DOCS.mkdir(exist_ok=True)
+def test_the_tournament_page_follows_a_run_as_it_writes(tmp_path, browser, shots):
     db = tmp_path / "t.db"
     config = store_games(db, range(2))
     with running(db) as url:
@@ -128,17 +137,26 @@ def test_the_tournament_page_follows_a_run_as_it_writes(tmp_path, browser):
         store_games(db, range(2, 6))
         WebDriverWait(browser, 20).until(
             lambda d: d.find_element(By.ID, "games-count").text.startswith("12 games"))
-        browser.save_screenshot(str(DOCS / "tournament.png"))
+        rows = browser.find_elements(By.CSS_SELECTOR, "table#games tr")
+        assert len(rows) == 13 and rows[1].text.startswith("1 0 0: ")
+        browser.save_screenshot(str(shots / "tournament.png"))
         browser.get(browser.find_element(By.CSS_SELECTOR, "a[href^='/replay/']")
                     .get_attribute("href"))
-        for _ in range(30):
+        # The deal is one step, drawn as the play page draws a game: every card shown.
+        browser.find_element(By.ID, "next").click()
+        assert browser.find_element(By.ID, "move").text.startswith("chance: deal")
+        for _ in range(29):
             browser.find_element(By.ID, "next").click()
         assert browser.find_element(By.ID, "number").text == "30"
-        assert browser.find_element(By.ID, "frame").text
-        browser.save_screenshot(str(DOCS / "replay.png"))
+        assert browser.find_element(By.CSS_SELECTOR, "#board .table-status").text
+        areas = browser.find_elements(By.CSS_SELECTOR, "#board > div.area")
+        assert [a.text.splitlines()[0][:10] for a in areas] == ["player 1 (", "table",
+                                                                "player 0 ("]
+        assert not browser.find_elements(By.CSS_SELECTOR, "#board .card.back")
+        browser.save_screenshot(str(shots / "replay.png"))
 
 
-def test_creature_shrines_is_played_on_its_region(tmp_path, browser):
+def test_creature_shrines_is_played_on_its_region(tmp_path, browser, shots):
     # A mode chosen from its list; then play cards where the page offers them until
     # creatures stand on the region, drawn as a 5 by 3 grid of sites.
     with running(tmp_path / "web.db", secrets=[3]) as url:
@@ -162,8 +180,20 @@ def test_creature_shrines_is_played_on_its_region(tmp_path, browser):
         # The person's own Melee row is the foot of the grid: row 0 for seat 0.
         rows = browser.find_elements(By.CSS_SELECTOR, "table.grid tr")
         assert rows[4].find_element(By.TAG_NAME, "th").text == "0"
+        # Where the game stands, in words; no life in a mode without it (C8).
+        status = browser.find_element(By.CSS_SELECTOR, ".board .table-status").text
+        assert status.startswith("King of the Hill: turn ") and "step" not in status
+        names = {n.text for n in browser.find_elements(By.CSS_SELECTOR, ".board .name")
+                 if n.is_displayed()}
+        assert "points" in names and "life" not in names
+        # A card says what is on it when pointed at, and tapped.
+        card = browser.find_element(By.CSS_SELECTOR, "table.grid .card.readable")
+        assert "cost: " in card.get_attribute("title")
+        card.click()
+        shown = browser.find_element(By.CSS_SELECTOR, ".board .card-text")
+        assert shown.is_displayed() and "cost" in shown.text
         browser.execute_script("window.scrollTo(0, 0)")
-        browser.save_screenshot(str(DOCS / "creature_shrines.png"))
+        browser.save_screenshot(str(shots / "creature_shrines.png"))
 
 
 def test_the_energy_deckbuilders_creatures_are_drawn_as_cards(tmp_path, browser):
@@ -182,6 +212,32 @@ def test_the_energy_deckbuilders_creatures_are_drawn_as_cards(tmp_path, browser)
             "textContent")
         board = browser.find_element(By.ID, "board").text
         assert "{" not in board and '"card"' not in board and "[object" not in board
+        # The market's cards say what they cost and do when pointed at.
+        market = browser.find_element(
+            By.XPATH, "//span[@class='field'][span[@class='name'][.='market']]")
+        offered = market.find_elements(By.CSS_SELECTOR, ".card.readable")
+        assert offered and all("buy: " in c.get_attribute("title") for c in offered)
         # The page names its icon: the browser asked for nothing the server lacks.
         missing = [e["message"] for e in browser.get_log("browser") if "404" in e["message"]]
         assert not missing
+
+
+def test_relinquishs_opponents_hands_are_card_backs(tmp_path, browser):
+    # Three players: each opponent's hand was "hand –" beside its size.
+    with running(tmp_path / "web.db", secrets=[2]) as url:
+        browser.get(url + "/")
+        Select(browser.find_element(By.ID, "game")).select_by_value("relinquish")
+        players = browser.find_element(By.NAME, "param-players")
+        players.clear()
+        players.send_keys("3")
+        browser.find_element(By.CSS_SELECTOR, "input[name=bot][value='random']").click()
+        browser.find_element(By.ID, "start").click()
+        WebDriverWait(browser, 20).until(lambda d: "/play/" in d.current_url)
+        assert _settled(browser) == "Your move."
+        for seat in (1, 2):
+            area = browser.find_element(
+                By.XPATH, f"//div[@id='board']/div[contains(@class, 'area')][h3='player {seat}']")
+            hand = area.find_element(
+                By.XPATH, ".//span[@class='field'][span[@class='name'][.='hand']]")
+            assert hand.find_elements(By.CSS_SELECTOR, ".card.back")
+            assert "–" not in hand.text

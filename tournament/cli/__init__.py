@@ -8,7 +8,7 @@ import signal
 import sys
 
 from tournament import stops
-from tournament.cli import games, skill, sparring, tournaments
+from tournament.cli import games, learn, skill, sparring, tournaments
 
 # Arguments that name files, which may be any bytes the system allows.
 PATHS = ("config", "db", "load", "source")
@@ -39,7 +39,7 @@ def main(argv=None):
     parser.add_argument("--version", action="version",
                         version=f"%(prog)s {importlib.metadata.version('cardarena')}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for group in (games, sparring, tournaments, skill):
+    for group in (games, sparring, tournaments, skill, learn):
         group.add(sub)
     args = parser.parse_args(argv)
     if args.command is None:

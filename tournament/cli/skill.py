@@ -216,7 +216,9 @@ def _matchups(args):
         f.write(text)
     with open(os.path.join(out, "matchups.json"), "w") as f:
         json.dump({"command": command, "bot": plan.bot, "deals": plan.deals,
-                   "seed": plan.seed, "parameter": plan.name, "table": table}, f, indent=1)
+                   "seed": plan.seed, "parameter": plan.name,
+                   "table": {a: {b: cell.to_dict() for b, cell in row.items()}
+                             for a, row in table.items()}}, f, indent=1)
     print(text)
     print(f"Wrote {path} and {os.path.join(out, 'matchups.json')}", file=sys.stderr)
 

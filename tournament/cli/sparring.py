@@ -46,9 +46,9 @@ def _review(args):
                 row = store.game(args.game_id)
             except StoreError as e:
                 fail("review", str(e), 1)
-        game, seat, history = row["game"], args.seat, row["history"]
+        game, seat, history = row.game, args.seat, row.history
         if seat is None:
-            seats = ", ".join(f"{p} ({name})" for p, name in enumerate(row["seating"]))
+            seats = ", ".join(f"{p} ({name})" for p, name in enumerate(row.seating))
             fail("review", f"give --seat N, the player of game {args.game_id} to review: "
                  f"{seats}", 2)
     try:

@@ -189,17 +189,17 @@ def _replay(args):
         except StoreError as e:
             sys.exit(f"cardarena replay: {e}")
     seats = ", ".join(f"player {p} {name} = {spec}" for p, (name, spec)
-                      in enumerate(zip(row["seating"], row["specs"])))
-    print(f"Game {row['id']}: {row['game']}, deal {row['deal']} (seed {row['deal_seed']}); "
+                      in enumerate(zip(row.seating, row.specs)))
+    print(f"Game {row.id}: {row.game}, deal {row.deal} (seed {row.deal_seed}); "
           f"{seats}")
-    state = pyspiel.load_game(row["game"]).new_initial_state()
-    names = [f"player {p} ({name})" for p, name in enumerate(row["seating"])]
-    narrate(state, row["history"], names, sys.stdout)
-    if row["status"] == "length":
-        print(f"Stopped at the length limit after {count(row['length'], 'decision')}.")
-    elif row["status"] != "ok":
-        print(f"{row['failed']} lost by {row['status']}: {row['message']}")
-    print("Returns: " + ", ".join(f"{name} {r:g}" for name, r in zip(names, row["returns"])))
+    state = pyspiel.load_game(row.game).new_initial_state()
+    names = [f"player {p} ({name})" for p, name in enumerate(row.seating)]
+    narrate(state, row.history, names, sys.stdout)
+    if row.status == "length":
+        print(f"Stopped at the length limit after {count(row.length, 'decision')}.")
+    elif row.status != "ok":
+        print(f"{row.failed} lost by {row.status}: {row.message}")
+    print("Returns: " + ", ".join(f"{name} {r:g}" for name, r in zip(names, row.returns)))
 
 
 def add(sub):

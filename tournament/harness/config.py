@@ -74,8 +74,8 @@ class Config:
     max_length: int = DEFAULTS["max_length"]
     kind: str = "tournament"
     """The command that asks for the games: ``tournament``, ``sprt`` (a test's pair of
-    bots), ``skill`` (a match of a skill analysis) or ``levels`` (a match of a
-    calibration of strength levels).  ``cardarena ratings`` rates the
+    bots), ``skill`` (a match of a skill analysis), ``levels`` (a match of a
+    calibration of strength levels) or ``train`` (a training run's gate).  ``cardarena ratings`` rates the
     latest tournament unless told otherwise."""
 
     @functools.cached_property

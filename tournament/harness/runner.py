@@ -22,6 +22,7 @@ from tqdm import tqdm
 
 import core  # noqa: F401  (registers our games with pyspiel)
 from tournament.harness import config as configs
+from tournament.harness.row import GameRow
 from tournament.stops import Terminated
 
 # Each worker process loads a game once, however many of its games it plays.
@@ -43,14 +44,13 @@ class Overtime(BaseException):
 
 
 def play(job):
-    """Play one game; returns its row: the job's fields and ``returns``, ``length``,
-    ``history``, ``status`` (ok, length, error, timeout or illegal), ``failed`` (the
-    failing bot's name), ``message`` and ``seconds`` (thinking time per seat).
+    """Play one game; returns its :class:`~tournament.harness.row.GameRow`, the job's
+    fields filled in with how the game went.
 
     A bot that raises, overruns ``seconds_per_move``, plays an illegal action or changes
     the state it is handed loses: its seat gets the game's least utility and every
     other seat the most."""
-    game, row, limit = _game(job["game"]), _new_row(job), job["seconds_per_move"]
+    game, record, limit = _game(job["game"]), _Record(job), job["seconds_per_move"]
     chance = random.Random(job["deal_seed"])
     state = game.new_initial_state()
     bots = []
@@ -61,16 +61,15 @@ def play(job):
         except BaseException as e:  # a bot that cannot be built loses at once
             if _is_stop(e):
                 raise
-            return _lose(row, game, "error", seat, f"cannot make the bot: {e}")
+            return record.lost(game, "error", seat, f"cannot make the bot: {e}")
     alarm = _Alarm(limit * HARD_LIMIT + 1)
     try:
-        failure = _moves(state, bots, chance, row, limit, job["max_length"], alarm)
+        failure = _moves(state, bots, chance, record, limit, job["max_length"], alarm)
     finally:
         alarm.close()
     if failure is not None:
-        return _lose(row, game, *failure)
-    row["returns"] = list(state.returns())
-    return row
+        return record.lost(game, *failure)
+    return record.row(list(state.returns()))
 
 
 def _game(name):
@@ -80,33 +79,42 @@ def _game(name):
     return game
 
 
-def _new_row(job):
-    """The row of ``job``'s game before a move is played."""
-    row = dict(job, returns=None, length=0, history=[], status="ok", failed=None,
-               message=None, seconds=[0.0] * len(job["seating"]))
-    del row["seconds_per_move"], row["max_length"]
-    return row
+class _Record:
+    """A game of ``job`` as it is played: its actions, decisions and thinking time so
+    far, and whether the length limit stopped it."""
+
+    def __init__(self, job):
+        self.job, self.history, self.length = job, [], 0
+        self.seconds = [0.0] * len(job["seating"])
+        self.status = "ok"
+
+    def row(self, returns, status=None, failed=None, message=None):
+        """The finished game's row."""
+        job = self.job
+        return GameRow(deal=job["deal"], seating=job["seating"], returns=returns,
+                       status=status or self.status, failed=failed, message=message,
+                       length=self.length, history=self.history, seconds=self.seconds,
+                       game=job["game"], deal_seed=job["deal_seed"], specs=job["specs"])
+
+    def lost(self, game, status, seat, message):
+        """The row of a game lost by the bot in ``seat``: the game's least utility for
+        its seat and the most for every other."""
+        seating = self.job["seating"]
+        returns = [game.min_utility() if p == seat else game.max_utility()
+                   for p in range(len(seating))]
+        return self.row(returns, status, seating[seat], message)
 
 
-def _lose(row, game, status, seat, message):
-    """``row`` as a game lost by the bot in ``seat``: the game's least utility for its
-    seat and the most for every other."""
-    row.update(status=status, failed=row["seating"][seat], message=message)
-    row["returns"] = [game.min_utility() if p == seat else game.max_utility()
-                      for p in range(len(row["seating"]))]
-    return row
-
-
-def _moves(state, bots, chance, row, limit, max_length, alarm):
+def _moves(state, bots, chance, record, limit, max_length, alarm):
     """Play ``state`` to its end or to ``max_length`` decisions, recording into
-    ``row``; returns ``(status, seat, message)`` when a bot fails, else None."""
+    ``record``; returns ``(status, seat, message)`` when a bot fails, else None."""
     while not state.is_terminal():
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             action = chance.choices(actions, probs)[0]
         else:
-            if row["length"] >= max_length:
-                row["status"] = "length"
+            if record.length >= max_length:
+                record.status = "length"
                 return None
             player = state.current_player()
             # Bots are handed the game's own state, which they must leave as it is;
@@ -115,7 +123,7 @@ def _moves(state, bots, chance, row, limit, max_length, alarm):
             start = time.perf_counter()
             action, failure = _call(alarm, player, "", bots[player].step, state)
             spent = time.perf_counter() - start
-            row["seconds"][player] += spent
+            record.seconds[player] += spent
             if failure is not None:
                 return failure[0], player, failure[1]
             if spent > limit:
@@ -125,7 +133,7 @@ def _moves(state, bots, chance, row, limit, max_length, alarm):
             # A float equal to a legal action passes the test below, but is no action.
             if not isinstance(action, numbers.Integral) or action not in state.legal_actions():
                 return "illegal", player, \
-                    f"played {action!r}, which is not legal at move {row['length']}"
+                    f"played {action!r}, which is not legal at move {record.length}"
             for other, bot in enumerate(bots):
                 if other != player:
                     _, failure = _call(alarm, other, " in inform_action",
@@ -134,8 +142,8 @@ def _moves(state, bots, chance, row, limit, max_length, alarm):
                         return failure[0], other, failure[1]
                     if state.move_number() != moves:
                         return "illegal", other, CHANGED_STATE
-            row["length"] += 1
-        row["history"].append(int(action))
+            record.length += 1
+        record.history.append(int(action))
         state.apply_action(action)
     return None
 
@@ -194,9 +202,9 @@ def _play_alone(job):
     try:
         return pool.submit(play, job).result()
     except BrokenProcessPool:
-        return _lose(_new_row(job), _game(job["game"]), "error", mover.value,
-                     "its process died: a crash in compiled code, or killed for its "
-                     "memory")
+        return _Record(job).lost(_game(job["game"]), "error", mover.value,
+                                 "its process died: a crash in compiled code, or killed "
+                                 "for its memory")
     finally:
         _stop(pool)  # at once, on Ctrl-C too
 
@@ -339,14 +347,14 @@ def cpus():
 
 
 def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
-        postfix=None, deals=None):
+        postfix=None, deals=None, desc=None):
     """Play every game of ``config``'s first ``deals`` deals (all by default) that
     ``store`` lacks, storing each as it ends; a rerun after an interruption plays only
     the rest.  ``config`` may be a list of configs, played as one run on one pool of
     workers, in the order given, each to its own deals (``deals`` is for one config
-    alone).  ``on_row(row)`` sees each new row, and the progress bar shows what
-    ``postfix()`` says.  Returns the number of games played.  Ctrl-C stops the run; the
-    games already stored stay.
+    alone).  ``on_row(row)`` sees each new row, and the progress bar, headed
+    ``desc``, shows what ``postfix()`` says.  Returns the number of games played.
+    Ctrl-C stops the run; the games already stored stay.
 
     Quick games go to workers several at a time, enough for about ``TASK_SECONDS``
     of play, so that this process, which stores every game, keeps up with the
@@ -371,7 +379,7 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     batches = _batches(todo, lambda c: chunks.get(c.key, 1))
     bar = tqdm(total=sum(count[c.key] * len(c.seatings()) for c in runs),
                initial=sum(d < count[key] for key, games in done.items() for d, _ in games),
-               unit="game", disable=not progress, dynamic_ncols=True)
+               unit="game", disable=not progress, dynamic_ncols=True, desc=desc)
     played = 0
     pending = {}  # each task in flight, with its config and jobs
 

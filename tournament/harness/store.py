@@ -19,6 +19,7 @@ import sys
 import time
 
 from core.errors import CardArenaError
+from tournament.harness.row import GameRow
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tournaments (
@@ -185,7 +186,7 @@ class Store:
             return cursor.fetchall()
 
     def add_all(self, config, rows):
-        """Store finished games (dicts as ``runner.play`` returns them) in one
+        """Store finished games (GameRows as ``runner.play`` returns them) in one
         transaction; a game already stored is left as it is.  Returns the rows that
         were new."""
         new = []
@@ -195,10 +196,10 @@ class Store:
                     "INSERT OR IGNORE INTO games (tournament, game, deal, deal_seed, "
                     "seating, specs, returns, length, history, status, failed, message, "
                     "seconds, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (config.key, config.game, row["deal"], row["deal_seed"],
-                     *(json.dumps(row[c]) for c in ("seating", "specs", "returns")),
-                     row["length"], json.dumps(row["history"]), row["status"],
-                     row["failed"], row["message"], json.dumps(row["seconds"]), time.time()))
+                    (config.key, config.game, row.deal, row.deal_seed,
+                     *(json.dumps(x) for x in (row.seating, row.specs, row.returns)),
+                     row.length, json.dumps(row.history), row.status,
+                     row.failed, row.message, json.dumps(row.seconds), time.time()))
                 if cursor.rowcount == 1:
                     new.append(row)
         return new
@@ -227,7 +228,7 @@ class Store:
         return found[-1]
 
     def games(self, key, deals=None):
-        """Every stored game of tournament ``key`` (of the deals in the range ``deals``
+        """Every stored game (a GameRow) of tournament ``key`` (of the deals in the range ``deals``
         if given), by deal, each deal's games in the order they were stored (the order
         they ended, with several workers)."""
         query, params = "SELECT * FROM games WHERE tournament = ?", [key]
@@ -308,7 +309,7 @@ def _decode(row):
     game = dict(row)
     for column in JSON_COLUMNS:
         game[column] = json.loads(game[column])
-    return game
+    return GameRow.from_dict(game)
 
 
 def _config_dict(config):

@@ -1,5 +1,6 @@
-"""The skill-ceiling analysis: its plan and figures (``analysis``), a whole run in one
-call (``run``), the report, the yardstick's trial, comparisons across games, match-ups
-of per-seat choices, and the calibrations of strength levels and review marks.  Its
-defaults live in ``defaults``, which the command line reads without importing the
-rest."""
+"""The skill-ceiling analysis: its plan and measures (``analysis``), the figures they
+give as types (``figures``, which ``skill.json`` is written from and read back into), a
+whole run in one call (``run``), the report, the yardstick's trial, comparisons across
+games, match-ups of per-seat choices, and the calibrations of strength levels and review
+marks.  Its defaults live in ``defaults``, which the command line reads without
+importing the rest."""

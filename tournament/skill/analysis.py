@@ -39,6 +39,11 @@ import search
 from core.errors import CardArenaError
 from tournament.harness import config as configs
 from tournament.skill.defaults import PLAYER
+from tournament.skill.figures import (Chain, Chess, Clear, Deepest, Edge, Fairest,
+                                      KindFigures, LadderRung, Lead, MeanScore,
+                                      MoveFigures, RatedRung, Reading, Results, RunnerUp,
+                                      Seat, Shape, Shapes, Share, SkillTrace, Span, Step,
+                                      VariantFigures)
 from tournament.sparring import levels
 from tournament.stats.ratings import deal_weights, elo_samples, match_scores, wilson
 from tournament.tables import count
@@ -245,15 +250,16 @@ class Plan:
     seconds_per_move: float = 60.0
     max_length: int = configs.DEFAULTS["max_length"]
     yardsticks: tuple = ()
-    """Each variant's yardstick trial (``yardstick.choose``), in the variants' order:
+    """Each variant's yardstick :class:`~tournament.skill.figures.Choice`
+    (``yardstick.choose``), in the variants' order:
     its chosen player climbs that variant's ladder.  Without them, ``ladder``'s player
     climbs every variant's."""
 
     def ladder_of(self, variant):
         """The ladder ``variant`` is measured on."""
         for choice in self.yardsticks:
-            if choice["variant"] == variant.name:
-                return Ladder(choice["player"], self.ladder.budgets)
+            if choice.variant == variant.name:
+                return Ladder(choice.player, self.ladder.budgets)
         return self.ladder
 
     def alone(self, variant):
@@ -408,7 +414,7 @@ def skill_trace(results):
     line through (level index, result) is read two levels past the last, and clamped
     to [0, 1]; the trace is y + (1 - y) * area / levels.
 
-    >>> round(skill_trace([0.6, 0.4, 0.2])["trace"], 4)
+    >>> round(skill_trace([0.6, 0.4, 0.2]).trace, 4)
     0.4
     """
     n = len(results)
@@ -419,9 +425,9 @@ def skill_trace(results):
     predicted = slope * (n + 1) + intercept
     y = min(max(predicted, 0.0), 1.0)
     area = sum(max(r, 0.0) for r in results)
-    return {"levels": list(map(float, results)), "slope": float(slope),
-            "intercept": float(intercept), "predicted": float(predicted), "y": float(y),
-            "area": float(area), "trace": float(y + (1 - y) * area / n)}
+    return SkillTrace(levels=list(map(float, results)), slope=float(slope),
+                      intercept=float(intercept), predicted=float(predicted), y=float(y),
+                      area=float(area), trace=float(y + (1 - y) * area / n))
 
 
 def utilities(returns):
@@ -439,12 +445,14 @@ def balance(rows):
     fair.  (Ludii's code adds these parts into integers, losing every draw; this counts
     them, as its documentation says.)
 
-    >>> balance([{"returns": [1, -1]}, {"returns": [-1, 1]}, {"returns": [0, 0]}])
+    >>> from tournament.harness.row import GameRow
+    >>> balance([GameRow(deal=0, seating=["a", "b"], returns=r)
+    ...          for r in ([1, -1], [-1, 1], [0, 0])])
     1.0
     """
     rows = list(rows)
-    seats = len(rows[0]["returns"])
-    rates = [sum((utilities(r["returns"])[p] + 1) / 2 for r in rows) / len(rows)
+    seats = len(rows[0].returns)
+    rates = [sum((utilities(r.returns)[p] + 1) / 2 for r in rows) / len(rows)
              for p in range(seats)]
     return 1 - max(abs(a - b) for a, b in itertools.combinations(rates, 2))
 
@@ -468,8 +476,7 @@ def step(rows, lower, upper, sides=None):
     mean = sum(scores) / n
     se = math.sqrt(sum((s - mean) ** 2 for s in scores) / n / n)
     low, high = wilson(mean, n)
-    return {"lower": lower, "upper": upper, "games": n, "score": mean, "se": se,
-            "low": low, "high": high}
+    return Step(lower=lower, upper=upper, games=n, score=mean, se=se, low=low, high=high)
 
 
 def elo_of(score):
@@ -484,8 +491,9 @@ def resampled_scores(rows, bot, deals, weights, sides=None):
     ``weights[k, i]`` is how many times resample k draws the deal ``deals[i]``
     (``ratings.deal_weights``).
 
-    >>> rows = [{"deal": d, "seating": ["a", "b"], "returns": [1, -1] if d else [-1, 1],
-    ...          "failed": None} for d in range(2)]
+    >>> from tournament.harness.row import GameRow
+    >>> rows = [GameRow(deal=d, seating=["a", "b"], returns=[1, -1] if d else [-1, 1])
+    ...         for d in range(2)]
     >>> resampled_scores(rows, "a", [0, 1], np.array([[2, 0], [1, 1]])).tolist()
     [0.0, 0.5]
     """
@@ -493,8 +501,8 @@ def resampled_scores(rows, bot, deals, weights, sides=None):
     points, matches = np.zeros(len(deals)), np.zeros(len(deals))
     for row in rows:
         for a, _, score in match_scores(row, sides):
-            points[column[row["deal"]]] += score if a == bot else 1 - score
-            matches[column[row["deal"]]] += 1
+            points[column[row.deal]] += score if a == bot else 1 - score
+            matches[column[row.deal]] += 1
     return (weights @ points) / (weights @ matches)
 
 
@@ -536,17 +544,18 @@ def shape(game, rows):
     length limit (not draws), decisions and turns (runs of decisions by one player) per
     game, and the mean number of legal moves at a decision, from replaying each history
     on ``game``.  Every figure is None without such a game."""
-    rows = [r for r in rows if r["failed"] is None]
+    rows = [r for r in rows if r.failed is None]
     if not rows:
-        return dict.fromkeys(("draws", "stopped", "decisions_mean", "decisions_median",
-                              "turns_mean", "turns_median", "branching"), None) | {"games": 0}
+        return Shape(games=0, draws=None, stopped=None, decisions_mean=None,
+                     decisions_median=None, turns_mean=None, turns_median=None,
+                     branching=None)
     decisions, turns, branching = [], [], []
     draws = stopped = 0
     for row in rows:
         state = game.new_initial_state()
         count = runs = 0
         last = None
-        for action in row["history"]:
+        for action in row.history:
             if not state.is_chance_node():
                 player = state.current_player()
                 branching.append(len(state.legal_actions()))
@@ -556,14 +565,14 @@ def shape(game, rows):
             state.apply_action(action)
         decisions.append(count)
         turns.append(runs)
-        stopped += row["status"] == "length"
-        draws += row["status"] != "length" and len(set(row["returns"])) == 1
+        stopped += row.status == "length"
+        draws += row.status != "length" and len(set(row.returns)) == 1
     n = len(rows)
-    return {"games": n, "draws": draws / n, "stopped": stopped / n,
-            "decisions_mean": statistics.fmean(decisions),
-            "decisions_median": statistics.median(decisions),
-            "turns_mean": statistics.fmean(turns), "turns_median": statistics.median(turns),
-            "branching": statistics.fmean(branching) if branching else 0.0}
+    return Shape(games=n, draws=draws / n, stopped=stopped / n,
+                 decisions_mean=statistics.fmean(decisions),
+                 decisions_median=statistics.median(decisions),
+                 turns_mean=statistics.fmean(turns), turns_median=statistics.median(turns),
+                 branching=statistics.fmean(branching) if branching else 0.0)
 
 
 def seat_advantage(rows, sides=None):
@@ -573,19 +582,19 @@ def seat_advantage(rows, sides=None):
     interval, and Ludii's Balance of the seats, over the games that ended: no bot
     failed, and the length limit did not stop them.  Every figure is None without
     such a game."""
-    rows = [r for r in rows if r["status"] == "ok"]
+    rows = [r for r in rows if r.status == "ok"]
     n = len(rows)
     if not n:
-        return dict.fromkeys(("wins", "draws", "score", "low", "high", "balance"),
-                             None) | {"games": 0}
-    by_side = [[sum(r["returns"][p] for p in side)
-                for side in sides or [(p,) for p in range(len(r["returns"]))]] for r in rows]
+        return Seat(games=0, wins=None, draws=None, score=None, low=None, high=None,
+                    balance=None)
+    by_side = [[sum(r.returns[p] for p in side)
+                for side in sides or [(p,) for p in range(len(r.returns))]] for r in rows]
     wins = sum(g[0] > max(g[1:]) for g in by_side)
     draws = sum(g[0] == max(g[1:]) for g in by_side)
     score = sum((utilities(g)[0] + 1) / 2 for g in by_side) / n
     low, high = wilson(score, n)
-    return {"games": n, "wins": wins / n, "draws": draws / n, "score": score, "low": low,
-            "high": high, "balance": balance(rows)}
+    return Seat(games=n, wins=wins / n, draws=draws / n, score=score, low=low, high=high,
+                balance=balance(rows))
 
 
 def kinds_chosen(engine, history):
@@ -614,14 +623,14 @@ def usage(engine, rows):
     sides = engine.teams()
     samples = {}
     for row in rows:
-        if row["status"] != "ok":
+        if row.status != "ok":
             continue
-        chosen, offered = kinds_chosen(engine, row["history"])
-        scores = utilities([sum(row["returns"][p] for p in side) for side in sides])
+        chosen, offered = kinds_chosen(engine, row.history)
+        scores = utilities([sum(row.returns[p] for p in side) for side in sides])
         for side, utility in zip(sides, scores):
             kinds = sum((chosen[p] for p in side), collections.Counter())
             could = set().union(*(offered[p] for p in side))
-            bot = row["seating"][side[0]]
+            bot = row.seating[side[0]]
             samples.setdefault(bot, []).append((kinds, could, (utility + 1) / 2))
     return {bot: move_figures(found) for bot, found in samples.items()}
 
@@ -644,55 +653,66 @@ def move_figures(samples):
         times = total[kind]
         used = [score for kinds, _, score in samples if kinds[kind]]
         unused = [score for kinds, _, score in samples if not kinds[kind]]
-        found.append({"kind": kind, "times": times, "per_game": times / len(samples),
-                      "share": times / decisions, "used": _mean_score(used),
-                      "unused": _mean_score(unused),
-                      "taken": _share(len(used), offered[kind])})
-    return {"games": len(samples), "decisions": decisions, "kinds": found}
+        found.append(KindFigures(kind=kind, times=times, per_game=times / len(samples),
+                                 share=times / decisions, used=_mean_score(used),
+                                 unused=_mean_score(unused),
+                                 taken=_share(len(used), offered[kind])))
+    return MoveFigures(games=len(samples), decisions=decisions, kinds=found)
 
 
 def _share(hits, n):
     low, high = wilson(hits / n, n)
-    return {"games": n, "share": hits / n, "low": low, "high": high}
+    return Share(games=n, share=hits / n, low=low, high=high)
 
 
 def _mean_score(scores):
     if not scores:
-        return {"games": 0, "score": None, "low": None, "high": None}
+        return MeanScore(games=0, score=None, low=None, high=None)
     score = statistics.fmean(scores)
     low, high = wilson(score, len(scores))
-    return {"games": len(scores), "score": score, "low": low, "high": high}
+    return MeanScore(games=len(scores), score=score, low=low, high=high)
 
 
 # --- measuring a variant --------------------------------------------------------
 
 
 def measure(store, plan, *, bootstrap=1000, seed=0):
-    """Every figure of ``plan`` from the games in ``store``: a dict of plain data, one
-    entry per variant, the verdicts on depth and fairness, and each variant's x% of the
-    deepest (``chess_share``).  Raises SkillError if a game of the plan is missing."""
+    """Every figure of ``plan`` from the games in ``store``, as
+    :class:`~tournament.skill.figures.Results`: each variant's, the verdicts on depth
+    and fairness, and each variant's x% of the deepest (``chess_share``).  Raises
+    SkillError if a game of the plan is missing."""
     found = []
     samples = {}
     for variant in plan.variants:
+        choice = next((c for c in plan.yardsticks if c.variant == variant.name), None)
         figures, samples[variant.name] = _measure_variant(store, plan.alone(variant),
-                                                          variant, bootstrap, seed)
-        figures["player"] = plan.ladder_of(variant).player
-        figures["yardstick"] = next((c for c in plan.yardsticks
-                                     if c["variant"] == variant.name), None)
+                                                          variant, choice, bootstrap, seed)
         found.append(figures)
-    spans = {name: s["span"] for name, s in samples.items()}
+    spans = {name: s.span for name, s in samples.items()}
     deepest = _deepest(found, spans)
-    return {"deals": plan.deals, "seed": plan.seed, "reach": plan.reach,
-            "bootstrap": bootstrap, "player": plan.ladder.player,
-            "budgets": list(plan.ladder.budgets), "top": plan.ladder.top.name,
-            "rungs": [dataclasses.asdict(r) for r in plan.ladder.rungs],
-            "variants": found, "deepest": deepest,
-            "depth_differences": _differences(found, spans),
-            "fairest": _fairest(found, {name: s["seat"] for name, s in samples.items()}),
-            "chess": _chess(found, samples, deepest["variant"])}
+    return Results(deals=plan.deals, seed=plan.seed, reach=plan.reach, bootstrap=bootstrap,
+                   player=plan.ladder.player, budgets=list(plan.ladder.budgets),
+                   top=plan.ladder.top.name,
+                   rungs=[LadderRung(**dataclasses.asdict(r)) for r in plan.ladder.rungs],
+                   variants=found, deepest=deepest,
+                   depth_differences=_differences(found, spans),
+                   fairest=_fairest(found, {name: s.seat for name, s in samples.items()}),
+                   chess=_chess(found, samples, deepest.variant))
 
 
-def _measure_variant(store, plan, variant, bootstrap, seed):
+@dataclasses.dataclass(frozen=True)
+class _Resamples:
+    """A variant's figures on every resample of the deals, for the verdicts that set
+    variants side by side."""
+
+    span: np.ndarray
+    seat: np.ndarray | None
+    """The first side's score in strong self-play; None without a game that ended."""
+    doubling: tuple
+    """The doubling steps' scores, and their resamples (steps by resamples)."""
+
+
+def _measure_variant(store, plan, variant, choice, bootstrap, seed):
     ladder = plan.ladder
     rows = {}
     for config in plan.configs(variant):
@@ -714,8 +734,8 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
     rungs = []
     for k, rung in enumerate(ladder.rungs):
         low, high = _interval(anchored_samples[:, k])
-        rungs.append(dict(dataclasses.asdict(rung), elo=float(anchored[k]), low=low,
-                          high=high))
+        rungs.append(RatedRung(**dataclasses.asdict(rung), elo=float(anchored[k]), low=low,
+                               high=high))
     # The depth is what the searcher gains from its lowest budget to its highest: the
     # gaps to random and greedy play are often sweeps, which the Elo fit bounds by its
     # prior rather than by the games.
@@ -723,10 +743,10 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
     span_samples = anchored_samples[:, top] - anchored_samples[:, bottom]
     low, high = _interval(span_samples)
     steps = [step(rows[pair], *pair, sides) for pair in plan.pairs()[:-1]]
-    scores = {(s["lower"], s["upper"]): s["score"] for s in steps}
+    scores = {(s.lower, s.upper): s.score for s in steps}
     # Resampled with the deals the Elo fit drew, so that every variant's figures move
     # in step with each other's.
-    deals = sorted({row["deal"] for row in matched})
+    deals = sorted({row.deal for row in matched})
     weights = deal_weights(len(deals), seed, bootstrap)
     resampled = {pair: resampled_scores(rows[pair], pair[1], deals, weights, sides)
                  for pair in scores}
@@ -736,40 +756,41 @@ def _measure_variant(store, plan, variant, bootstrap, seed):
     doubling_samples = np.array([resampled[pair] for pair in zip(searchers, searchers[1:])])
     greedy = names.index("greedy")
     over_greedy = anchored_samples[:, top] - anchored_samples[:, greedy]
-    edge = step(rows[plan.pairs()[-1]], *plan.pairs()[-1], sides)
-    edge["elo"] = elo_of(edge["score"])
-    edge["elo_low"], edge["elo_high"] = elo_of(edge["low"]), elo_of(edge["high"])
+    played = step(rows[plan.pairs()[-1]], *plan.pairs()[-1], sides)
+    edge = Edge(**dataclasses.asdict(played), elo=elo_of(played.score),
+                elo_low=elo_of(played.low), elo_high=elo_of(played.high))
     game = pyspiel.load_game(variant.game)
     random_play, strong_play = (rows[(name,)] for name in plan.self_play())
     seat_samples = _resampled_seat(strong_play, sides, seed, bootstrap)
     moves = usage(configs.rules(variant.game), itertools.chain.from_iterable(rows.values()))
     failures = {}
     for row in itertools.chain.from_iterable(rows.values()):
-        if row["failed"] is not None:
-            kinds = failures.setdefault(row["failed"], {})
-            kinds[row["status"]] = kinds.get(row["status"], 0) + 1
-    figures = {
-        "name": variant.name, "game": variant.game, "params": variant.params,
-        "games": sum(len(r) for r in rows.values()),
-        "rungs": rungs,
-        "span": {"elo": float(anchored[top] - anchored[bottom]), "low": low, "high": high,
-                 "from": ladder.searchers[0].name, "to": ladder.top.name},
-        "over_greedy": _clear(float(anchored[top] - anchored[greedy]), over_greedy),
-        "chain": {f"{t:.0%}": _chain(scores, resampled, chain, t) for t in THRESHOLDS},
-        "skill_trace": dict(skill_trace([2 * score - 1 for score in doubling]),
-                            **_bounds([skill_trace(2 * level - 1)["trace"]
-                                       for level in doubling_samples.T])),
-        "gain": _clear(float(gain(doubling)), gain(doubling_samples)),
-        "steps": steps,
-        "seat": seat_advantage(strong_play, sides),
-        "seat_random": seat_advantage(random_play, sides),
-        "shape": {"random": shape(game, random_play), "strong": shape(game, strong_play)},
-        "cheater_edge": edge,
-        "failures": failures,
-        "usage": {r.name: moves.get(r.name, move_figures([])) for r in ladder.rungs},
-    }
-    return figures, {"span": span_samples, "seat": seat_samples,
-                     "doubling": (doubling, doubling_samples)}
+        if row.failed is not None:
+            kinds = failures.setdefault(row.failed, {})
+            kinds[row.status] = kinds.get(row.status, 0) + 1
+    trace_low, trace_high = _interval([skill_trace(2 * level - 1).trace
+                                       for level in doubling_samples.T])
+    figures = VariantFigures(
+        name=variant.name, game=variant.game, params=variant.params,
+        games=sum(len(r) for r in rows.values()),
+        rungs=rungs,
+        span=Span(elo=float(anchored[top] - anchored[bottom]), low=low, high=high,
+                  lowest=ladder.searchers[0].name, top=ladder.top.name),
+        over_greedy=_clear(float(anchored[top] - anchored[greedy]), over_greedy),
+        chain={f"{t:.0%}": _chain(scores, resampled, chain, t) for t in THRESHOLDS},
+        skill_trace=dataclasses.replace(skill_trace([2 * score - 1 for score in doubling]),
+                                        low=trace_low, high=trace_high),
+        gain=_clear(float(gain(doubling)), gain(doubling_samples)),
+        steps=steps,
+        seat=seat_advantage(strong_play, sides),
+        seat_random=seat_advantage(random_play, sides),
+        shape=Shapes(random=shape(game, random_play), strong=shape(game, strong_play)),
+        cheater_edge=edge,
+        failures=failures,
+        usage={r.name: moves.get(r.name, move_figures([])) for r in ladder.rungs},
+        player=ladder.player,
+        yardstick=choice)
+    return figures, _Resamples(span_samples, seat_samples, (doubling, doubling_samples))
 
 
 def _interval(samples):
@@ -781,15 +802,10 @@ def _interval(samples):
     return float(low), float(high)
 
 
-def _bounds(samples):
-    low, high = _interval(samples)
-    return {"low": low, "high": high}
-
-
 def _clear(value, samples):
     """A figure, its interval, and whether the interval is clear of zero."""
     low, high = _interval(samples)
-    return {"elo": value, "low": low, "high": high, "clear": low is not None and low > 0}
+    return Clear(elo=value, low=low, high=high, clear=low is not None and low > 0)
 
 
 def _chain(scores, resampled, rungs, threshold):
@@ -798,26 +814,26 @@ def _chain(scores, resampled, rungs, threshold):
     lengths = [skill_chain({pair: s[k] for pair, s in resampled.items()}, rungs, threshold)
                for k in range(draws)]
     # A length is a whole number of steps: the bounds are lengths a resample found.
-    return {"length": skill_chain(scores, rungs, threshold),
-            "low": int(np.percentile(lengths, 2.5, method="lower")),
-            "high": int(np.percentile(lengths, 97.5, method="higher"))}
+    return Chain(length=skill_chain(scores, rungs, threshold),
+                 low=int(np.percentile(lengths, 2.5, method="lower")),
+                 high=int(np.percentile(lengths, 97.5, method="higher")))
 
 
 def _resampled_seat(rows, sides, seed, bootstrap):
     """The first side's score in each resample of the deals of self-play ``rows``, over
     the games that ended, as ``seat_advantage`` counts it (NaN in a resample that draws
     none of them); None without such a game."""
-    ended = [r for r in rows if r["status"] == "ok"]
+    ended = [r for r in rows if r.status == "ok"]
     if not ended:
         return None
-    deals = sorted({r["deal"] for r in rows})
+    deals = sorted({r.deal for r in rows})
     column = {deal: i for i, deal in enumerate(deals)}
     points, games = np.zeros(len(deals)), np.zeros(len(deals))
     for row in ended:
-        by_side = [sum(row["returns"][p] for p in side)
-                   for side in sides or [(p,) for p in range(len(row["returns"]))]]
-        points[column[row["deal"]]] += (utilities(by_side)[0] + 1) / 2
-        games[column[row["deal"]]] += 1
+        by_side = [sum(row.returns[p] for p in side)
+                   for side in sides or [(p,) for p in range(len(row.returns))]]
+        points[column[row.deal]] += (utilities(by_side)[0] + 1) / 2
+        games[column[row.deal]] += 1
     weights = deal_weights(len(deals), seed, bootstrap)
     with np.errstate(invalid="ignore"):
         return (weights @ points) / (weights @ games)
@@ -827,27 +843,28 @@ def _lead(a, b, samples):
     """How much wider a's span is than b's, with the interval of the differences of
     their resamples taken in step (one seed draws the same deal numbers for every
     variant), and whether that interval is clear of zero."""
-    low, high = _interval(samples[a["name"]] - samples[b["name"]])
-    return {"variant": b["name"], "lead": a["span"]["elo"] - b["span"]["elo"],
-            "low": low, "high": high, "clear": low is not None and low > 0}
+    low, high = _interval(samples[a.name] - samples[b.name])
+    return Lead(variant=b.name, lead=a.span.elo - b.span.elo, low=low, high=high,
+                clear=low is not None and low > 0)
 
 
 def _deepest(found, samples):
     """The variant with the widest Elo span and its lead over every other, the
     runner-up first, and whether it leads every other clearly (``clear``): only then
     do the games tell it is the deepest.  Ties go to the variant listed first."""
-    ranked = sorted(found, key=lambda f: -f["span"]["elo"])
+    ranked = sorted(found, key=lambda f: -f.span.elo)
     best = ranked[0]
     behind = [_lead(best, other, samples) for other in ranked[1:]]
-    return {"variant": best["name"], "span": best["span"],
-            "runner_up": dict(behind[0], span=ranked[1]["span"]) if behind else None,
-            "behind": behind, "clear": all(b["clear"] for b in behind)}
+    runner_up = (RunnerUp(**dataclasses.asdict(behind[0]), span=ranked[1].span)
+                 if behind else None)
+    return Deepest(variant=best.name, span=best.span, runner_up=runner_up, behind=behind,
+                   clear=all(b.clear for b in behind))
 
 
 def _differences(found, samples):
     """``[a][b]``: how much wider a's span is than b's, with its interval, for every
     two variants."""
-    return {a["name"]: {b["name"]: _lead(a, b, samples) for b in found if b is not a}
+    return {a.name: {b.name: _lead(a, b, samples) for b in found if b is not a}
             for a in found}
 
 
@@ -858,24 +875,22 @@ def _fairest(found, samples):
     the runner-up first), with the interval of the differences of their resamples
     taken in step, and whether it is clearly nearer than every other (``clear``).
     None if no variant has a self-play game that ended."""
-    seated = [f for f in found if f["seat"]["games"]]
+    seated = [f for f in found if f.seat.games]
     if not seated:
         return None
-    ranked = sorted(seated, key=lambda f: abs(f["seat"]["score"] - 0.5))
+    ranked = sorted(seated, key=lambda f: abs(f.seat.score - 0.5))
     best = ranked[0]
-    seat = best["seat"]
+    seat = best.seat
     behind = []
     for other in ranked[1:]:
-        low, high = _interval(np.abs(samples[other["name"]] - 0.5)
-                              - np.abs(samples[best["name"]] - 0.5))
-        behind.append({"variant": other["name"],
-                       "lead": abs(other["seat"]["score"] - 0.5) - abs(seat["score"] - 0.5),
-                       "low": low, "high": high, "clear": low is not None and low > 0})
-    return {"variant": best["name"], "seat": seat,
-            "even": seat["low"] <= 0.5 <= seat["high"],
-            "uneven": [f["name"] for f in seated
-                       if not f["seat"]["low"] <= 0.5 <= f["seat"]["high"]],
-            "behind": behind, "clear": all(b["clear"] for b in behind)}
+        low, high = _interval(np.abs(samples[other.name] - 0.5)
+                              - np.abs(samples[best.name] - 0.5))
+        behind.append(Lead(variant=other.name,
+                           lead=abs(other.seat.score - 0.5) - abs(seat.score - 0.5),
+                           low=low, high=high, clear=low is not None and low > 0))
+    return Fairest(variant=best.name, seat=seat, even=seat.low <= 0.5 <= seat.high,
+                   uneven=[f.name for f in seated if not f.seat.low <= 0.5 <= f.seat.high],
+                   behind=behind, clear=all(b.clear for b in behind))
 
 
 def _chess(found, samples, reference):
@@ -883,19 +898,17 @@ def _chess(found, samples, reference):
     with the interval of the resamples taken in step; None, with the reason, when the
     reference's own gain is not clear of zero: a coin cannot dilute a skill the games
     do not show."""
-    base = next(f for f in found if f["name"] == reference)
-    if not base["gain"]["clear"]:
-        return {"reference": reference, "gain": base["gain"], "readings": None,
-                "reason": "its doubling gain is not clear of zero"}
-    scores, resampled = samples[reference]["doubling"]
+    base = next(f for f in found if f.name == reference)
+    if not base.gain.clear:
+        return Chess(reference=reference, gain=base.gain, readings=None,
+                     reason="its doubling gain is not clear of zero")
+    scores, resampled = samples[reference].doubling
     readings = []
     for figures in found:
-        if figures["name"] == reference:
+        if figures.name == reference:
             continue
-        other, other_resampled = samples[figures["name"]]["doubling"]
+        other, other_resampled = samples[figures.name].doubling
         low, high = _interval(chess_share(resampled, other_resampled))
-        readings.append({"variant": figures["name"], "x": float(chess_share(scores, other)),
-                         "low": low, "high": high,
-                         "wider": figures["gain"]["elo"] >= base["gain"]["elo"]})
-    return {"reference": reference, "gain": base["gain"], "readings": readings,
-            "reason": None}
+        readings.append(Reading(variant=figures.name, x=float(chess_share(scores, other)),
+                                low=low, high=high, wider=figures.gain.elo >= base.gain.elo))
+    return Chess(reference=reference, gain=base.gain, readings=readings, reason=None)

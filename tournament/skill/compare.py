@@ -12,6 +12,7 @@ games of a duplicate deal as independent, which makes the intervals a little wid
 than the deal bootstrap inside one analysis.  Seat and cheater figures are the
 analyses' own, with their Wilson intervals.  Nothing here names a game.
 """
+import dataclasses
 import json
 import pathlib
 
@@ -19,6 +20,7 @@ import numpy as np
 
 from core.errors import CardArenaError
 from tournament.skill import analysis
+from tournament.skill.figures import Edge, Results, Seat
 from tournament.tables import markdown_table
 
 RESAMPLES = 2000
@@ -33,7 +35,8 @@ class CompareError(CardArenaError):
 
 
 def load(folder):
-    """The results of the analysis in ``folder`` (its ``skill.json``)."""
+    """The :class:`~tournament.skill.figures.Results` of the analysis in ``folder``
+    (its ``skill.json``)."""
     path = pathlib.Path(folder) / "skill.json"
     try:
         results = json.loads(path.read_text(encoding="utf-8"))
@@ -45,15 +48,15 @@ def load(folder):
     if not isinstance(results, dict) or "variants" not in results or \
             "budgets" not in results:
         raise CompareError(f"{path}: not the results of cardarena skill")
-    return results
+    return Results.from_dict(results)
 
 
 def budgets(analyses):
     """The searcher budgets every analysis played, doubling, lowest first."""
-    common = set.intersection(*(set(a["budgets"]) for a in analyses))
+    common = set.intersection(*(set(a.budgets) for a in analyses))
     if len(common) < 2:
         raise CompareError("the analyses share no doubling step: their ladders' budgets "
-                           + "; ".join(f"{a['budgets'][0]} to {a['budgets'][-1]}"
+                           + "; ".join(f"{a.budgets[0]} to {a.budgets[-1]}"
                                        for a in analyses)
                            + ". Run them over overlapping budgets")
     return sorted(common)
@@ -61,10 +64,10 @@ def budgets(analyses):
 
 def steps(variant, shared):
     """The variant's doubling steps between the ``shared`` budgets: (games, score)."""
-    name = {r["budget"]: r["name"] for r in variant["rungs"]
-            if r["budget"] is not None and not r["name"].startswith("cheater")}
-    found = {(s["lower"], s["upper"]): s for s in variant["steps"]}
-    return [(found[name[b], name[2 * b]]["games"], found[name[b], name[2 * b]]["score"])
+    name = {r.budget: r.name for r in variant.rungs
+            if r.budget is not None and not r.name.startswith("cheater")}
+    found = {(s.lower, s.upper): s for s in variant.steps}
+    return [(found[name[b], name[2 * b]].games, found[name[b], name[2 * b]].score)
             for b in shared[:-1]]
 
 
@@ -75,34 +78,92 @@ def resample(pairs, rng, n=RESAMPLES):
     return rng.binomial(games[:, None], scores[:, None], (len(pairs), n)) / games[:, None]
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class Row:
+    """One variant of one analysis, as the comparison sets it beside the others."""
+
+    name: str
+    """The analysis's label, and the variant's name if the analysis has several."""
+    game: str
+    """The analysis's label."""
+    player: str
+    """The searcher its ladder climbs with."""
+    point: np.ndarray
+    """Its doubling steps' scores between the shared budgets."""
+    samples: np.ndarray
+    """Those scores resampled, steps by resamples."""
+    seat: Seat
+    """The first side in strong self-play."""
+    edge: Edge
+    """The cheater's edge."""
+    decisions: float | None
+    """Decisions a game in strong self-play."""
+    gain: float
+    """The doubling gain of ``point``."""
+    gain_samples: np.ndarray
+    """The doubling gain of each resample."""
+    x: float | None = None
+    """Its x% of the deepest row; None until the deepest is known."""
+    x_samples: np.ndarray | None = None
+    """The x% of each resample."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """A leader, the rows not told apart from it, and whether all of those are
+    variants of the leader's own game (so that the game itself leads clearly)."""
+
+    name: str
+    """The leading row."""
+    not_apart: list
+    """The rows its intervals do not tell apart from it."""
+    game: str
+    """The leading row's analysis."""
+    own_game: bool
+    """Whether every row not told apart is of the same analysis."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Comparison:
+    """Every row and the verdicts, each named only where its interval supports it."""
+
+    budgets: list
+    """The lowest and the highest budget every analysis played."""
+    rows: list
+    """Every variant of every analysis, in the order given."""
+    deepest: Verdict
+    """The row with the widest doubling gain."""
+    fairest: Verdict | None
+    """None when no row has a self-play game that ended."""
+    hidden: Verdict
+    """Where the cheater's edge is widest."""
+
+
 def compare(analyses, labels, seed=0):
-    """Every variant of every analysis as one row, and the verdicts: deepest, fairest
-    and where hidden information is worth most, each named only where its interval
-    supports it."""
+    """Every variant of every analysis (each a
+    :class:`~tournament.skill.figures.Results`) as one :class:`Row`, and the verdicts:
+    deepest, fairest and where hidden information is worth most, each named only where
+    its interval supports it."""
     shared = budgets(analyses)
     rng = np.random.default_rng(seed)
     rows = []
     for each, label in zip(analyses, labels):
-        for v in each["variants"]:
+        for v in each.variants:
             pairs = steps(v, shared)
             point = np.array([s for _, s in pairs])
-            rows.append({"name": label if len(each["variants"]) == 1
-                         else f"{label}: {v['name']}", "game": label,
-                         "player": v.get("player", each["player"]),
-                         "point": point, "samples": resample(pairs, rng),
-                         "seat": v["seat"], "edge": v["cheater_edge"],
-                         "decisions": v["shape"]["strong"]["decisions_mean"]})
-    for row in rows:
-        row["gain"] = float(analysis.gain(row["point"]))
-        row["gain_samples"] = analysis.gain(row["samples"])
-    deepest = max(rows, key=lambda r: r["gain"])
-    for row in rows:
-        row["x"] = float(analysis.chess_share(deepest["point"], row["point"]))
-        row["x_samples"] = analysis.chess_share(deepest["samples"], row["samples"])
-    return {"budgets": [shared[0], shared[-1]], "rows": rows,
-            "deepest": _lead(rows, deepest, "gain_samples", higher=True),
-            "fairest": _fairest(rows),
-            "hidden": _hidden(rows)}
+            samples = resample(pairs, rng)
+            rows.append(Row(name=label if len(each.variants) == 1 else f"{label}: {v.name}",
+                            game=label, player=v.player, point=point, samples=samples,
+                            seat=v.seat, edge=v.cheater_edge,
+                            decisions=v.shape.strong.decisions_mean,
+                            gain=float(analysis.gain(point)),
+                            gain_samples=analysis.gain(samples)))
+    k = max(range(len(rows)), key=lambda i: rows[i].gain)
+    rows = [dataclasses.replace(
+        row, x=float(analysis.chess_share(rows[k].point, row.point)),
+        x_samples=analysis.chess_share(rows[k].samples, row.samples)) for row in rows]
+    return Comparison(budgets=[shared[0], shared[-1]], rows=rows, deepest=_deepest(rows, k),
+                      fairest=_fairest(rows), hidden=_hidden(rows))
 
 
 def _interval(samples):
@@ -110,71 +171,70 @@ def _interval(samples):
     return float(low), float(high)
 
 
-def _lead(rows, best, key, higher):
-    """Whether ``best`` leads every other row clearly on the resamples of ``key``."""
+def _deepest(rows, k):
+    """Whether ``rows[k]`` leads every other row clearly on the resamples of its
+    doubling gain."""
+    best = rows[k]
     behind = [r for r in rows if r is not best
-              and not _interval((best[key] - r[key]) * (1 if higher else -1))[0] > 0]
+              and not _interval(best.gain_samples - r.gain_samples)[0] > 0]
     return _verdict(best, behind)
 
 
 def _verdict(best, behind):
-    """A leader, the rows not told apart from it, and whether all of those are
-    variants of the leader's own game (so that the game itself leads clearly)."""
-    return {"name": best["name"], "not_apart": [r["name"] for r in behind],
-            "game": best["game"], "own_game": all(r["game"] == best["game"] for r in behind)}
+    return Verdict(name=best.name, not_apart=[r.name for r in behind], game=best.game,
+                   own_game=all(r.game == best.game for r in behind))
 
 
 def _fairest(rows):
     """The row whose first seat scores nearest 50% in strong self-play, and the rows
     whose intervals overlap its distance from 50% (so not told apart)."""
-    seated = [r for r in rows if r["seat"]["games"]]
+    seated = [r for r in rows if r.seat.games]
     if not seated:
         return None
-    best = min(seated, key=lambda r: abs(r["seat"]["score"] - 0.5))
+    best = min(seated, key=lambda r: abs(r.seat.score - 0.5))
 
     def far(seat):  # the least distance from 50% the interval allows
-        return 0.0 if seat["low"] <= 0.5 <= seat["high"] else \
-            min(abs(seat["low"] - 0.5), abs(seat["high"] - 0.5))
-    near = max(abs(best["seat"]["low"] - 0.5), abs(best["seat"]["high"] - 0.5))
-    return _verdict(best, [r for r in seated if r is not best and far(r["seat"]) <= near])
+        return 0.0 if seat.low <= 0.5 <= seat.high else \
+            min(abs(seat.low - 0.5), abs(seat.high - 0.5))
+    near = max(abs(best.seat.low - 0.5), abs(best.seat.high - 0.5))
+    return _verdict(best, [r for r in seated if r is not best and far(r.seat) <= near])
 
 
 def _hidden(rows):
     """The row where the cheater's edge is widest, and the rows whose edge intervals
     reach its lower bound (so not told apart)."""
-    best = max(rows, key=lambda r: r["edge"]["score"])
+    best = max(rows, key=lambda r: r.edge.score)
     return _verdict(best, [r for r in rows if r is not best
-                           and r["edge"]["high"] >= best["edge"]["low"]])
+                           and r.edge.high >= best.edge.low])
 
 
 def report(found, command):
     """The comparison as Markdown: the verdicts, then the table."""
-    low, high = found["budgets"]
-    rows = found["rows"]
-    deepest = found["deepest"]["name"]
+    low, high = found.budgets
+    rows = found.rows
+    deepest = found.deepest.name
 
     def verdict(title, v, what):
         if v is None:
             return f"- **{title}: none**: {what}."
-        if not v["not_apart"]:
-            return f"- **{title}: {v['name']}**, clearly: {what}."
-        others = (", ".join(v["not_apart"]) if len(v["not_apart"]) <= MOST_NAMED
-                  else f"{len(v['not_apart'])} other rows")
-        if v["own_game"] and v["game"] != v["name"]:
-            return (f"- **{title}: {v['game']}**, clearly ahead of every other game: "
-                    f"{what}; within it {v['name']} leads, not told apart from {others}.")
-        return (f"- **{title}: not told apart**: {v['name']} leads, but not clearly ahead "
+        if not v.not_apart:
+            return f"- **{title}: {v.name}**, clearly: {what}."
+        others = (", ".join(v.not_apart) if len(v.not_apart) <= MOST_NAMED
+                  else f"{len(v.not_apart)} other rows")
+        if v.own_game and v.game != v.name:
+            return (f"- **{title}: {v.game}**, clearly ahead of every other game: "
+                    f"{what}; within it {v.name} leads, not told apart from {others}.")
+        return (f"- **{title}: not told apart**: {v.name} leads, but not clearly ahead "
                 f"of {others}: {what}.")
     table = markdown_table(
         ["game", "searcher", f"doubling gain {low} to {high}", f"x% of {deepest}",
          "first seat %", "cheater's edge %", "decisions"],
-        [[r["name"], f"`{r['player']}`",
-          f"{r['gain']:+.0f} [{_interval(r['gain_samples'])[0]:+.0f}, "
-          f"{_interval(r['gain_samples'])[1]:+.0f}]",
-          f"{r['x']:.0f} [{_interval(r['x_samples'])[0]:.0f}, "
-          f"{_interval(r['x_samples'])[1]:.0f}]",
-          _score(r["seat"]), _score(r["edge"]),
-          "" if r["decisions"] is None else f"{r['decisions']:.0f}"] for r in rows],
+        [[r.name, f"`{r.player}`",
+          f"{r.gain:+.0f} [{_interval(r.gain_samples)[0]:+.0f}, "
+          f"{_interval(r.gain_samples)[1]:+.0f}]",
+          f"{r.x:.0f} [{_interval(r.x_samples)[0]:.0f}, {_interval(r.x_samples)[1]:.0f}]",
+          _score(r.seat), _score(r.edge),
+          "" if r.decisions is None else f"{r.decisions:.0f}"] for r in rows],
         "llrrrrr")
     return "\n".join([
         f"`{command}`", "",
@@ -184,16 +244,15 @@ def report(found, command):
         "its gain fell to this one's. Intervals are 95%, from resampling each step's "
         "games; the seat and cheater figures are each analysis's own, with Wilson "
         "intervals.", "",
-        verdict("Most skill", found["deepest"], "the widest doubling gain"),
-        verdict("Fairest", found["fairest"],
+        verdict("Most skill", found.deepest, "the widest doubling gain"),
+        verdict("Fairest", found.fairest,
                 "its first seat scores nearest 50% in strong self-play"),
-        verdict("Hidden information worth most", found["hidden"],
+        verdict("Hidden information worth most", found.hidden,
                 "the cheater, who sees every card, gains most over the searcher"),
         "", table, ""])
 
 
 def _score(figure):
-    if not figure.get("games"):
+    if not figure.games:
         return ""
-    return (f"{100 * figure['score']:.1f} [{100 * figure['low']:.1f}, "
-            f"{100 * figure['high']:.1f}]")
+    return f"{100 * figure.score:.1f} [{100 * figure.low:.1f}, {100 * figure.high:.1f}]"

@@ -10,6 +10,7 @@ deal seeds, so the first player's edge cancels out of the table.  A mirror ``(a,
 measures that edge for ``a`` alone.  The games run through the tournament harness: a
 store resumes a stopped run, and more deals extend it.
 """
+import dataclasses
 import itertools
 import re
 
@@ -71,17 +72,38 @@ class Plan:
         return [self.config(a, b) for a, b in itertools.product(self.choices, repeat=2)]
 
 
+@dataclasses.dataclass(frozen=True)
+class Cell:
+    """One choice's results against another over the games of both orders; in a
+    mirror, the first seat's."""
+
+    score: float | None
+    """The mean score, 1 a win and 0.5 a draw; None without a game."""
+    low: float | None
+    """The score's 95% Wilson interval."""
+    high: float | None
+    """The interval's upper bound."""
+    games: int
+    """The games the score is over."""
+
+    def to_dict(self):
+        """The cell as ``matchups.json`` holds it."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data):
+        return cls(**data)
+
+
 def measure(store, plan):
-    """``{a: {b: cell}}``: ``a``'s mean score against ``b`` (1 a win, 0.5 a draw) over
-    the games of both orders, with its 95% Wilson interval and the number of games; a
-    mirror's cell is the first seat's score.  Games a bot failed or the length limit
-    stopped are left out."""
+    """``{a: {b: cell}}``: ``a``'s :class:`Cell` against ``b``.  Games a bot failed or
+    the length limit stopped are left out."""
     scores = {(a, b): [] for a in plan.choices for b in plan.choices}
     for a, b in scores:
         for row in store.games(plan.config(a, b).key):
-            if row["status"] != "ok":
+            if row.status != "ok":
                 continue
-            first, second = ((u + 1) / 2 for u in utilities(row["returns"]))
+            first, second = ((u + 1) / 2 for u in utilities(row.returns))
             scores[a, b].append(first)
             if a != b:
                 scores[b, a].append(second)
@@ -90,7 +112,7 @@ def measure(store, plan):
         n = len(found)
         mean = sum(found) / n if n else None
         low, high = wilson(mean, n) if n else (None, None)
-        table.setdefault(a, {})[b] = {"score": mean, "low": low, "high": high, "games": n}
+        table.setdefault(a, {})[b] = Cell(score=mean, low=low, high=high, games=n)
     return table
 
 
@@ -98,8 +120,8 @@ def lopsided(table):
     """The pairs whose interval lies clear of one half, as ``(winner, loser, cell)``,
     the most lopsided first."""
     found = [(a, b, cell) for a, row in table.items() for b, cell in row.items()
-             if a != b and cell["games"] and cell["low"] > 0.5]
-    return sorted(found, key=lambda x: -x[2]["score"])
+             if a != b and cell.games and cell.low > 0.5]
+    return sorted(found, key=lambda x: -x[2].score)
 
 
 def report(table, plan, command):
@@ -107,17 +129,17 @@ def report(table, plan, command):
     names = list(plan.choices)
 
     def cell(c):
-        if not c["games"]:
+        if not c.games:
             return "-"
-        return f"{100 * c['score']:.0f} [{100 * c['low']:.0f}, {100 * c['high']:.0f}]"
+        return f"{100 * c.score:.0f} [{100 * c.low:.0f}, {100 * c.high:.0f}]"
 
     rows = [[a] + [cell(table[a][b]) for b in names] for a in names]
     field = []
     for a in names:
-        found = [table[a][b] for b in names if b != a and table[a][b]["games"]]
-        games = sum(c["games"] for c in found)
+        found = [table[a][b] for b in names if b != a and table[a][b].games]
+        games = sum(c.games for c in found)
         if games:
-            field.append((sum(c["score"] * c["games"] for c in found) / games, games, a))
+            field.append((sum(c.score * c.games for c in found) / games, games, a))
     overall = []
     for mean, n, a in sorted(field, key=lambda f: -f[0]):
         low, high = wilson(mean, n)

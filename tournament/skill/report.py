@@ -1,6 +1,7 @@
 """The skill analysis written out: a Markdown report, a summary fit for a README, the
 JSON of every figure, and PNG plots when matplotlib is installed
 (``pip install "cardarena[plots]"``)."""
+import dataclasses
 import json
 import math
 import pathlib
@@ -13,9 +14,9 @@ PLOTS = ("elo.png", "ladder.png", "seats.png", "grid.png")
 
 
 def write(results, out, command):
-    """Write ``report.md``, ``summary.md``, ``skill.json`` and the plots into the
-    folder ``out``; returns the paths written and, if the plots could not be drawn,
-    why."""
+    """Write ``report.md``, ``summary.md``, ``skill.json`` and the plots of
+    ``results`` (:class:`~tournament.skill.figures.Results`) into the folder ``out``;
+    returns the paths written and, if the plots could not be drawn, why."""
     out = pathlib.Path(out)
     out.mkdir(parents=True, exist_ok=True)
     # Plots of an earlier run into the same folder would no longer match the report.
@@ -24,8 +25,8 @@ def write(results, out, command):
     written = []
     for name, text in (("summary.md", summary(results, command)),
                        ("report.md", report(results, command)),
-                       ("skill.json", json.dumps(dict(results, command=command), indent=2)
-                        + "\n")):
+                       ("skill.json", json.dumps(dataclasses.replace(
+                           results, command=command).to_dict(), indent=2) + "\n")):
         (out / name).write_text(text)
         written.append(out / name)
     try:
@@ -41,9 +42,9 @@ def write(results, out, command):
 
 def summary(results, command):
     """The command, the sample sizes, the verdicts and the variants side by side."""
-    variants = results["variants"]
-    span = variants[0]["span"]
-    deals = results["deals"]
+    variants = results.variants
+    span = variants[0].span
+    deals = results.deals
     lines = [
         f"`{command}`",
         "",
@@ -51,41 +52,41 @@ def summary(results, command):
         "",
         f"Every match of two rungs played {deals} deals, each in both seatings "
         f"({2 * deals} games), and each self-play {2 * deals} deals; "
-        f"{sum(v['games'] for v in variants)} games in all. Intervals are 95%: Elo, "
+        f"{sum(v.games for v in variants)} games in all. Intervals are 95%: Elo, "
         f"skill chains, SkillTrace and x% by a bootstrap over the deals "
-        f"({results['bootstrap']} resamples), scores by Wilson's interval."
+        f"({results.bootstrap} resamples), scores by Wilson's interval."
         + (f" With fewer than {FEW_DEALS} deals the bootstrap intervals are too narrow to "
            "trust." if deals < FEW_DEALS else ""),
         "",
-        _verdict_deepest(results["deepest"]),
-        _verdict_fairest(results["fairest"], _top_of(results, results["fairest"])),
+        _verdict_deepest(results.deepest),
+        _verdict_fairest(results.fairest, _top_of(results, results.fairest)),
         _verdict_searcher(variants),
     ]
-    chess = results["chess"]
+    chess = results.chess
     if len(variants) > 1:
         lines.append(_verdict_chess(chess))
-    failed = {v["name"]: sum(sum(k.values()) for k in v["failures"].values())
+    failed = {v.name: sum(sum(k.values()) for k in v.failures.values())
               for v in variants}
     if any(failed.values()):
         lines.append("- **Failures**: " + ", ".join(
             f"{count(n, 'game')} in `{name}`" for name, n in failed.items() if n)
             + " ended with a bot failing (a timeout or an error) and count as its losses; "
             "raise --seconds-per-move, or see the report.")
-    shares = {r["variant"]: r for r in chess["readings"] or ()}
-    share = ([f"x% of `{chess['reference']}`"] if shares else [])
+    shares = {r.variant: r for r in chess.readings or ()}
+    share = ([f"x% of `{chess.reference}`"] if shares else [])
     lines += [
         "",
         markdown_table(
-            ["variant", f"Elo span {span['from']} to {span['to']}", "chain 60%", "chain 75%",
+            ["variant", f"Elo span {span.lowest} to {span.top}", "chain 60%", "chain 75%",
              "SkillTrace"] + share + ["first seat %", "Balance", "cheater's edge %",
                                       "draws %", "decisions", "branching"],
-            [[f"`{v['name']}`", _elo_cell(v["span"]), _chain_cell(v["chain"]["60%"]),
-              _chain_cell(v["chain"]["75%"]), _trace_cell(v["skill_trace"])]
-             + ([_share_cell(shares.get(v["name"]))] if shares else [])
-             + [_score_cell(v["seat"]), _number(v["seat"]["balance"], "{:.3f}"),
-                _score_cell(v["cheater_edge"]), _pct(v["shape"]["strong"]["draws"]),
-                _number(v["shape"]["strong"]["decisions_mean"], "{:.0f}"),
-                _number(v["shape"]["strong"]["branching"], "{:.1f}")] for v in variants],
+            [[f"`{v.name}`", _elo_cell(v.span), _chain_cell(v.chain["60%"]),
+              _chain_cell(v.chain["75%"]), _trace_cell(v.skill_trace)]
+             + ([_share_cell(shares.get(v.name))] if shares else [])
+             + [_score_cell(v.seat), _number(v.seat.balance, "{:.3f}"),
+                _score_cell(v.cheater_edge), _pct(v.shape.strong.draws),
+                _number(v.shape.strong.decisions_mean, "{:.0f}"),
+                _number(v.shape.strong.branching, "{:.1f}")] for v in variants],
             "l" + "r" * (10 + len(share))),
     ]
     return "\n".join(lines) + "\n"
@@ -94,16 +95,15 @@ def summary(results, command):
 def _top_of(results, verdict):
     """The name of the top rung of the variant a verdict names."""
     if verdict is None:
-        return results["top"]
-    return next(v["span"]["to"] for v in results["variants"]
-                if v["name"] == verdict["variant"])
+        return results.top
+    return next(v.span.top for v in results.variants if v.name == verdict.variant)
 
 
 def _ladder_line(results):
-    budgets = results["budgets"]
+    budgets = results.budgets
     players = {}
-    for v in results["variants"]:
-        players.setdefault(v.get("player", results["player"]), []).append(f"`{v['name']}`")
+    for v in results.variants:
+        players.setdefault(v.player, []).append(f"`{v.name}`")
     if len(players) == 1:
         searcher = f"`{next(iter(players))}`"
     else:
@@ -111,55 +111,55 @@ def _ladder_line(results):
             f"`{p}` in {_join(names, 'and')}" for p, names in players.items()) + ")"
     line = (f"Ladder: random, greedy, {searcher} at {budgets[0]} to {budgets[-1]} "
             f"iterations per move (doubling), and the cheater at {budgets[-1]}; each rung "
-            f"met the {results['reach']} above it.")
-    return line + _trial_sentence(results["variants"])
+            f"met the {results.reach} above it.")
+    return line + _trial_sentence(results.variants)
 
 
 def _trial_sentence(variants):
     """How the yardstick's trial chose the searchers, or nothing if --player did."""
-    trials = [v["yardstick"] for v in variants if v.get("yardstick")]
+    trials = [v.yardstick for v in variants if v.yardstick]
     if not trials:
         return ""
     first = trials[0]
-    games = first["challengers"][0]["games"]
-    text = (f" The searcher is the yardstick's: `{first['incumbent']}` met "
-            f"{count(len(first['challengers']), 'challenger')} at {first['budget']} "
+    games = first.challengers[0].games
+    text = (f" The searcher is the yardstick's: `{first.incumbent}` met "
+            f"{count(len(first.challengers), 'challenger')} at {first.budget} "
             f"iterations, {count(games, 'game')} each in every variant, ")
-    if "pooled" in first:
-        best = max(first["pooled"], key=lambda c: c["score"])
-        if first["player"] == first["incumbent"]:
+    if first.pooled is not None:
+        best = max(first.pooled, key=lambda c: c.score)
+        if first.player == first.incumbent:
             return text + (f"and over every variant's games pooled none beat it clearly "
-                           f"(the best, `{best['player']}`, scored {_percent_cell(best)}).")
-        chosen = next(c for c in first["pooled"] if c["player"] == first["player"])
-        return text + (f"and over every variant's games pooled `{first['player']}` beat it "
+                           f"(the best, `{best.player}`, scored {_percent_cell(best)}).")
+        chosen = next(c for c in first.pooled if c.player == first.player)
+        return text + (f"and over every variant's games pooled `{first.player}` beat it "
                        f"clearly, scoring {_percent_cell(chosen)}"
-                       f"{yardstick.cheaper_than_best(first['pooled'], first['player'])}.")
-    moved = [t for t in trials if t["player"] != t["incumbent"]]
+                       f"{yardstick.cheaper_than_best(first.pooled, first.player)}.")
+    moved = [t for t in trials if t.player != t.incumbent]
     if not moved:
         return text + "and none beat it clearly in any."
     return text + "and " + "; ".join(
-        f"`{t['player']}` beat it clearly in `{t['variant']}`" for t in moved) + "."
+        f"`{t.player}` beat it clearly in `{t.variant}`" for t in moved) + "."
 
 
 def _verdict_deepest(deepest):
-    span = deepest["span"]
-    name = f"`{deepest['variant']}`"
-    widest = f"the Elo span from {span['from']} to {span['to']} is {_elo_cell(span)}"
-    second = deepest["runner_up"]
+    span = deepest.span
+    name = f"`{deepest.variant}`"
+    widest = f"the Elo span from {span.lowest} to {span.top} is {_elo_cell(span)}"
+    second = deepest.runner_up
     if second is None:  # one variant, and no other to be deeper than
         return f"- **Depth**: {widest}."
-    lead = f"{_elo(second['lead'])} [{_elo(second['low'])}, {_elo(second['high'])}]"
-    if deepest["clear"]:
+    lead = f"{_elo(second.lead)} [{_elo(second.low)}, {_elo(second.high)}]"
+    if deepest.clear:
         return (f"- **Deepest: {name}**: {widest}; it leads the runner-up "
-                f"`{second['variant']}` by {lead}, and every other variant clearly.")
+                f"`{second.variant}` by {lead}, and every other variant clearly.")
     text = (f"- **Deepest: not told apart**: {name} has the widest Elo span from "
-            f"{span['from']} to {span['to']}, {_elo_cell(span)}")
-    unclear = [f"`{b['variant']}`" for b in deepest["behind"][1:] if not b["clear"]]
-    if second["clear"]:
-        text += (f"; it leads the runner-up `{second['variant']}` by {lead}, but its "
+            f"{span.lowest} to {span.top}, {_elo_cell(span)}")
+    unclear = [f"`{b.variant}`" for b in deepest.behind[1:] if not b.clear]
+    if second.clear:
+        text += (f"; it leads the runner-up `{second.variant}` by {lead}, but its "
                  f"{_leads(unclear)} {_are(unclear)} not clear of zero")
         return text + f", so these games do not tell it apart from {_them(unclear)}."
-    text += (f", but its lead over the runner-up `{second['variant']}`, {lead}, is not "
+    text += (f", but its lead over the runner-up `{second.variant}`, {lead}, is not "
              "clear of zero")
     if unclear:
         return text + (f", nor {_are(unclear)} its {_leads(unclear)}, so these games do "
@@ -183,30 +183,30 @@ def _verdict_fairest(fairest, top):
     if fairest is None:
         return (f"- **Fairest: none**: no self-play game of {top} ended without a failure "
                 "or the length limit.")
-    seat = fairest["seat"]
-    name = f"`{fairest['variant']}`"
+    seat = fairest.seat
+    name = f"`{fairest.variant}`"
     scores = (f"in self-play of {top} the first seat scores {_score_cell(seat)} (Balance "
-              f"{seat['balance']:.3f})")
-    behind = fairest["behind"]
+              f"{seat.balance:.3f})")
+    behind = fairest.behind
     if not behind:  # one variant seated, and no other to be fairer than
-        return (f"- **Seats**: {scores}; " + ("its interval holds 50%." if fairest["even"]
+        return (f"- **Seats**: {scores}; " + ("its interval holds 50%." if fairest.even
                                               else "its seats are clearly uneven."))
-    if fairest["clear"]:
+    if fairest.clear:
         text = f"- **Fairest: {name}**: {scores}"
         if behind:
             second = behind[0]
             text += (f", clearly nearer 50% than in every other variant (by {_points(second)} "
-                     f"points over the runner-up `{second['variant']}`)")
+                     f"points over the runner-up `{second.variant}`)")
         text += "; "
     else:
-        unclear = [f"`{b['variant']}`" for b in behind if not b["clear"]]
+        unclear = [f"`{b.variant}`" for b in behind if not b.clear]
         text = (f"- **Fairest: not told apart**: {name}'s first seat scores nearest 50% "
                 f"in self-play of {top}, {_score_cell(seat)} (Balance "
-                f"{seat['balance']:.3f}), but not clearly nearer 50% than the first seat "
+                f"{seat.balance:.3f}), but not clearly nearer 50% than the first seat "
                 f"of {_join(unclear, 'or')} (the interval of the difference in distance "
                 "from 50% holds zero); ")
-    text += "its interval holds 50%." if fairest["even"] else "even so its seats are uneven."
-    uneven = fairest["uneven"]
+    text += "its interval holds 50%." if fairest.even else "even so its seats are uneven."
+    uneven = fairest.uneven
     if uneven:
         text += " The seats are clearly uneven in " + ", ".join(f"`{n}`" for n in uneven) + "."
     else:
@@ -215,8 +215,7 @@ def _verdict_fairest(fairest, top):
 
 
 def _points(lead):
-    return (f"{100 * lead['lead']:.1f} [{100 * lead['low']:.1f}, "
-            f"{100 * lead['high']:.1f}]")
+    return f"{100 * lead.lead:.1f} [{100 * lead.low:.1f}, {100 * lead.high:.1f}]"
 
 
 def _join(names, word):
@@ -227,27 +226,27 @@ def _verdict_searcher(variants):
     """Whether the top rung clearly beats the greedy player in every variant: where it
     does not, the ladder's searcher plays the game no better than a one-move look-ahead,
     and the spans above it tell of the searcher as much as of the rules."""
-    tops = {v["span"]["to"] for v in variants}
+    tops = {v.span.top for v in variants}
     top = tops.pop() if len(tops) == 1 else "each variant's top rung"
-    weak = [v for v in variants if not v["over_greedy"]["clear"]]
+    weak = [v for v in variants if not v.over_greedy.clear]
     if not weak:
-        low = min(v["over_greedy"]["low"] for v in variants)
+        low = min(v.over_greedy.low for v in variants)
         return (f"- **Searcher**: {top} clearly beats greedy in every variant (the interval "
                 f"of its Elo over greedy starts at {_elo(low)} or more).")
-    below = [v for v in weak if v["over_greedy"]["high"] < 0]
+    below = [v for v in weak if v.over_greedy.high < 0]
     text = ("- **Searcher: weak yardstick**: " + top + " does not clearly beat greedy in "
-            + ", ".join(f"`{v['name']}` ({_elo_cell(v['over_greedy'])} Elo)" for v in weak)
+            + ", ".join(f"`{v.name}` ({_elo_cell(v.over_greedy)} Elo)" for v in weak)
             + ("" if not below else "; it is clearly weaker in "
-               + ", ".join(f"`{v['name']}`" for v in below)))
+               + ", ".join(f"`{v.name}`" for v in below)))
     return text + (". There the searcher plays the game no better than a one-move "
                    "look-ahead, so the spans, chains and SkillTrace measure the searcher "
                    "as much as the rules.")
 
 
 def _verdict_chess(chess):
-    reference = f"`{chess['reference']}`"
-    gain = chess["gain"]
-    if chess["readings"] is None:
+    reference = f"`{chess.reference}`"
+    gain = chess.gain
+    if chess.readings is None:
         return (f"- **x% of {reference}**: not given: the deepest variant's doubling gain, "
                 f"{_elo_cell(gain)} Elo, is not clear of zero, so there is no skill "
                 "for a coin to dilute.")
@@ -255,14 +254,14 @@ def _verdict_chess(chess):
             f"is x% {reference} when a fair coin deciding 100 - x% of {reference}'s "
             f"doubling games brings their Elo gain, {_elo_cell(gain)}, down to the "
             "variant's")
-    readings = chess["readings"]
-    wider = [f"`{r['variant']}`" for r in readings if r["wider"]]
+    readings = chess.readings
+    wider = [f"`{r.variant}`" for r in readings if r.wider]
     if wider:
         text += (f"; {_join(wider, 'and')} gain{'s' if len(wider) == 1 else ''}"
                  f" at least as much, so no coin brings {reference} down to "
                  f"{_them(wider)}")
-    below = [f"`{r['variant']}`" for r in readings if r["high"] < 100]
-    level = [f"`{r['variant']}`" for r in readings if r["high"] >= 100]
+    below = [f"`{r.variant}`" for r in readings if r.high < 100]
+    level = [f"`{r.variant}`" for r in readings if r.high >= 100]
     if below:
         text += (f". Clearly less than 100% {reference}: {_join(below, 'and')}"
                  + (f"; not told apart from it: {_join(level, 'and')}" if level else ""))
@@ -286,21 +285,21 @@ def report(results, command):
              "The bracketed intervals of the chains, SkillTrace and x% are 95% from "
              "resampling the deals with the draws the Elo intervals use, so that they "
              "move in step from variant to variant."]
-    if len(results["variants"]) > 1:
+    if len(results.variants) > 1:
         parts.append(_differences(results))
-    for v in results["variants"]:
-        parts.append(_variant(v, v["span"]["to"]))
+    for v in results.variants:
+        parts.append(_variant(v, v.span.top))
     return "\n\n".join(parts) + "\n"
 
 
 def _differences(results):
-    names = [v["name"] for v in results["variants"]]
-    table = results["depth_differences"]
+    names = [v.name for v in results.variants]
+    table = results.depth_differences
 
     def cell(a, b):
         d = table[a][b]
-        text = f"{_elo(d['lead'])} [{_elo(d['low'])}, {_elo(d['high'])}]"
-        return f"**{text}**" if d["clear"] or d["high"] < 0 else text
+        text = f"{_elo(d.lead)} [{_elo(d.low)}, {_elo(d.high)}]"
+        return f"**{text}**" if d.clear or d.high < 0 else text
 
     return "\n\n".join([
         "## Depth compared",
@@ -320,22 +319,22 @@ MOST_KINDS = 24
 
 def _moves(figures, rung):
     """The table of the kinds of move ``rung`` chose."""
-    n = figures["games"]
+    n = figures.games
     if not n:
         return f"**{rung}**: no game ended without a failure or the length limit."
-    shown = [k for k in figures["kinds"] if k["used"]["games"] >= FEW_GAMES * n]
+    shown = [k for k in figures.kinds if k.used.games >= FEW_GAMES * n]
     shown = shown[:MOST_KINDS]
-    rows = [[k["kind"], f"{k['per_game']:.2f}", _pct(k["share"]), f"{k['used']['games']} / {n}",
-             _taken_cell(k["taken"]), _score_cell(k["used"]), _score_cell(k["unused"])]
+    rows = [[k.kind, f"{k.per_game:.2f}", _pct(k.share), f"{k.used.games} / {n}",
+             _taken_cell(k.taken), _score_cell(k.used), _score_cell(k.unused)]
             for k in shown]
-    rest = [k for k in figures["kinds"] if k not in shown and k["times"]]
+    rest = [k for k in figures.kinds if k not in shown and k.times]
     if rest:
-        times = sum(k["times"] for k in rest)
+        times = sum(k.times for k in rest)
         rows.append([f"other ({count(len(rest), 'kind')})", f"{times / n:.2f}",
-                     _pct(times / figures["decisions"]), "", "", "", ""])
+                     _pct(times / figures.decisions), "", "", "", ""])
     return "\n\n".join([
         f"**{rung}**: {count(n, 'game')} (one per side it held), "
-        f"{figures['decisions'] / n:.1f} decisions a game.",
+        f"{figures.decisions / n:.1f} decisions a game.",
         markdown_table(["move", "per game", "% of decisions", "games used",
                         "% of games offered", "score % when used", "score % when not"],
                        rows, "lrrrrrr")])
@@ -348,84 +347,83 @@ def _taken(usage, rungs):
     under FEW_GAMES of the top rung's games are left out; sorted by the top rung's
     share, highest first."""
     top = usage[rungs[-1]]
-    found = {k["kind"]: k for k in top["kinds"]}
-    kinds = [k for k, v in found.items() if v["taken"]["games"] >= FEW_GAMES * top["games"]]
-    kinds.sort(key=lambda k: (-found[k]["taken"]["share"], k))
-    by = {r: {k["kind"]: k for k in usage[r]["kinds"]} for r in rungs}
-    rows = [[k] + [_taken_cell(by[r][k]["taken"]) if k in by[r] else "-" for r in rungs]
+    found = {k.kind: k for k in top.kinds}
+    kinds = [k for k, v in found.items() if v.taken.games >= FEW_GAMES * top.games]
+    kinds.sort(key=lambda k: (-found[k].taken.share, k))
+    by = {r: {k.kind: k for k in usage[r].kinds} for r in rungs}
+    rows = [[k] + [_taken_cell(by[r][k].taken) if k in by[r] else "-" for r in rungs]
             for k in kinds]
     return markdown_table(["move"] + list(rungs), rows, "l" + "r" * len(rungs))
 
 
 def _taken_cell(taken):
-    return (f"{_pct(taken['share'])} [{_pct(taken['low'])}, {_pct(taken['high'])}] "
-            f"of {taken['games']}")
+    return (f"{_pct(taken.share)} [{_pct(taken.low)}, {_pct(taken.high)}] "
+            f"of {taken.games}")
 
 
 def _variant(v, top):
     rungs = markdown_table(
         ["rung", "spec", "Elo", "95%"],
-        [[r["name"], f"`{r['spec']}`", _elo(r["elo"]),
-          f"{_elo(r['low'])} to {_elo(r['high'])}"] for r in v["rungs"]], "llrr")
+        [[r.name, f"`{r.spec}`", _elo(r.elo),
+          f"{_elo(r.low)} to {_elo(r.high)}"] for r in v.rungs], "llrr")
     steps = markdown_table(
         ["step", "games", "score %", "± 2 SE", "95% Wilson"],
-        [[f"{s['upper']} v {s['lower']}", str(s["games"]), _pct(s["score"]),
-          _pct(2 * s["se"]), f"{_pct(s['low'])}-{_pct(s['high'])}"] for s in v["steps"]],
+        [[f"{s.upper} v {s.lower}", str(s.games), _pct(s.score),
+          _pct(2 * s.se), f"{_pct(s.low)}-{_pct(s.high)}"] for s in v.steps],
         "lrrrr")
-    trace = v["skill_trace"]
-    levels = ", ".join(f"{x:+.3f}" for x in trace["levels"])
-    caveat = (f" With {len(trace['levels'])} levels the extrapolated line decides much of "
-              "the trace; Ludii plays 8." if len(trace["levels"]) < 4 else "")
-    shapes = v["shape"]
-    seat, edge = v["seat"], v["cheater_edge"]
+    trace = v.skill_trace
+    levels = ", ".join(f"{x:+.3f}" for x in trace.levels)
+    caveat = (f" With {len(trace.levels)} levels the extrapolated line decides much of "
+              "the trace; Ludii plays 8." if len(trace.levels) < 4 else "")
+    shapes = v.shape
+    seat, edge = v.seat, v.cheater_edge
     shape = markdown_table(
         ["", "random play", "strong play"],
-        [["games no bot failed", str(shapes["random"]["games"]),
-          str(shapes["strong"]["games"])],
-         ["first seat's score %", _score_cell(v["seat_random"]), _score_cell(seat)],
-         ["draws %", _pct(shapes["random"]["draws"]), _pct(shapes["strong"]["draws"])],
-         ["stopped at the length limit %", _pct(shapes["random"]["stopped"]),
-          _pct(shapes["strong"]["stopped"])],
-         ["decisions, mean / median", *(_pair(s, "decisions")
-                                        for s in (shapes["random"], shapes["strong"]))],
-         ["turns, mean / median", *(_pair(s, "turns")
-                                    for s in (shapes["random"], shapes["strong"]))],
-         ["mean branching factor", _number(shapes["random"]["branching"], "{:.2f}"),
-          _number(shapes["strong"]["branching"], "{:.2f}")]], "lrr")
-    if seat["games"]:
-        seats = (f"First seat in strong self-play: wins {_pct(seat['wins'])}%, draws "
-                 f"{_pct(seat['draws'])}%, score {_score_cell(seat)} over {seat['games']} "
-                 f"games that ended; Balance {seat['balance']:.3f}.")
+        [["games no bot failed", str(shapes.random.games), str(shapes.strong.games)],
+         ["first seat's score %", _score_cell(v.seat_random), _score_cell(seat)],
+         ["draws %", _pct(shapes.random.draws), _pct(shapes.strong.draws)],
+         ["stopped at the length limit %", _pct(shapes.random.stopped),
+          _pct(shapes.strong.stopped)],
+         ["decisions, mean / median", *(_pair(s, s.decisions_mean, s.decisions_median)
+                                        for s in (shapes.random, shapes.strong))],
+         ["turns, mean / median", *(_pair(s, s.turns_mean, s.turns_median)
+                                    for s in (shapes.random, shapes.strong))],
+         ["mean branching factor", _number(shapes.random.branching, "{:.2f}"),
+          _number(shapes.strong.branching, "{:.2f}")]], "lrr")
+    if seat.games:
+        seats = (f"First seat in strong self-play: wins {_pct(seat.wins)}%, draws "
+                 f"{_pct(seat.draws)}%, score {_score_cell(seat)} over {seat.games} "
+                 f"games that ended; Balance {seat.balance:.3f}.")
     else:
         seats = "No strong self-play game ended without a failure or the length limit."
     failures = "; ".join(f"{bot}: " + ", ".join(f"{n} {kind}" for kind, n in kinds.items())
-                         for bot, kinds in v["failures"].items())
+                         for bot, kinds in v.failures.items())
     return "\n\n".join([
-        f"## `{v['name']}` (`{v['game']}`)",
+        f"## `{v.name}` (`{v.game}`)",
         *_yardstick(v),
         "### Elo, relative to random play",
         rungs,
         "### Ladder steps: the upper rung's score (draws half)",
         steps,
-        f"Skill chain: {_chain_cell(v['chain']['60%'])} steps at 60%, "
-        f"{_chain_cell(v['chain']['75%'])} at 75%.",
+        f"Skill chain: {_chain_cell(v.chain['60%'])} steps at 60%, "
+        f"{_chain_cell(v.chain['75%'])} at 75%.",
         f"Doubling gain: the Elo the searcher's doubling steps imply, added up, "
-        f"{_elo_cell(v['gain'])}.",
-        f"{top} over greedy: {_elo_cell(v['over_greedy'])} Elo"
-        + ("." if v["over_greedy"]["clear"] else ": not clear of zero, so the searcher is "
+        f"{_elo_cell(v.gain)}.",
+        f"{top} over greedy: {_elo_cell(v.over_greedy)} Elo"
+        + ("." if v.over_greedy.clear else ": not clear of zero, so the searcher is "
            "a weak yardstick for these rules, and this variant's span measures it as much "
            "as the rules."),
         f"SkillTrace {_trace_cell(trace)}: the stronger searcher's mean utility by level "
-        f"{levels}; area {trace['area']:.3f}; the fitted line, {trace['slope']:+.4f} per "
-        f"level from {trace['intercept']:+.4f} at the first, reads "
-        f"{trace['predicted']:+.3f} two levels past the last, so y = {trace['y']:.3f}."
+        f"{levels}; area {trace.area:.3f}; the fitted line, {trace.slope:+.4f} per "
+        f"level from {trace.intercept:+.4f} at the first, reads "
+        f"{trace.predicted:+.3f} two levels past the last, so y = {trace.y:.3f}."
         + caveat,
         "### Seats and shape",
         seats,
         shape,
-        f"Cheater's edge: {edge['upper']} scores {_score_cell(edge)} against "
-        f"{edge['lower']} over {edge['games']} games, about {_elo(edge['elo'])} Elo "
-        f"[{_elo(edge['elo_low'])}, {_elo(edge['elo_high'])}].",
+        f"Cheater's edge: {edge.upper} scores {_score_cell(edge)} against "
+        f"{edge.lower} over {edge.games} games, about {_elo(edge.elo)} Elo "
+        f"[{_elo(edge.elo_low)}, {_elo(edge.elo_high)}].",
         "Failures, each counted as the failing bot's loss: " + failures + "."
         if failures else "No bot failed.",
         "### Moves",
@@ -437,45 +435,45 @@ def _variant(v, top):
         "player ahead may choose moves it would not choose behind. Moves chosen in under "
         f"{FEW_GAMES:.0%} of the games share the last line; skill.json has every rung "
         "and every kind.",
-        _moves(v["usage"][top], top),
-        _moves(v["usage"]["greedy"], "greedy"),
+        _moves(v.usage[top], top),
+        _moves(v.usage["greedy"], "greedy"),
         "### Chosen when offered",
         "Of the games in which a kind of move was legal at one of a rung's decisions, "
         "the share in which the rung chose it, with the 95% Wilson interval and the "
         "number of such games; a kind strong rungs pass over though they could choose "
         "it (a card nobody strong buys) is a candidate for a redesign.",
-        _taken(v["usage"], ["greedy"] + [r["name"] for r in v["rungs"]
-                                         if r["budget"] is not None
-                                         and not r["name"].startswith("cheater")]),
+        _taken(v.usage, ["greedy"] + [r.name for r in v.rungs
+                                      if r.budget is not None
+                                      and not r.name.startswith("cheater")]),
     ])
 
 
 def _yardstick(v):
     """The trial that chose the variant's searcher: each challenger's score against
     the default, its interval and whether it beat it clearly."""
-    trial = v.get("yardstick")
+    trial = v.yardstick
     if not trial:
         return []
-    k = len(trial["challengers"])
+    k = len(trial.challengers)
     parts = [
         "### Yardstick",
-        f"The searcher is `{v['player']}`. At {trial['budget']} iterations a move, "
-        f"`{trial['incumbent']}` met each challenger on {trial['deals']} deals; a "
+        f"The searcher is `{v.player}`. At {trial.budget} iterations a move, "
+        f"`{trial.incumbent}` met each challenger on {trial.deals} deals; a "
         f"challenger beats it clearly when its score's Wilson interval, at "
         f"{100 - 5 / k:.4g}% so that the {count(k, 'interval')} together hold 95%, lies "
         "above 50%. Of several, the highest scoring is chosen, unless one not clearly "
         f"below it thinks in under {100 * yardstick.CHEAPER:.0f}% of its time a game: "
         "then the cheapest such, as the ladder costs what its searcher costs."
         + (" The searcher was chosen over every variant's trial games pooled (the last "
-           "column); this variant's own games are in the others." if "pooled" in trial
+           "column); this variant's own games are in the others." if trial.pooled is not None
            else "")]
-    pooled = {c["player"]: c for c in trial.get("pooled", [])}
-    rows = [[f"`{c['player']}`", str(c["games"]), _pct(c["score"]),
-             f"{_pct(c['low'])}-{_pct(c['high'])}", "yes" if c["clear"] else "no",
-             _number(c.get("seconds"), "{:.3g}")]
-            + ([f"{_score_cell(pooled[c['player']])}"
-                + (", clearly" if pooled[c["player"]]["clear"] else "")] if pooled else [])
-            for c in trial["challengers"]]
+    pooled = {c.player: c for c in trial.pooled or []}
+    rows = [[f"`{c.player}`", str(c.games), _pct(c.score),
+             f"{_pct(c.low)}-{_pct(c.high)}", "yes" if c.clear else "no",
+             _number(c.seconds, "{:.3g}")]
+            + ([f"{_score_cell(pooled[c.player])}"
+                + (", clearly" if pooled[c.player].clear else "")] if pooled else [])
+            for c in trial.challengers]
     parts.append(markdown_table(
         ["challenger", "games", "score %", "interval", "clearly better", "s a game"]
         + (["pooled score %"] if pooled else []), rows, "lrrrlr" + ("r" if pooled else "")))
@@ -490,20 +488,20 @@ def _number(x, fmt):
     return "-" if x is None else fmt.format(x)
 
 
-def _pair(shape, what):
-    if shape["games"] == 0:
+def _pair(shape, mean, median):
+    if shape.games == 0:
         return "-"
-    return f"{shape[what + '_mean']:.1f} / {shape[what + '_median']:g}"
+    return f"{mean:.1f} / {median:g}"
 
 
 def _percent_cell(figure):
-    return f"{_pct(figure['score'])}% [{_pct(figure['low'])}, {_pct(figure['high'])}]"
+    return f"{_pct(figure.score)}% [{_pct(figure.low)}, {_pct(figure.high)}]"
 
 
 def _score_cell(figure):
-    if figure["score"] is None:
+    if figure.score is None:
         return "-"
-    return f"{_pct(figure['score'])} [{_pct(figure['low'])}, {_pct(figure['high'])}]"
+    return f"{_pct(figure.score)} [{_pct(figure.low)}, {_pct(figure.high)}]"
 
 
 def _elo(x):
@@ -512,21 +510,21 @@ def _elo(x):
 
 
 def _elo_cell(span):
-    return f"{_elo(span['elo'])} [{_elo(span['low'])}, {_elo(span['high'])}]"
+    return f"{_elo(span.elo)} [{_elo(span.low)}, {_elo(span.high)}]"
 
 
 def _chain_cell(chain):
-    return f"{chain['length']} [{chain['low']}, {chain['high']}]"
+    return f"{chain.length} [{chain.low}, {chain.high}]"
 
 
 def _trace_cell(trace):
-    return f"{trace['trace']:.3f} [{trace['low']:.3f}, {trace['high']:.3f}]"
+    return f"{trace.trace:.3f} [{trace.low:.3f}, {trace.high:.3f}]"
 
 
 def _share_cell(reading):
     if reading is None:
         return "100"
-    return f"{reading['x']:.0f} [{reading['low']:.0f}, {reading['high']:.0f}]"
+    return f"{reading.x:.0f} [{reading.low:.0f}, {reading.high:.0f}]"
 
 
 # --- plots ------------------------------------------------------------------------
@@ -542,18 +540,18 @@ def plot(results, out):
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    variants = results["variants"]
+    variants = results.variants
     written = []
     figure, axes = pyplot.subplots(figsize=(7, 4.5))
     for v in variants:
-        rungs = [r for r in v["rungs"] if r["budget"] is not None
-                 and not r["name"].startswith("cheater")]
-        x = [r["budget"] for r in rungs]
-        y = [r["elo"] for r in rungs]
-        errors = [[r["elo"] - r["low"] for r in rungs], [r["high"] - r["elo"] for r in rungs]]
-        axes.errorbar(x, y, yerr=errors, marker="o", capsize=3, label=v["name"])
+        rungs = [r for r in v.rungs if r.budget is not None
+                 and not r.name.startswith("cheater")]
+        x = [r.budget for r in rungs]
+        y = [r.elo for r in rungs]
+        errors = [[r.elo - r.low for r in rungs], [r.high - r.elo for r in rungs]]
+        axes.errorbar(x, y, yerr=errors, marker="o", capsize=3, label=v.name)
     axes.set_xscale("log", base=2)
-    axes.set_xticks(results["budgets"], [str(b) for b in results["budgets"]])
+    axes.set_xticks(results.budgets, [str(b) for b in results.budgets])
     axes.minorticks_off()
     axes.set_xlabel("iterations per move")
     axes.set_ylabel("Elo over random play")
@@ -563,19 +561,19 @@ def plot(results, out):
     written.append(_save(figure, out / "elo.png", pyplot))
 
     figure, axes = pyplot.subplots(figsize=(8, 4.5))
-    chain = [r["name"] for r in results["rungs"][:-1]]
+    chain = [r.name for r in results.rungs[:-1]]
     for k, v in enumerate(variants):
-        steps = {(s["lower"], s["upper"]): s for s in v["steps"]}
+        steps = {(s.lower, s.upper): s for s in v.steps}
         shown = [steps[pair] for pair in zip(chain, chain[1:])]
         # Each variant's points are set a little apart, so that their bars can be told
         # apart.
         offset = 0.3 * (k / (len(variants) - 1) - 0.5) if len(variants) > 1 else 0
-        scores = [100 * s["score"] for s in shown]
+        scores = [100 * s.score for s in shown]
         # The bars stop at 0% and 100%, which no score passes.
-        bars = [[min(x, 200 * s["se"]) for x, s in zip(scores, shown)],
-                [min(100 - x, 200 * s["se"]) for x, s in zip(scores, shown)]]
+        bars = [[min(x, 200 * s.se) for x, s in zip(scores, shown)],
+                [min(100 - x, 200 * s.se) for x, s in zip(scores, shown)]]
         axes.errorbar([i + offset for i in range(len(shown))], scores, yerr=bars,
-                      marker="o", linestyle="", capsize=3, label=v["name"])
+                      marker="o", linestyle="", capsize=3, label=v.name)
     axes.axhline(50, color="black", linewidth=0.8)
     axes.set_xticks(range(len(chain) - 1), [f"{b}\nv {a}" for a, b in zip(chain, chain[1:])],
                     fontsize="x-small")
@@ -585,12 +583,12 @@ def plot(results, out):
     figure.tight_layout()
     written.append(_save(figure, out / "ladder.png", pyplot))
 
-    seated = [v for v in variants if v["seat"]["games"]]
+    seated = [v for v in variants if v.seat.games]
     figure, axes = pyplot.subplots(figsize=(max(5, 0.8 * len(seated) + 2), 4))
-    names = [v["name"] for v in seated]
-    scores = [100 * v["seat"]["score"] for v in seated]
-    errors = [[100 * (v["seat"]["score"] - v["seat"]["low"]) for v in seated],
-              [100 * (v["seat"]["high"] - v["seat"]["score"]) for v in seated]]
+    names = [v.name for v in seated]
+    scores = [100 * v.seat.score for v in seated]
+    errors = [[100 * (v.seat.score - v.seat.low) for v in seated],
+              [100 * (v.seat.high - v.seat.score) for v in seated]]
     axes.bar(range(len(names)), scores, yerr=errors, capsize=4, color="tab:blue", alpha=0.7)
     axes.axhline(50, color="black", linewidth=0.8)
     axes.set_xticks(range(len(names)), names, rotation=30, ha="right", fontsize="small")
@@ -604,10 +602,10 @@ def plot(results, out):
         (row_key, row_values), (col_key, col_values), cell = grid
         figure, panels = pyplot.subplots(1, 2, figsize=(11, 4.5))
         for axes, title, value, colours in (
-                (panels[0], "Elo span (depth)", lambda v: v["span"]["elo"], "viridis"),
-                (panels[1], "first seat's score %", lambda v: 100 * v["seat"]["score"],
+                (panels[0], "Elo span (depth)", lambda v: v.span.elo, "viridis"),
+                (panels[1], "first seat's score %", lambda v: 100 * v.seat.score,
                  "coolwarm")):
-            table = [[value(cell[(r, c)]) if cell[(r, c)]["seat"]["games"]
+            table = [[value(cell[(r, c)]) if cell[(r, c)].seat.games
                       or colours == "viridis" else math.nan for c in col_values]
                      for r in row_values]
             if colours == "coolwarm":  # centred on an even game
@@ -639,13 +637,13 @@ def plot(results, out):
 def _grid(variants):
     """((row parameter, its values), (column parameter, its values), variant by cell)
     when the variants are every combination of two parameters' values; else None."""
-    keys = {tuple(v["params"]) for v in variants}
+    keys = {tuple(v.params) for v in variants}
     if len(keys) != 1 or len(next(iter(keys))) != 2:
         return None
     row_key, col_key = next(iter(keys))
-    rows = list(dict.fromkeys(v["params"][row_key] for v in variants))
-    cols = list(dict.fromkeys(v["params"][col_key] for v in variants))
-    cell = {(v["params"][row_key], v["params"][col_key]): v for v in variants}
+    rows = list(dict.fromkeys(v.params[row_key] for v in variants))
+    cols = list(dict.fromkeys(v.params[col_key] for v in variants))
+    cell = {(v.params[row_key], v.params[col_key]): v for v in variants}
     if len(cell) != len(rows) * len(cols):
         return None
     return (row_key, rows), (col_key, cols), cell

@@ -73,7 +73,7 @@ def run(prepared, store, *, play=None, say=None, bootstrap=1000):
         choices = [yardstick.choose(store, t) for t in trials]
         if prepared.trial_each or len(choices) == 1:
             for choice in choices:
-                say(f"{choice['variant']}: {yardstick.describe(choice)}.")
+                say(f"{choice.variant}: {yardstick.describe(choice)}.")
         else:
             choices = yardstick.pool(choices)
             say(f"Every variant: {yardstick.describe(choices[0])}.")

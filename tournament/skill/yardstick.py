@@ -39,6 +39,7 @@ from tournament.harness import config as configs
 from tournament.skill import analysis
 from tournament.skill.defaults import CHALLENGERS
 from tournament.skill.defaults import TRIAL_DEALS as DEALS
+from tournament.skill.figures import Choice, Evidence
 from tournament.stats.ratings import wilson
 from tournament.tables import count
 
@@ -109,10 +110,10 @@ def name(spec):
 
 
 def choose(store, trial):
-    """The yardstick of ``trial``'s variant from its stored games, with the evidence:
-    each challenger's score against the incumbent and its Wilson interval, at the
-    level that makes the intervals together 95%.
-    Raises SkillError if a game is missing."""
+    """The yardstick of ``trial``'s variant from its stored games, as a
+    :class:`~tournament.skill.figures.Choice` with the evidence: each challenger's
+    score against the incumbent and its Wilson interval, at the level that makes the
+    intervals together 95%.  Raises SkillError if a game is missing."""
     sides = configs.sides(trial.variant.game)
     first = name(trial.incumbent)
     found = []
@@ -125,11 +126,11 @@ def choose(store, trial):
                 f"of the yardstick's trial {first} v {name(spec)} are stored; run the "
                 "analysis to play the rest")
         match = analysis.step(rows, first, name(spec), sides)
-        found.append(_evidence(spec, match["games"], match["score"], len(trial.challengers),
+        found.append(_evidence(spec, match.games, match.score, len(trial.challengers),
                                _seconds(rows, name(spec))))
-    return {"variant": trial.variant.name, "budget": trial.budget, "deals": trial.deals,
-            "incumbent": trial.incumbent, "player": _pick(found, trial.incumbent),
-            "challengers": found}
+    return Choice(variant=trial.variant.name, budget=trial.budget, deals=trial.deals,
+                  incumbent=trial.incumbent, player=_pick(found, trial.incumbent),
+                  challengers=found)
 
 
 def pool(choices):
@@ -139,83 +140,82 @@ def pool(choices):
     ``pooled``; one choice is returned as it is."""
     if len(choices) < 2:
         return list(choices)
-    k = len(choices[0]["challengers"])
+    k = len(choices[0].challengers)
     pooled = []
-    for i, spec in enumerate(c["player"] for c in choices[0]["challengers"]):
-        games = sum(c["challengers"][i]["games"] for c in choices)
-        score = sum(c["challengers"][i]["score"] * c["challengers"][i]["games"]
-                    for c in choices) / games
-        timed = [c["challengers"][i] for c in choices]
-        seconds = (None if any(c["seconds"] is None for c in timed)
-                   else sum(c["seconds"] * c["games"] for c in timed) / games)
+    for i, spec in enumerate(c.player for c in choices[0].challengers):
+        games = sum(c.challengers[i].games for c in choices)
+        score = sum(c.challengers[i].score * c.challengers[i].games for c in choices) / games
+        timed = [c.challengers[i] for c in choices]
+        seconds = (None if any(c.seconds is None for c in timed)
+                   else sum(c.seconds * c.games for c in timed) / games)
         pooled.append(_evidence(spec, games, score, k, seconds))
-    chosen = _pick(pooled, choices[0]["incumbent"])
-    return [dict(c, player=chosen, pooled=pooled) for c in choices]
+    chosen = _pick(pooled, choices[0].incumbent)
+    return [dataclasses.replace(c, player=chosen, pooled=pooled) for c in choices]
 
 
 def _seconds(rows, player):
     """``player``'s thinking time a game over ``rows``, all its seats together; None
     when a row did not store its time."""
-    if any("seconds" not in r for r in rows):
+    if any(r.seconds is None for r in rows):
         return None
-    return sum(sum(t for s, t in zip(r["seating"], r["seconds"]) if s == player)
+    return sum(sum(t for s, t in zip(r.seating, r.seconds) if s == player)
                for r in rows) / len(rows)
 
 
 def _evidence(spec, games, score, k, seconds=None):
     z = statistics.NormalDist().inv_cdf(1 - 0.025 / k)
     low, high = wilson(score, games, z)
-    return {"player": spec, "games": games, "score": score, "low": low, "high": high,
-            "elo": analysis.elo_of(score), "clear": low > 0.5, "seconds": seconds}
+    return Evidence(player=spec, games=games, score=score, low=low, high=high,
+                    elo=analysis.elo_of(score), clear=low > 0.5, seconds=seconds)
 
 
 def _pick(found, incumbent):
-    winners = [c for c in found if c["clear"]]
+    winners = [c for c in found if c.clear]
     if not winners:
         return incumbent
-    best = max(winners, key=lambda c: c["score"])
-    cheap = [c for c in winners if _alike(c, best) and c["seconds"] is not None
-             and best["seconds"] is not None and c["seconds"] < CHEAPER * best["seconds"]]
-    return min(cheap, key=lambda c: c["seconds"])["player"] if cheap else best["player"]
+    best = max(winners, key=lambda c: c.score)
+    cheap = [c for c in winners if _alike(c, best) and c.seconds is not None
+             and best.seconds is not None and c.seconds < CHEAPER * best.seconds]
+    return min(cheap, key=lambda c: c.seconds).player if cheap else best.player
 
 
 def _alike(a, b):
     """Whether the scores of ``a`` and ``b``, each over its own games, are within
     1.96 standard errors of their difference."""
-    var = sum(c["score"] * (1 - c["score"]) / c["games"] for c in (a, b))
-    return abs(a["score"] - b["score"]) <= 1.96 * var ** 0.5
+    var = sum(c.score * (1 - c.score) / c.games for c in (a, b))
+    return abs(a.score - b.score) <= 1.96 * var ** 0.5
 
 
 def describe(choice):
     """A sentence on how a variant's yardstick was chosen: from its own trial, or from
     every variant's pooled."""
-    found = choice.get("pooled", choice["challengers"])
-    over = " over every variant's trial games pooled" if "pooled" in choice else ""
-    if choice["player"] == choice["incumbent"]:
-        lead = max(found, key=lambda c: c["score"])
-        return (f"`{choice['incumbent']}` stays: no challenger beat it clearly at "
-                f"{choice['budget']} iterations{over} (the best, `{lead['player']}`, "
+    found = choice.pooled if choice.pooled is not None else choice.challengers
+    over = " over every variant's trial games pooled" if choice.pooled is not None else ""
+    if choice.player == choice.incumbent:
+        lead = max(found, key=lambda c: c.score)
+        return (f"`{choice.incumbent}` stays: no challenger beat it clearly at "
+                f"{choice.budget} iterations{over} (the best, `{lead.player}`, "
                 f"scored {_pct(lead)})")
-    chosen = next(c for c in found if c["player"] == choice["player"])
-    text = (f"`{choice['player']}` beat `{choice['incumbent']}` clearly at "
-            f"{choice['budget']} iterations{over}, scoring {_pct(chosen)}")
-    cheaper = cheaper_than_best(found, choice["player"])
+    chosen = next(c for c in found if c.player == choice.player)
+    text = (f"`{choice.player}` beat `{choice.incumbent}` clearly at "
+            f"{choice.budget} iterations{over}, scoring {_pct(chosen)}")
+    cheaper = cheaper_than_best(found, choice.player)
     if not cheaper:
         return text
-    best = max((c for c in found if c["clear"]), key=lambda c: c["score"])
-    return (f"{text}{cheaper} ({chosen['seconds']:.3g} s against "
-            f"{best['seconds']:.3g} s), so the ladder costs that much less")
+    best = max((c for c in found if c.clear), key=lambda c: c.score)
+    return (f"{text}{cheaper} ({chosen.seconds:.3g} s against "
+            f"{best.seconds:.3g} s), so the ladder costs that much less")
 
 
 def cheaper_than_best(found, player):
     """How ``player``, a clear winner among ``found``, was chosen over the best scoring
     one for its cost, as a clause; empty when it is the best."""
-    chosen = next(c for c in found if c["player"] == player)
-    best = max((c for c in found if c["clear"]), key=lambda c: c["score"])
+    chosen = next(c for c in found if c.player == player)
+    best = max((c for c in found if c.clear), key=lambda c: c.score)
     if best is chosen:
         return ""
-    return (f", not clearly below the best, `{best['player']}` ({_pct(best)}), in "
-            f"{_share(chosen['seconds'] / best['seconds'])} of its thinking time a game")
+    return (f", not clearly below the best, `{best.player}` ({_pct(best)}), in "
+            f"{_share(chosen.seconds / best.seconds)} of its thinking time a game")
 
 
 def _share(x):
@@ -223,7 +223,7 @@ def _share(x):
 
 
 def _pct(c):
-    return f"{100 * c['score']:.1f}% [{100 * c['low']:.1f}, {100 * c['high']:.1f}]"
+    return f"{100 * c.score:.1f}% [{100 * c.low:.1f}, {100 * c.high:.1f}]"
 
 
 def check_cost(trials, workers):

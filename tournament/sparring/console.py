@@ -2,6 +2,7 @@
 plays chance and the bots, shows the person their board and moves, and reads their
 choices and commands.  The match it plays is ``tournament.sparring.session``'s, which
 the web page plays too."""
+import difflib
 import itertools
 import os
 import random
@@ -62,6 +63,7 @@ HELP = """\
   hint         what the bot would play in your place, and how sure it is
   review       rate each of your decisions so far, and the luck of the cards
   undo         go back to your previous decision
+  card NAME    what is on a card: its cost, strength, abilities and effects
   save [FILE]  save the game (to {path} if no FILE is given)
   load [FILE]  resume a saved game (from {path} if no FILE is given)
   help         this list
@@ -219,10 +221,10 @@ class Console:
                 number = int(word)
             except ValueError:
                 number = None
-            if arg and command not in ("save", "load"):
+            if arg and command not in ("save", "load", "card"):
                 # "1 2" or "undo 2" asks for more than its first word does.
-                self._write(f"{line.strip()!r}: only save and load take something after "
-                            "them; type a move's number or a command alone.")
+                self._write(f"{line.strip()!r}: only save, load and card take something "
+                            "after them; type a move's number or a command alone.")
             elif number is not None:
                 if 1 <= number <= len(legal):
                     if self._tutor_objects(number, legal):
@@ -241,6 +243,8 @@ class Console:
                             f"{m.state.action_to_string(action)}: {confidence}")
             elif command == "review":
                 self._review()
+            elif command == "card":
+                self._write(card(m.game, arg))
             elif command == "undo":
                 if m.undo():
                     self._write("Back to your previous decision.")
@@ -367,6 +371,21 @@ class Console:
         self._write(f"\n== Game over after {len(m.history)} steps")
         self._write(board(m.state, m.seat))
         self._write(m.result())
+
+
+def card(game, name):
+    """What ``game``'s card ``name`` says, a line a thing, as the page shows it."""
+    if not name:
+        return "card NAME tells what is on a card: name one, as the board writes it."
+    text = game.card_text(name)
+    if text is not None:
+        return "\n".join(f"  {key}: {value}" for key, value in text.items())
+    names = game.cards.names if game.cards is not None else []
+    if not any(game.card_text(n) for n in names):
+        return f"{game.long_name}'s cards say nothing beyond their names."
+    close = difflib.get_close_matches(name, names, 3, 0.6)
+    return f"No card {name!r} in {game.long_name}" + (
+        f"; did you mean {' or '.join(close)}?" if close else ".")
 
 
 def run(args):

@@ -252,11 +252,9 @@ class Reviewer:
 
 
 def where(state, seat):
-    """The turn and phase of ``state`` as ``seat`` is told them, if the game says."""
-    view = state.observation_dict(seat)
-    parts = [f"turn {view['turn'] + 1}"] if isinstance(view.get("turn"), int) else []
-    parts += [view["phase"]] if isinstance(view.get("phase"), str) else []
-    return ", ".join(parts)
+    """Where ``state`` stands as ``seat`` is told it, in the game's words (its
+    ``status``): the line the page shows above the board too."""
+    return state.game.status(state.observation_dict(seat))
 
 
 def report(review):

@@ -301,8 +301,9 @@ def rate(rows, bots, *, seed=0, bootstrap=1000, sides=None, scored=False):
     never partner against partner.  Where the returns are ``scored``, each bot's mean
     return is reported too.
 
-    >>> rows = [{"deal": d, "seating": s, "returns": [1, -1], "status": "ok",
-    ...          "failed": None} for d in range(3) for s in (["a", "b"], ["b", "a"])]
+    >>> from tournament.harness.row import GameRow
+    >>> rows = [GameRow(deal=d, seating=s, returns=[1, -1])
+    ...         for d in range(3) for s in (["a", "b"], ["b", "a"])]
     >>> report = rate(rows, {"a": "greedy", "b": "random"}, bootstrap=0)
     >>> [(r.bot, r.score) for r in report.ratings]
     [('a', 0.5), ('b', 0.5)]
@@ -314,19 +315,19 @@ def rate(rows, bots, *, seed=0, bootstrap=1000, sides=None, scored=False):
         raise NoGamesError("no finished games to rate")
     if bootstrap < 0:
         raise ValueError(f"bootstrap must be 0 or more, not {bootstrap}")
-    names = list(dict.fromkeys(list(bots) + [b for r in rows for b in r["seating"]]))
+    names = list(dict.fromkeys(list(bots) + [b for r in rows for b in r.seating]))
     index = {b: i for i, b in enumerate(names)}
-    deal_index = {d: k for k, d in enumerate(sorted({r["deal"] for r in rows}))}
+    deal_index = {d: k for k, d in enumerate(sorted({r.deal for r in rows}))}
     n, num_deals = len(names), len(deal_index)
     games = [0] * n
     failures = [dict.fromkeys(FAILURES, 0) for _ in names]
     for row in rows:
         _check(row)
-        for bot in set(row["seating"]):
+        for bot in set(row.seating):
             games[index[bot]] += 1
-        if row["failed"] is not None:
-            kinds = failures[index[row["failed"]]]
-            kinds[row["status"]] = kinds.get(row["status"], 0) + 1
+        if row.failed is not None:
+            kinds = failures[index[row.failed]]
+            kinds[row.status] = kinds.get(row.status, 0) + 1
     wins, draws = _counts(rows, index, deal_index, sides)
     means = _mean_returns(rows, index) if scored else [None] * n
 
@@ -381,17 +382,19 @@ def list_games(rows, fmt="text"):
     """Stored game rows listed one a line, with the ids ``cardarena replay`` takes, as
     ``fmt`` says: ``text``, ``markdown``, ``csv`` or ``json``."""
     if fmt == "json":
-        keep = ("id", "deal", "seating", "returns", "status", "failed", "message", "length")
-        return json.dumps([{k: row[k] for k in keep} for row in rows], indent=2)
+        return json.dumps([{"id": row.id, "deal": row.deal, "seating": row.seating,
+                            "returns": row.returns, "status": row.status,
+                            "failed": row.failed, "message": row.message,
+                            "length": row.length} for row in rows], indent=2)
     if fmt == "text":
-        return "\n".join(f"{row['id']:>6}  deal {row['deal']:<4} "
-                         f"{' v '.join(row['seating']):<30} "
-                         f"{' '.join(f'{r:g}' for r in row['returns']):<12} "
-                         f"{row['status']:<8} {count(row['length'], 'decision')}" for row in rows)
+        return "\n".join(f"{row.id:>6}  deal {row.deal:<4} "
+                         f"{' v '.join(row.seating):<30} "
+                         f"{' '.join(f'{r:g}' for r in row.returns):<12} "
+                         f"{row.status:<8} {count(row.length, 'decision')}" for row in rows)
     headers = ["id", "deal", "seating", "returns", "status", "failed", "decisions"]
-    body = [[str(row["id"]), str(row["deal"]), " v ".join(row["seating"]),
-             " ".join(f"{r:g}" for r in row["returns"]), row["status"], row["failed"] or "",
-             str(row["length"])] for row in rows]
+    body = [[str(row.id), str(row.deal), " v ".join(row.seating),
+             " ".join(f"{r:g}" for r in row.returns), row.status, row.failed or "",
+             str(row.length)] for row in rows]
     if fmt == "markdown":
         return markdown_table(headers, body, "rlllllr")
     out = io.StringIO()
@@ -407,15 +410,16 @@ def elo_samples(rows, names, *, seed=0, bootstrap=1000, sides=None):
     Every bot must have a match; differences between columns of the resamples give
     intervals for differences of Elo.
 
-    >>> rows = [{"deal": d, "seating": s, "returns": [1, -1], "status": "ok",
-    ...          "failed": None} for d in range(4) for s in (["a", "b"], ["b", "a"])]
+    >>> from tournament.harness.row import GameRow
+    >>> rows = [GameRow(deal=d, seating=s, returns=[1, -1])
+    ...         for d in range(4) for s in (["a", "b"], ["b", "a"])]
     >>> elo, samples = elo_samples(rows, ["a", "b"], bootstrap=10)
     >>> elo.tolist(), samples.shape
     ([0.0, 0.0], (10, 2))
     """
     rows = list(rows)
     index = {b: i for i, b in enumerate(names)}
-    deal_index = {d: k for k, d in enumerate(sorted({r["deal"] for r in rows}))}
+    deal_index = {d: k for k, d in enumerate(sorted({r.deal for r in rows}))}
     for row in rows:
         _check(row)
     wins, draws = _counts(rows, index, deal_index, sides)
@@ -434,7 +438,7 @@ def _mean_returns(rows, index):
     """Each bot's mean return over the seats it held."""
     total, seats = [0.0] * len(index), [0] * len(index)
     for row in rows:
-        for bot, value in zip(row["seating"], row["returns"]):
+        for bot, value in zip(row.seating, row.returns):
             total[index[bot]] += value
             seats[index[bot]] += 1
     return [t / k if k else None for t, k in zip(total, seats)]
@@ -448,7 +452,7 @@ def _counts(rows, index, deal_index, sides=None):
     wins = np.zeros((len(deal_index), n, n))
     draws = np.zeros((len(deal_index), n, n))
     for row in rows:
-        d = deal_index[row["deal"]]
+        d = deal_index[row.deal]
         for a, b, score in match_scores(row, sides):
             i, j = index[a], index[b]
             if score == 1:
@@ -465,7 +469,7 @@ def match_scores(row, sides=None):
     """The matches of one game row, as (bot, opponent, score): one for every two sides
     (``sides``: each seat alone unless a team game's are given) held by different bots,
     the bot's score 1, 0.5 or 0 by the sides' returns, a team's added up."""
-    seating, returns, failed = row["seating"], row["returns"], row["failed"]
+    seating, returns, failed = row.seating, row.returns, row.failed
     for one, other in itertools.combinations(sides or _alone(seating), 2):
         a, b = seating[one[0]], seating[other[0]]
         if a == b:
@@ -498,12 +502,12 @@ def likelihood_of_superiority(wins, losses):
 
 
 def _check(row):
-    if len(row["seating"]) < 2 or len(row["returns"]) != len(row["seating"]):
-        raise RowError(f"game {row.get('id')}: {len(row['returns'])} returns for seating "
-                       f"{row['seating']}")
-    if row["failed"] is not None and row["failed"] not in row["seating"]:
-        raise RowError(f"game {row.get('id')}: {row['failed']!r} failed without a seat in "
-                       f"{row['seating']}")
+    if len(row.seating) < 2 or len(row.returns) != len(row.seating):
+        raise RowError(f"game {row.id}: {len(row.returns)} returns for seating "
+                       f"{row.seating}")
+    if row.failed is not None and row.failed not in row.seating:
+        raise RowError(f"game {row.id}: {row.failed!r} failed without a seat in "
+                       f"{row.seating}")
 
 
 def _sweeps(wins, matches, rated):
@@ -598,16 +602,16 @@ def _pair(bot, opponent, wins, draws, losses):
 def _seats(rows, sides=None):
     """Seat results (a team's seats together) over the games no bot failed: a failure
     says nothing of the seat."""
-    played = [r for r in rows if r["failed"] is None]
+    played = [r for r in rows if r.failed is None]
     if not played:
         return []
-    sides = sides or _alone(range(max(len(r["seating"]) for r in played)))
+    sides = sides or _alone(range(max(len(r.seating) for r in played)))
     seats = []
     for k, side in enumerate(sides):
         # A game's sides' returns, in games that seat this side (a rows' table may have
         # fewer seats than another's).
-        games = [[sum(r["returns"][p] for p in s) for s in sides if max(s) < len(r["returns"])]
-                 for r in played if max(side) < len(r["returns"])]
+        games = [[sum(r.returns[p] for p in s) for s in sides if max(s) < len(r.returns)]
+                 for r in played if max(side) < len(r.returns)]
         top = [(g[k] == max(g), sum(x == g[k] for x in g) > 1) for g in games]
         wins = sum(best and not shared for best, shared in top) / len(games)
         draws = sum(best and shared for best, shared in top) / len(games)

@@ -205,14 +205,14 @@ def pair_scores(rows, a, b, sides=None):
         raise PairError(f"a bot is not tested against itself ({a!r})")
     games = {}
     for row in rows:
-        if a not in row["seating"] or b not in row["seating"]:
+        if a not in row.seating or b not in row.seating:
             continue
         matches = list(match_scores(row, sides))
         if len(matches) != 1:
             raise PairError(f"pairs are of games between two sides, not of seating "
-                            f"{row['seating']}")
+                            f"{row.seating}")
         (bot, _, score), = matches
-        games.setdefault(row["deal"], {})[tuple(row["seating"])] = (
+        games.setdefault(row.deal, {})[tuple(row.seating)] = (
             score if bot == a else 1 - score)
     return [sum(seatings.values()) / 2 for deal, seatings in sorted(games.items())
             if len(seatings) == 2]

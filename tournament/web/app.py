@@ -28,6 +28,7 @@ from search.bots import parse_bot
 from tournament.harness import config as configs
 from tournament.harness.store import Store, StoreError
 from tournament.sparring import levels
+from tournament.sparring.narrate import ChanceRuns
 from tournament.sparring.session import Match
 from tournament.stats.ratings import NoGamesError, rate
 from tournament.web import sessions
@@ -367,7 +368,7 @@ class App:
         except NoGamesError:
             report = None
         page = {"t": tournament, "report": report, "plot": _plot(report),
-                "games": [r["id"] for r in rows]}
+                "games": [_summary(r) for r in rows]}
         self.reports[key] = page
         return page
 
@@ -378,13 +379,27 @@ class App:
             raise HTTPException(404, f"no tournament {key!r} in {store.path}")
         return found[0]
 
-    async def tournament(self, request):
+    async def _paged(self, request):
+        """The tournament page's context at the page of games the request asks for
+        (``?page=N``, from 1)."""
         page = await run_in_threadpool(self._report, request.path_params["key"])
-        return self.page(request, "tournament.html", **page)
+        games = page["games"]
+        pages = max(1, -(-len(games) // GAMES_PAGE))
+        try:
+            at = int(request.query_params.get("page", "1"))
+        except ValueError:
+            raise HTTPException(400, "page is a whole number from 1") from None
+        if not 1 <= at <= pages:
+            raise HTTPException(404, f"page {at} of the games: there are {pages}")
+        first = (at - 1) * GAMES_PAGE
+        return {**page, "shown": games[first:first + GAMES_PAGE], "first": first,
+                "at": at, "pages": pages}
+
+    async def tournament(self, request):
+        return self.page(request, "tournament.html", **await self._paged(request))
 
     async def report(self, request):
-        page = await run_in_threadpool(self._report, request.path_params["key"])
-        return self.page(request, "report.html", **page)
+        return self.page(request, "report.html", **await self._paged(request))
 
     async def events(self, request):
         """Server-sent events: the tournament's number of games, whenever it
@@ -421,28 +436,74 @@ class App:
                     raise HTTPException(404, str(e)) from None
             return row, _frames(row)
 
-        row, steps = await run_in_threadpool(frames)
-        return self.page(request, "replay.html", row=row, frames=steps)
+        row, replay = await run_in_threadpool(frames)
+        return self.page(request, "replay.html", row=row, summary=_summary(row), **replay)
+
+
+# The games a tournament page lists at a time.
+GAMES_PAGE = 50
+
+
+def _summary(row):
+    """A stored game as a line of the tournament's table of games: its id, deal,
+    the bot in each seat, the result in words and its length in decisions."""
+    returns = row.returns
+    best = max(returns)
+    winners = [row.seating[p] for p, r in enumerate(returns) if r == best]
+    if len(winners) == len(returns):
+        result = "a draw"
+    else:
+        result = " and ".join(dict.fromkeys(winners)) + (" wins" if len(winners) == 1
+                                                         else " win")
+    if row.status != "ok":
+        result += f" ({row.status}" + (f": {row.failed}" if row.failed else "") + ")"
+    return {"id": row.id, "deal": row.deal, "seating": row.seating,
+            "result": result, "returns": ", ".join(f"{r:+g}" for r in returns),
+            "length": row.length}
 
 
 def _frames(row):
-    """A stored game step by step: each step's words and the position after it, every
-    card shown, as ``cardarena replay`` tells it."""
-    state = pyspiel.load_game(row["game"]).new_initial_state()
-    names = [f"player {p} ({name})" for p, name in enumerate(row["seating"])]
+    """A stored game step by step, as the play page draws a game: each step's words
+    and the whole truth after it (every card shown), a run of chance events one step;
+    with the game's layout and what its cards say.  A game that is not ours is told
+    as its own text."""
+    state = pyspiel.load_game(row.game).new_initial_state()
+    ours = getattr(state, "core", None)
+    game = ours.game if ours is not None else None
+    names = [f"player {p} ({name})" for p, name in enumerate(row.seating)]
+    cards = {}
 
-    def board():
-        core_state = getattr(state, "core", None)
-        return core_state.game.render(core_state.to_dict()) if core_state else str(state)
+    def frame(text):
+        if game is None:
+            return {"text": text, "status": "", "board": str(state)}
+        view = state.core.to_dict()
+        cards.update(sessions.card_texts(game, view))
+        return {"text": text, "status": game.status(view), "view": view,
+                "board": game.render(view)}
 
-    frames = [{"text": "the start", "board": board()}]
-    for action in row["history"]:
+    frames = [frame("the start")]
+    told = []
+    chance = ChanceRuns(sessions.Lines(told))
+
+    def dealt():
+        chance.flush()
+        if told:
+            frames.append(frame("; ".join(told)))
+            told.clear()
+
+    for action in row.history:
         player = state.current_player()
-        who = "chance" if state.is_chance_node() else names[player]
-        text = f"{who}: {state.action_to_string(player, action)}"
+        if state.is_chance_node():
+            chance.tell(state.action_to_string(player, action))
+            state.apply_action(action)
+            continue
+        dealt()
+        text = f"{names[player]}: {state.action_to_string(player, action)}"
         state.apply_action(action)
-        frames.append({"text": text, "board": board()})
-    return frames
+        frames.append(frame(text))
+    dealt()
+    return {"frames": frames, "layout": game.layout if game is not None else None,
+            "cards": cards}
 
 
 def _plot(report):

@@ -185,7 +185,7 @@ def told(match):
     """Every step so far as the person's seat saw it, one line each, a run of chance
     events of one kind on one line, as ``cardarena play`` tells them."""
     lines = []
-    chance = ChanceRuns(_Lines(lines))
+    chance = ChanceRuns(Lines(lines))
     state = match.game.new_initial_state()
     for action in match.history:
         if state.is_chance_node():
@@ -204,7 +204,7 @@ def told(match):
     return lines
 
 
-class _Lines:
+class Lines:
     """A stream for ``ChanceRuns`` that keeps each line it writes, unwrapped."""
 
     def __init__(self, lines):
@@ -215,13 +215,36 @@ class _Lines:
 
 
 def position(state, seat):
-    """What ``seat`` may see of ``state``: its observation as data, the game's text of
-    it, and its legal moves by id and name when it is to move."""
+    """What ``seat`` may see of ``state``: its observation as data, the game's line of
+    where it stands, what the cards it shows say, the game's text of it, and its legal
+    moves by id and name when it is to move."""
     board = state.observation_dict(seat)
     choosing = not state.is_terminal() and state.current_player() == seat
-    return {"board": board, "layout": state.game.layout, "text": state.game.render(board),
+    return {"board": board, "layout": state.game.layout, "status": state.game.status(board),
+            "cards": card_texts(state.game, board), "text": state.game.render(board),
             "legal": [{"action": a, "name": state.action_to_string(a)}
                       for a in state.legal_actions()] if choosing else []}
+
+
+def card_texts(game, board):
+    """What is printed on each card ``board`` names, by the name it writes: the card
+    list is public, and only the cards the seat sees are told."""
+    known = game.cards.kinds if game.cards is not None else {}
+    texts = {}
+
+    def walk(value):
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, str) and value in known and value not in texts:
+            text = game.card_text(value)
+            if text is not None:
+                texts[value] = text
+
+    walk(board)
+    return texts
 
 
 def view(game_id, match, version):

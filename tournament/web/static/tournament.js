@@ -8,7 +8,8 @@ events.addEventListener("games", async event => {
   if (shown === null) { shown = event.data; return; }
   if (event.data === shown) return;
   shown = event.data;
-  const response = await fetch("/tournaments/" + encodeURIComponent(key) + "/report");
+  // The page of games shown stays the one chosen.
+  const response = await fetch("/tournaments/" + encodeURIComponent(key) + "/report" + location.search);
   if (response.ok) report.innerHTML = await response.text();
 });
 events.addEventListener("error", () => { document.getElementById("live").textContent = "reconnecting"; });

@@ -1,0 +1,111 @@
+"""What a player reads, in the terminal and on the page: where the game stands in the
+game's words (``Game.status``), turns counted alike everywhere, and what a card says
+(``Game.card_text``, the ``card`` command)."""
+import io
+import random
+import re
+
+import pytest
+
+import core
+from tournament.sparring import console
+from tournament.sparring.session import Match
+
+GAMES = ["shrine", "card_duel", "relinquish(players=3)", "creature_shrines",
+         "creature_shrines(mode=king_of_the_hill)", "energy_deckbuilder"]
+
+
+def positions(game, seed, steps=600):
+    """The states of a random game of ``game``, one a step."""
+    state = core.load_game(game).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        yield state
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    yield state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_where_a_game_stands_is_told_in_a_players_words(game):
+    # No engine bookkeeping (step wait, builder 0, phase response), no names with
+    # underscores, and turns counted from 1.
+    said = set()
+    for seed in range(3):
+        for state in positions(game, seed):
+            for seat in range(state.game.num_players):
+                said.add(state.game.status(state.observation_dict(seat)))
+    assert said and all(line for line in said)
+    for line in said:
+        assert not re.search(r"\b(step|phase) \w+|\bbuilder \d|\bwait\b|_|(turn|exchange) 0\b", line), line
+    if "king_of_the_hill" in game:
+        assert all("life" not in line for line in said)
+
+
+def test_king_of_the_hill_shows_no_life_on_the_page_or_in_the_terminal():
+    # (C8) The mode has no life: both players showed "life 0".
+    game = core.load_game("creature_shrines(mode=king_of_the_hill)")
+    state = game.new_initial_state()
+    assert "life" not in game.layout["player"] and "points" in game.layout["player"]
+    assert "life" not in game.render(state.observation_dict(0))
+    standard = core.load_game("creature_shrines")
+    assert "life" in standard.layout["player"] and "points" not in standard.layout["player"]
+
+
+def play(match, lines):
+    """The terminal's text of ``match`` played with ``lines`` typed, then end of input."""
+    out = io.StringIO()
+    typed = iter(lines)
+
+    def read(prompt):
+        out.write(prompt + "\n")
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console.Console(match, out=out, status=io.StringIO(), read=read).run()
+    return out.getvalue()
+
+
+def test_the_deckbuilders_heading_and_board_count_turns_alike(tmp_path, monkeypatch):
+    # The heading said turn 2 over a board that said turn 1.
+    monkeypatch.chdir(tmp_path)
+    text = play(Match("energy_deckbuilder", "random", 0, 5), ["1"] * 30)
+    headings = re.findall(r"== Your move \(player 0\), turn (\d+).*\n  turn (\d+),", text)
+    assert len(headings) > 5
+    assert all(heading == board for heading, board in headings)
+    assert headings[0][0] == "1"
+
+
+def test_creature_shrines_tells_the_start_of_turn_draw_as_the_new_turn():
+    # The draw that starts turn 3 was told under turn 2's final act.
+    for state in positions("creature_shrines", 1, 200):
+        view = state.observation_dict(0)
+        drawing = view.get("drawing")
+        if drawing and drawing["then"] == "turn" and view["turn"] == 2:
+            line = state.game.status(view)
+            assert line == f"turn 3: player {drawing['player']} draws to start the turn"
+            return
+    pytest.fail("no start-of-turn draw at turn 3")
+
+
+def test_the_card_command_reads_a_card_and_help_lists_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    text = play(Match("creature_shrines", "random", 0, 3),
+                ["help", "card blaze_hound", "card Blaze Hound", "card blaze_hund"])
+    assert re.search(r"^  card NAME +what is on a card", text, re.M)
+    text_of = core.load_game("creature_shrines").card_text("blaze_hound")
+    told = "\n".join(f"  {k}: {v}" for k, v in text_of.items())
+    assert text.count(told) == 2
+    assert "card: Blaze Hound" in told and "cost: " in told and "strength/resilience: " in told
+    assert "No card 'blaze_hund' in Creature Shrines; did you mean blaze_hound?" in text
+    market = play(Match("energy_deckbuilder", "random", 0, 3), ["card Emberling"])
+    assert "  card: Emberling\n  type: creature\n" in market and "  buy: " in market
+    shrine = play(Match("shrine", "random", 0, 3), ["card 9R"])
+    assert "Shrine's cards say nothing beyond their names." in shrine

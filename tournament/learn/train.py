@@ -1,0 +1,326 @@
+"""Expert iteration (Anthony, Tian and Barber 2017), generation after generation, in a
+folder that holds the whole run, so that a stopped run takes up where it stopped:
+
+1. Self-play: the searcher guided by the best network so far (the first generation:
+   random rollouts alone) plays ``games`` games against itself in the harness's worker
+   processes; each finished task's positions go to the replay buffer on disk.
+2. Training: the network takes Adam steps on batches drawn from the newest
+   ``window`` positions, as many as draw ``reuse`` positions for each new one; its
+   targets are the search's visit shares and the games' final returns.
+3. The gate: the new network's searcher plays the best one's on ``gate`` deals, each
+   in every seating, through the harness (stored, so resumable too).  It is kept (it
+   guides the next self-play and becomes ``model.npz``) if it scores at least half of
+   the points: a new network is kept unless it loses to the last.  A kept network's
+   searcher then plays the first generation's expert (random rollouts) on the same
+   deals: its strength, measured against one fixed player (the gates' scores, each
+   chosen for being at least half, would add up to more than the truth).
+
+The folder: ``train.json`` (the plan and every generation's figures), ``model.npz``
+(the best network), ``models/gen-GGGG.npz`` (each generation's), ``buffer/`` (the
+positions), ``trainer.npz`` (the network being trained and its optimiser) and
+``gate.sqlite`` (the gates' games)."""
+import concurrent.futures as futures
+import dataclasses
+import hashlib
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from core.errors import CardArenaError
+from tournament.harness import config as configs
+from tournament.harness import runner
+from tournament.harness.store import Store
+from tournament.learn import selfplay
+from tournament.learn.buffer import Buffer
+from tournament.learn.defaults import PLAN
+from tournament.stats.ratings import match_scores
+
+
+class TrainError(CardArenaError):
+    """A training run that cannot start or go on: a folder holding another run, or one
+    that is not a run's folder."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """What a training run does, fixed when it starts (``train.json`` keeps it)."""
+
+    game: str
+    """The game string, parameters included."""
+    hidden: tuple = PLAN["hidden"]
+    """The network's hidden layer sizes (docs/learning.md, "Its size")."""
+    games: int = PLAN["games"]
+    """Self-play games a generation."""
+    iterations: int = PLAN["iterations"]
+    """The searcher's iterations a move, in self-play and in the gate."""
+    explore: int = PLAN["explore"]
+    """How many of a self-play game's first decisions are drawn in proportion to the
+    search's visits, not the most visited move."""
+    window: int = PLAN["window"]
+    """The newest positions the network is trained on."""
+    batch: int = PLAN["batch"]
+    """Positions an Adam step."""
+    reuse: float = PLAN["reuse"]
+    """Positions drawn into batches for each new position a generation brings: each
+    is trained on about this many times before it leaves the window.  A value head
+    trained on its positions many more times learns their games' results by heart
+    (docs/learning.md)."""
+    gate: int = PLAN["gate"]
+    """Deals of the gate, each played in every seating."""
+    seed: int = PLAN["seed"]
+    """Every self-play game, batch, first weight and gate deal is drawn from it."""
+
+    def to_dict(self):
+        return {**dataclasses.asdict(self), "hidden": list(self.hidden)}
+
+    @classmethod
+    def from_dict(cls, data):
+        return cls(**{**data, "hidden": tuple(data["hidden"])})
+
+
+# Games a self-play task plays: the unit a stop can lose.
+TASK_GAMES = 4
+
+
+class Run:
+    """The training run in ``folder``: the one already there, or a new one of ``game``.
+    ``settings`` are :class:`Plan` fields; a run already there keeps its own, and
+    refuses settings given that differ from them."""
+
+    def __init__(self, folder, game, **settings):
+        self.folder = Path(folder)
+        self.file = self.folder / "train.json"
+        given = {k: v for k, v in settings.items() if v is not None}
+        if self.file.exists():
+            try:
+                record = json.loads(self.file.read_text(encoding="utf-8"))
+                self.plan = Plan.from_dict(record["plan"])
+            except (OSError, ValueError, KeyError, TypeError) as e:
+                raise TrainError(f"{self.file} is not a training run's record: {e}") \
+                    from None
+            changed = [f"{k} {getattr(self.plan, k)!r} (given {v!r})"
+                       for k, v in {"game": game, **given}.items()
+                       if getattr(self.plan, k) != v]
+            if changed:
+                raise TrainError(f"{self.folder} holds a run started with "
+                                 + ", ".join(changed) + ": give its settings to go on "
+                                 "with it, or another folder")
+            self.record = record
+        else:
+            if self.folder.exists() and any(self.folder.iterdir()):
+                raise TrainError(f"{self.folder} is not empty and holds no training run: "
+                                 "give a new folder")
+            self.plan = Plan(game=game, **given)
+            self.record = {"plan": self.plan.to_dict(), "seconds": 0.0, "generations": []}
+        self.game = configs.rules(self.plan.game)
+        self.buffer = Buffer(self.folder / "buffer")
+
+    @property
+    def generations(self):
+        """Every finished generation's figures, oldest first."""
+        return self.record["generations"]
+
+    @property
+    def best(self):
+        """The file of the best network so far; None before the first is kept."""
+        kept = [g for g in self.generations if g["kept"]]
+        return self.folder / "models" / kept[-1]["model"] if kept else None
+
+    def _best_generation(self):
+        kept = [g["generation"] for g in self.generations if g["kept"]]
+        return kept[-1] if kept else None
+
+    @property
+    def seconds(self):
+        """Wall time the run has taken, over all its sessions."""
+        return self.record["seconds"]
+
+    def go(self, hours=None, generations=None, workers=None, progress=True, say=print):
+        """Run generations until ``hours`` of the run's wall time have passed (all its
+        sessions together) or the run has ``generations`` (either, if None, without
+        limit); ``say`` hears a line a generation.  Ctrl-C stops it, keeping what was
+        done."""
+        self._clock = time.monotonic()
+        budget = None if hours is None else hours * 3600
+        try:
+            while (budget is None or self._elapsed() < budget) and (
+                    generations is None or len(self.generations) < generations):
+                g = len(self.generations) + 1
+                if not self._self_play(g, budget, workers, progress):
+                    break
+                losses, steps = self._train(g)
+                if budget is not None and self._elapsed() >= budget:
+                    break
+                gate, strength = self._gate(g, workers, progress)
+                self._finish(g, losses, steps, gate, strength)
+                say(self.describe(self.generations[-1]))
+        finally:
+            self._save()
+
+    def describe(self, gen):
+        """A generation's figures in a line."""
+        g, gate = gen["generation"], gen["gate"]
+        against = f"generation {gen['against']}" if gen["against"] else "random rollouts"
+        line = (f"generation {g}: {gen['games']} games, {gen['positions']:,} positions; "
+                f"loss {gen['policy_loss']:.3f} policy, {gen['value_loss']:.3f} value; "
+                f"gate {_score(gate)} over {gate['games']} games against {against}: "
+                + ("kept" if gen["kept"] else "not kept"))
+        if gen["kept"]:
+            line += f"; against random rollouts {_score(gen['strength'])}"
+        return line
+
+    # --- the three steps ---------------------------------------------------------
+
+    def _self_play(self, g, budget, workers, progress):
+        """Play generation ``g``'s self-play games the buffer lacks; False if the time
+        ran out first."""
+        plan = self.plan
+        tasks = math.ceil(plan.games / TASK_GAMES)
+        todo = [t for t in range(tasks) if t not in self.buffer.tasks(g)]
+        best = None if self.best is None else str(self.best)
+        bar = tqdm(total=plan.games, initial=plan.games - sum(
+            len(self._task_games(t)) for t in todo), unit="game", disable=not progress,
+            desc=f"generation {g} self-play", dynamic_ncols=True)
+        pool, window, _, close, _ = runner.executor(workers)
+        pending = {}
+        try:
+            while todo or pending:
+                while todo and len(pending) < window and (
+                        budget is None or self._elapsed() < budget):
+                    t = todo.pop(0)
+                    jobs = [selfplay.job(plan.game, best, plan.iterations, plan.explore,
+                                         self._seed("self-play", g, i))
+                            for i in self._task_games(t)]
+                    pending[pool.submit(selfplay.play_all, jobs)] = t
+                if not pending:
+                    return False
+                done, _ = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+                for future in done:
+                    t = pending.pop(future)
+                    positions = future.result()
+                    self.buffer.add(g, t, positions)
+                    bar.update(positions.games)
+                self._save()
+        finally:
+            for future in pending:
+                future.cancel()
+            close()
+            bar.close()
+        return True
+
+    def _train(self, g):
+        """Train generation ``g``'s network (unless a stopped run already had)."""
+        model = self.folder / "models" / f"gen-{g:04d}.npz"
+        trained = self.record.get("trained")
+        if trained and trained["generation"] == g and model.exists():
+            return trained["losses"], trained["steps"]
+        new = self.buffer.count(g)[1]
+        steps = max(1, math.ceil(self.plan.reuse * new / self.plan.batch))
+        # A process of its own, started afresh: JAX's threads must not be in a
+        # process that forks the self-play workers.
+        task = json.dumps({"folder": str(self.folder), "plan": self.plan.to_dict(),
+                           "generation": g, "steps": steps})
+        done = subprocess.run([sys.executable, "-m", "tournament.learn.net", task],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            lines = done.stderr.strip().splitlines() or [f"status {done.returncode}"]
+            raise TrainError(f"the training of generation {g} failed: {lines[-1]}")
+        losses = json.loads(done.stdout.strip().splitlines()[-1])
+        self.record["trained"] = {"generation": g, "losses": losses, "steps": steps}
+        self._save()
+        return losses, steps
+
+    def _gate(self, g, workers, progress):
+        """Generation ``g``'s network against the best so far, and if it is kept,
+        against the first expert: its score in each, with a 95% interval over deals
+        (None for the second if it is not kept)."""
+        new = _guided(self.folder / "models" / f"gen-{g:04d}.npz", self.plan.iterations)
+        expert = f"ismcts(iterations={self.plan.iterations})"
+        best = expert if self.best is None else _guided(self.best, self.plan.iterations)
+        gate = self._match(g, new, best, "gate", workers, progress)
+        if gate["score"] < 0.5:
+            return gate, None
+        strength = gate if self.best is None else \
+            self._match(g, new, expert, "strength", workers, progress)
+        return gate, strength
+
+    def _match(self, g, new, other, what, workers, progress):
+        """``new`` against ``other`` on generation ``g``'s gate deals, stored."""
+        config = configs.Config(game=self.plan.game, bots={"new": new, "other": other},
+                                deals=self.plan.gate, seed=self._seed("gate", g),
+                                seconds_per_move=configs.MOST_SECONDS_PER_MOVE,
+                                kind="train")
+        with Store(self.folder / "gate.sqlite") as store:
+            runner.run(config, store, workers=workers, progress=progress,
+                       desc=f"generation {g} {what}")
+            rows = store.games(config.key)
+        return gate_score(rows, "new", configs.sides(self.plan.game))
+
+    def _finish(self, g, losses, steps, gate, strength):
+        games, positions = self.buffer.count(g)
+        self.generations.append({
+            "generation": g, "games": games, "positions": positions, "steps": steps,
+            "policy_loss": losses[0], "value_loss": losses[1], "gate": gate,
+            "against": self._best_generation(), "kept": strength is not None,
+            "strength": strength, "model": f"gen-{g:04d}.npz",
+            "seconds": self._elapsed()})
+        self.record.pop("trained", None)
+        if strength is not None:
+            part = self.folder / "model.part"
+            shutil.copyfile(self.folder / "models" / f"gen-{g:04d}.npz", part)
+            os.replace(part, self.folder / "model.npz")
+        self._save()
+
+    # --- bookkeeping -------------------------------------------------------------
+
+    def _task_games(self, task):
+        return range(task * TASK_GAMES, min((task + 1) * TASK_GAMES, self.plan.games))
+
+    def _seed(self, *what):
+        digest = hashlib.sha256("/".join(map(str, (self.plan.seed, *what))).encode())
+        return int.from_bytes(digest.digest()[:8], "little") >> 1
+
+    def _elapsed(self):
+        now = time.monotonic()
+        self.record["seconds"] += now - self._clock
+        self._clock = now
+        return self.record["seconds"]
+
+    def _save(self):
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if hasattr(self, "_clock"):
+            self._elapsed()
+        part = self.file.with_suffix(".part")
+        part.write_text(json.dumps(self.record, indent=1) + "\n", encoding="utf-8")
+        os.replace(part, self.file)
+
+
+def _score(figure):
+    return f"{figure['score']:.1%} [{figure['low']:.1%}, {figure['high']:.1%}]"
+
+
+def _guided(path, iterations):
+    return f"ismcts(model={path},iterations={iterations})"
+
+
+def gate_score(rows, name, sides):
+    """``name``'s score over the matches of ``rows``, with a 95% interval from the
+    spread of its mean score per deal (normal approximation), and the games counted."""
+    per_deal, games = {}, 0
+    for row in rows:
+        games += 1
+        for bot, _, score in match_scores(row, sides):
+            per_deal.setdefault(row.deal, []).append(score if bot == name else 1 - score)
+    means = np.array([np.mean(s) for s in per_deal.values()])
+    score = float(means.mean()) if len(means) else 0.5
+    half = 1.96 * float(means.std(ddof=1) / np.sqrt(len(means))) if len(means) > 1 else 0.5
+    return {"score": score, "low": max(0.0, score - half), "high": min(1.0, score + half),
+            "games": games}
