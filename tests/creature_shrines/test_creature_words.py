@@ -1,28 +1,10 @@
 """Creature Shrines in its own words: a permanent named by its card and its site
 (``attack with blaze_hound at 3a``), not by its slot (``attacker blaze_hound#0@3a``),
 and the region drawn with its pathways lettered and every card's whole name."""
-import random
 import re
 
-import core
-
 from creature_positions import names, position
-
-
-def positions(seed, steps):
-    """The states of a random game, one a step."""
-    state = core.load_game("creature_shrines").new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        yield state
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    yield state
+from kit.helpers import walk
 
 
 def test_creature_shrines_names_its_permanents_by_card_and_site():
@@ -30,7 +12,7 @@ def test_creature_shrines_names_its_permanents_by_card_and_site():
     # one site told apart by whose they are and which came first.
     names = set()
     for seed in range(4):
-        for state in positions(seed, 1500):
+        for state in walk("creature_shrines", seed, 1500):
             if not state.is_terminal() and not state.is_chance_node():
                 names.update(state.action_to_string(a) for a in state.legal_actions())
     assert not [n for n in names if "#" in n or "@" in n]
@@ -53,7 +35,7 @@ def test_two_alike_permanents_on_a_site_are_told_apart():
 
 
 def test_creature_shrines_region_is_drawn_with_column_letters_and_whole_names():
-    for state in positions(2, 900):
+    for state in walk("creature_shrines", 2, 900):
         view = state.observation_dict(0)
         if len(view["units"]) >= 3:
             break

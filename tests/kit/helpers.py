@@ -64,6 +64,23 @@ def random_step(state, rng):
     return action
 
 
+def walk(game, seed, steps):
+    """The states of a seeded random game of the game string ``game``, one a step, for
+    at most ``steps`` steps: the state itself, moved on after each is looked at."""
+    state = core.load_game(game).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        yield state
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    yield state
+
+
 def played(game, seed):
     """Every state of one seeded random game, in order, each a copy."""
     rng = random.Random(seed)

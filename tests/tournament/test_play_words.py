@@ -2,33 +2,17 @@
 game's words (``Game.status``), turns counted alike everywhere, and what a card says
 (``Game.card_text``, the ``card`` command)."""
 import io
-import random
 import re
 
 import pytest
 
 import core
+from kit.helpers import walk
 from tournament.sparring import console
 from tournament.sparring.session import Match
 
 GAMES = ["shrine", "card_duel", "relinquish(players=3)", "creature_shrines",
          "creature_shrines(mode=king_of_the_hill)", "energy_deckbuilder"]
-
-
-def positions(game, seed, steps=600):
-    """The states of a random game of ``game``, one a step."""
-    state = core.load_game(game).new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        yield state
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    yield state
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -37,7 +21,7 @@ def test_where_a_game_stands_is_told_in_a_players_words(game):
     # underscores, and turns counted from 1.
     said = set()
     for seed in range(3):
-        for state in positions(game, seed):
+        for state in walk(game, seed, 600):
             for seat in range(state.game.num_players):
                 said.add(state.game.status(state.observation_dict(seat)))
     assert said and all(line for line in said)
@@ -85,7 +69,7 @@ def test_the_deckbuilders_heading_and_board_count_turns_alike(tmp_path, monkeypa
 
 def test_creature_shrines_tells_the_start_of_turn_draw_as_the_new_turn():
     # The draw that starts turn 3 was told under turn 2's final act.
-    for state in positions("creature_shrines", 1, 200):
+    for state in walk("creature_shrines", 1, 200):
         view = state.observation_dict(0)
         drawing = view.get("drawing")
         if drawing and drawing["then"] == "turn" and view["turn"] == 2:
