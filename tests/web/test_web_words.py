@@ -67,3 +67,5 @@ def test_a_replay_is_drawn_as_the_play_page_draws_a_game_a_step_a_move(tmp_path)
     assert moves == row.length
     assert replay["layout"] == json.loads(json.dumps(core.load_game(row.game).layout))
     assert all(f["view"]["players"] and f["status"] for f in frames)
+    assert frames[0]["text"] == "the start"
+    assert client(db).get("/replay/999999").status_code == 404
