@@ -36,7 +36,7 @@ from libc.stdint cimport int32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 
 from core.errors import CardArenaError
-from core.state cimport CHANCE, GameState, rng_below, rng_seed, sample_chance
+from core.state cimport CHANCE, GameState, Rng, rng_below, rng_seed, sample_chance
 from search.common cimport ROLLOUT_HEURISTIC, ROLLOUT_RANDOM, now, rng_jump, rollout
 from search.model cimport Model
 
@@ -221,6 +221,19 @@ cdef int tree_add(Tree* t, int parent, int key, int mover, int visits, float pri
     if gate != NULL:
         mcts_unlock(&gate.lock)
     return i
+
+
+cdef inline void keep_best(int i, double v, int* best, double* best_v, int* ties,
+                           Rng* rng) noexcept nogil:
+    """Keep candidate ``i`` if its score ``v`` is the highest so far; among equal
+    scores each ends up kept with the same chance (reservoir sampling, one draw a
+    tie)."""
+    if best[0] < 0 or v > best_v[0]:
+        best[0], best_v[0], ties[0] = i, v, 1
+    elif v == best_v[0]:
+        ties[0] += 1
+        if rng_below(rng, ties[0]) == 0:
+            best[0] = i
 
 
 cdef int find_child(Tree* t, int parent, int key, int mover) noexcept nogil:
@@ -749,12 +762,7 @@ cdef class Worker:
             for i in range(m):
                 node = &t.nodes[self.cand_child[i]]
                 v = node.total / node.visits + self.uct_c * sqrt(log(node.avail) / node.visits)
-                if best < 0 or v > best_v:
-                    best, best_v, ties = i, v, 1
-                elif v == best_v:
-                    ties += 1
-                    if rng_below(&self.rng, ties) == 0:
-                        best = i
+                keep_best(i, v, &best, &best_v, &ties, &self.rng)
         return self.step(s, best, n, added)
 
     cdef int select_guided(self, int s, int owner, int p) noexcept nogil:
@@ -805,12 +813,7 @@ cdef class Worker:
             node = &t.nodes[c]
             q = node.total / node.visits if node.visits else fpu
             v = q + self.puct_c * t.prior[c] * sqrt(<double>node.avail) / (1 + node.visits)
-            if best < 0 or v > best_v:
-                best, best_v, ties = i, v, 1
-            elif v == best_v:
-                ties += 1
-                if rng_below(&self.rng, ties) == 0:
-                    best = i
+            keep_best(i, v, &best, &best_v, &ties, &self.rng)
         return self.step(s, best, n, False)
 
     cdef int step(self, int s, int best, int n, bint counted) noexcept nogil:

@@ -1,4 +1,5 @@
 """``train``: a network for any game, learnt from self-play."""
+import argparse
 import importlib.util
 import re
 import sys
@@ -56,7 +57,6 @@ def _sizes(text):
     except ValueError:
         sizes = ()
     if not sizes or min(sizes) < 1:
-        import argparse
         raise argparse.ArgumentTypeError(
             f"layer sizes are whole numbers of at least 1 with commas between, such as "
             f"128,128, not {text!r}")
@@ -64,7 +64,6 @@ def _sizes(text):
 
 
 def _hours(text):
-    import argparse
     try:
         value = float(text)
     except ValueError:

@@ -78,9 +78,9 @@ class Trainer:
 
     def restore(self, named):
         """Take up the weights, the optimiser's state and the random key of
-        :meth:`arrays`."""
+        :meth:`arrays` (``named`` may hold other entries too)."""
         leaves, tree = jax.tree_util.tree_flatten((self.params, self.state))
-        if len(named) - 1 != len(leaves):
+        if f"leaf_{len(leaves) - 1}" not in named or f"leaf_{len(leaves)}" in named:
             raise ValueError("the saved trainer has another shape")
         restored = [jnp.asarray(named[f"leaf_{i}"]) for i in range(len(leaves))]
         self.params, self.state = jax.tree_util.tree_unflatten(tree, restored)
@@ -125,23 +125,19 @@ def train_generation(folder, plan, g, steps):
     game = configs.rules(plan.game)
     seed = int.from_bytes(hashlib.sha256(f"{plan.seed}/train".encode()).digest()[:4],
                           "little")
-    trainer = Trainer(game, plan.hidden, seed)
     saved = folder / "trainer.npz"
+    trainer = Trainer(game, plan.hidden, seed)
     if saved.exists():
         with np.load(saved) as data:
-            if int(data["generation"]) == g - 1:
-                trainer.restore({k: data[k] for k in data.files if k != "generation"})
-            elif int(data["generation"]) != g:
-                raise TrainError(f"{saved} is of generation {int(data['generation'])}, "
-                                 f"not {g - 1}")
-            else:
-                # Trained already, stopped before the run recorded it: the same steps
-                # again from the state before are not at hand; take the trained one.
-                trainer.restore({k: data[k] for k in data.files if k != "generation"})
-                steps = 0
+            done = int(data["generation"])
+            if done == g:
+                # Trained and written already; the run stopped before recording it.
+                return [float(x) for x in data["losses"]]
+            if done != g - 1:
+                raise TrainError(f"{saved} is of generation {done}, not {g - 1}")
+            trainer.restore(data)
     positions = Buffer(folder / "buffer").window(plan.window)
-    losses = trainer.train(positions, steps, plan.batch) if steps else \
-        trainer.losses(positions)
+    losses = [float(x) for x in trainer.train(positions, steps, plan.batch)]
     (folder / "models").mkdir(exist_ok=True)
     out = folder / "models" / f"gen-{g:04d}.npz"
     part = out.with_suffix(".part")
@@ -149,9 +145,9 @@ def train_generation(folder, plan, g, steps):
     os.replace(part, out)
     part = saved.with_suffix(".part")
     with open(part, "wb") as f:
-        np.savez(f, generation=g, **trainer.arrays())
+        np.savez(f, generation=g, losses=losses, **trainer.arrays())
     os.replace(part, saved)
-    return [float(x) for x in losses]
+    return losses
 
 
 def main():

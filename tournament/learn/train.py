@@ -120,7 +120,7 @@ class Run:
                                  "give a new folder")
             self.plan = Plan(game=game, **given)
             self.record = {"plan": self.plan.to_dict(), "seconds": 0.0, "generations": []}
-        self.game = configs.rules(self.plan.game)
+        self._clock = None
         self.buffer = Buffer(self.folder / "buffer")
 
     @property
@@ -131,8 +131,8 @@ class Run:
     @property
     def best(self):
         """The file of the best network so far; None before the first is kept."""
-        kept = [g for g in self.generations if g["kept"]]
-        return self.folder / "models" / kept[-1]["model"] if kept else None
+        g = self._best_generation()
+        return None if g is None else self.folder / "models" / f"gen-{g:04d}.npz"
 
     def _best_generation(self):
         kept = [g["generation"] for g in self.generations if g["kept"]]
@@ -296,7 +296,7 @@ class Run:
 
     def _save(self):
         self.folder.mkdir(parents=True, exist_ok=True)
-        if hasattr(self, "_clock"):
+        if self._clock is not None:
             self._elapsed()
         part = self.file.with_suffix(".part")
         part.write_text(json.dumps(self.record, indent=1) + "\n", encoding="utf-8")
