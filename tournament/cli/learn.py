@@ -24,7 +24,8 @@ def _train(args):
     out = args.out or f"train-{re.sub(r'[^A-Za-z0-9_.-]+', '-', str(game)).strip('-')}"
     try:
         run = Run(out, str(game), hidden=args.hidden, games=args.games,
-                  iterations=args.iterations, gate=args.gate, seed=args.seed)
+                  iterations=args.iterations, gate=args.gate, seed=args.seed,
+                  value_weight=args.value_weight)
     except TrainError as e:
         fail("train", str(e), 1)
     done = len(run.generations)
@@ -73,6 +74,16 @@ def _hours(text):
     return value
 
 
+def _weight(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"a weight from 0 to 1, not {text!r}")
+    return value
+
+
 def add(sub):
     """Add ``train`` to ``sub``."""
     from tournament.learn.defaults import PLAN
@@ -99,6 +110,10 @@ def add(sub):
     train.add_argument("--hidden", type=_sizes, default=None, metavar="SIZES",
                        help="the network's hidden layer sizes (default: "
                        f"{','.join(map(str, PLAN['hidden']))})")
+    train.add_argument("--value-weight", type=_weight, default=None, metavar="W",
+                       help="the weight of the network's value at a leaf of the guided "
+                       "searcher in self-play and the gate, the rest a random rollout's "
+                       f"(default: {PLAN['value_weight']:g})")
     train.add_argument("--workers", type=positive, default=None,
                        help="local worker processes for self-play and the gate "
                        "(default: one per CPU it may use)")

@@ -77,6 +77,9 @@ class Plan:
     """Deals of the gate, each played in every seating."""
     seed: int = PLAN["seed"]
     """Every self-play game, batch, first weight and gate deal is drawn from it."""
+    value_weight: float = PLAN["value_weight"]
+    """The network's value's weight at a leaf of the guided searcher, in self-play and
+    the gate; the rest is a random rollout's (``ismcts``'s ``value_weight``)."""
 
     def to_dict(self):
         return {**dataclasses.asdict(self), "hidden": list(self.hidden)}
@@ -197,7 +200,8 @@ class Run:
                         budget is None or self._elapsed() < budget):
                     t = todo.pop(0)
                     jobs = [selfplay.job(plan.game, best, plan.iterations, plan.explore,
-                                         self._seed("self-play", g, i))
+                                         self._seed("self-play", g, i),
+                                         plan.value_weight)
                             for i in self._task_games(t)]
                     pending[pool.submit(selfplay.play_all, jobs)] = t
                 if not pending:
@@ -242,9 +246,9 @@ class Run:
         """Generation ``g``'s network against the best so far, and if it is kept,
         against the first expert: its score in each, with a 95% interval over deals
         (None for the second if it is not kept)."""
-        new = _guided(self.folder / "models" / f"gen-{g:04d}.npz", self.plan.iterations)
+        new = self._guided(self.folder / "models" / f"gen-{g:04d}.npz")
         expert = f"ismcts(iterations={self.plan.iterations})"
-        best = expert if self.best is None else _guided(self.best, self.plan.iterations)
+        best = expert if self.best is None else self._guided(self.best)
         gate = self._match(g, new, best, "gate", workers, progress)
         if gate["score"] < 0.5:
             return gate, None
@@ -281,6 +285,11 @@ class Run:
 
     # --- bookkeeping -------------------------------------------------------------
 
+    def _guided(self, path):
+        plan = self.plan
+        weight = "" if plan.value_weight == 1 else f",value_weight={plan.value_weight:g}"
+        return f"ismcts(model={path},iterations={plan.iterations}{weight})"
+
     def _task_games(self, task):
         return range(task * TASK_GAMES, min((task + 1) * TASK_GAMES, self.plan.games))
 
@@ -305,10 +314,6 @@ class Run:
 
 def _score(figure):
     return f"{figure['score']:.1%} [{figure['low']:.1%}, {figure['high']:.1%}]"
-
-
-def _guided(path, iterations):
-    return f"ismcts(model={path},iterations={iterations})"
 
 
 def gate_score(rows, name, sides):
