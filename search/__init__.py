@@ -9,8 +9,8 @@ from search.bots import KINDS, Bot, describe, engine_game, make_bot, parse_bot
 from search.clock import Deadline
 from search.expectimax import Expectimax
 from search.mcts import MCTS, SearchError, SearchResult
-from search.model import Model, ModelError, load_model, random_model
+from search.model import Model, ModelError, load_model, random_model, shipped
 
 __all__ = ["make_bot", "parse_bot", "describe", "engine_game", "KINDS", "Bot", "MCTS",
            "Expectimax", "SearchResult", "SearchError", "Deadline", "Model", "ModelError",
-           "load_model", "random_model"]
+           "load_model", "random_model", "shipped"]

@@ -61,6 +61,20 @@ class Param:
         return f"{self.low}..{self.high}"
 
 
+class _ModelOr(Param):
+    """A number in ``low``..``high``, or ``"model"``: the model's own."""
+
+    def __init__(self, help, low, high):
+        super().__init__("model", help, low=low, high=high,
+                         accepts=f"model|{low:g}..{high:g}")
+
+    def read(self, kind, name, value):
+        if value == "model":
+            return value
+        return Param(float(self.low), self.help, low=self.low, high=self.high).read(
+            kind, name, value)
+
+
 def _a(kind):
     return {int: "an integer", float: "a number", bool: "true or false", str: "a word"}[kind]
 
@@ -120,8 +134,9 @@ _MCTS = dict(
                 accepts="none|default|PATH"),
     puct_c=Param(0.6, "with a model: PUCT's exploration constant, payoffs scaled to "
                  "[0, 1]; it replaces uct_c", low=0.0),
-    value_weight=Param(1.0, "with a model: the weight of its value at a leaf, the rest "
-                       "going to a rollout's payoff; 1 plays no rollout", low=0.0, high=1.0),
+    value_weight=_ModelOr("with a model: the weight of its value at a leaf, the rest "
+                          "going to a rollout's payoff; 1 plays no rollout; 'model', the "
+                          "weight it was trained with", low=0.0, high=1.0),
     value_view=Param("actor", "with a model: whose knowledge its value reads at a leaf "
                      "of a sampled world, the player to move there or the searcher",
                      choices=("actor", "searcher")),
@@ -419,7 +434,8 @@ def _mcts_bot(mode, **fixed):
                         policy=rollout, epsilon=epsilon, rollout_depth=rollout_depth,
                         threads=threads, parallel=parallel, reuse=reuse, seed=seed,
                         model=None if model == "none" else load_model(model, engine),
-                        puct_c=puct_c, value_weight=value_weight, value_view=value_view,
+                        puct_c=puct_c, value_view=value_view,
+                        value_weight=None if value_weight == "model" else value_weight,
                         **fixed, **more)
         return SearchBot(engine, player, spec, searcher, one_hot=False, blunder=blunder,
                          seed=seed)

@@ -904,7 +904,7 @@ cdef class MCTS:
     (docs/learning.md): its policy is the prior of PUCT, with exploration constant
     ``puct_c`` in place of UCB's ``uct_c``, and a leaf is scored by its value head,
     mixed with a rollout's payoffs by ``value_weight`` (1: the value alone, 0: the
-    rollout alone).  ``value_view`` says whose knowledge the value reads at a leaf of a
+    rollout alone; None: the model's own, ``Model.value_weight``).  ``value_view`` says whose knowledge the value reads at a leaf of a
     sampled world: ``"actor"``, the player to move there, or ``"searcher"``, the player
     the search is for.  Without a model these three are unused.
     """
@@ -913,7 +913,7 @@ cdef class MCTS:
                  double seconds=0.0, double uct_c=0.7, policy="random",
                  double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
                  int threads=1, parallel="tree", bint reuse=False, seed=0,
-                 Model model=None, double puct_c=0.6, double value_weight=1.0,
+                 Model model=None, double puct_c=0.6, value_weight=None,
                  value_view="actor"):
         if iterations < 1:
             raise ValueError(f"iterations is at least 1, not {iterations}")
@@ -936,6 +936,8 @@ cdef class MCTS:
                              f"{game}")
         if not (puct_c >= 0 and math.isfinite(puct_c)):
             raise ValueError(f"puct_c is a finite number >= 0, not {puct_c}")
+        if value_weight is None:
+            value_weight = 1.0 if model is None else model.value_weight
         if not 0 <= value_weight <= 1:
             raise ValueError(f"value_weight is from 0 to 1, not {value_weight}")
         if value_view not in VIEWS:

@@ -12,6 +12,9 @@ cdef class Model:
     cdef readonly tuple layers
     # Where it was read from, or None for one made from arrays.
     cdef readonly object path
+    # The weight of its value at a leaf that a search takes when not told one: what
+    # its training's self-play and gates used.
+    cdef readonly double value_weight
     cdef int n_in, n_hidden, width, n_actions, n_players
     cdef double lo, span
     cdef int* sizes          # n_hidden + 1 entries: layers

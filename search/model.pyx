@@ -18,6 +18,7 @@ The layers, for features ``x`` (the observation tensor, a row vector)::
 """
 import importlib
 import os
+import re
 import zipfile
 from pathlib import Path
 
@@ -46,18 +47,23 @@ cdef class Model:
     ``layers`` a list of ``(weight, bias)`` pairs for the hidden layers (weight shaped
     ``(inputs, outputs)``, possibly none at all), ``policy`` and ``value`` the heads'
     pairs, shaped ``(last width, num_distinct_actions)`` and ``(last width,
-    num_players)``.  :func:`load_model` reads one from a file and :meth:`save` writes
-    one."""
+    num_players)``.  ``value_weight`` is the weight of its value at a search's leaf
+    when the search is not given one (the rest goes to a rollout): the one its training
+    used, for a value head that may judge a position worse than a rollout does.
+    :func:`load_model` reads one from a file and :meth:`save` writes one."""
 
     def __cinit__(self):
         self.sizes = NULL
         self.weight = NULL
         self.bias = NULL
 
-    def __init__(self, game, layers, policy, value, *, path=None):
+    def __init__(self, game, layers, policy, value, *, value_weight=1.0, path=None):
         cdef int i
         where = f"model file {path}" if path is not None else "model"
         self.game, self.game_string, self.path = game, str(game), path
+        if not 0 <= value_weight <= 1:
+            raise ModelError(f"{where}: value_weight is from 0 to 1, not {value_weight}")
+        self.value_weight = value_weight
         n_in = game.observation_tensor_size
         arrays = []
         sizes = [n_in]
@@ -237,10 +243,11 @@ cdef class Model:
 
     def save(self, path):
         """Write the model to ``path`` (an ``.npz``), with the game string, the layer
-        sizes and the format version."""
+        sizes, the value's weight and the format version."""
         w = self.weights()
         named = {"format": np.array(FORMAT), "game": np.array(self.game_string),
-                 "layers": np.array(self.layers, dtype=np.int64)}
+                 "layers": np.array(self.layers, dtype=np.int64),
+                 "search_value_weight": np.array(self.value_weight)}
         for i, (weight, bias) in enumerate(w["layers"]):
             named[f"hidden_{i}_weight"], named[f"hidden_{i}_bias"] = weight, bias
         named["policy_weight"], named["policy_bias"] = w["policy"]
@@ -301,13 +308,29 @@ def random_model(game, hidden=(64,), seed=0):
 
 
 def default_path(game):
-    """Where ``game``'s own model lives: ``model.npz`` in its ruleset's package."""
+    """Where ``game``'s own model lives, in its ruleset's package: ``model.npz`` for the
+    game with its default parameters, ``model-players-3.npz`` for ``relinquish(players=3)``
+    (each parameter given, its name and value, in the game string's order)."""
     import core
     if isinstance(game, core.ForeignGame):
         raise ModelError(f"{game} is an OpenSpiel game with no model of its own: give "
                          "model=PATH")
     package = importlib.import_module(type(game).__module__.rpartition(".")[0])
-    return Path(package.__file__).parent / FILE_NAME
+    given = str(game)[len(game.name):].strip("()")
+    name = FILE_NAME if not given else \
+        f"model-{re.sub(r'[^A-Za-z0-9._]+', '-', given).strip('-')}.npz"
+    return Path(package.__file__).parent / name
+
+
+def shipped(kind):
+    """The game strings of ``kind`` (a ruleset's game class) whose own model is
+    shipped in its package, sorted: ``["relinquish", "relinquish(players=3)", ...]``."""
+    package = importlib.import_module(kind.__module__.rpartition(".")[0])
+    found = []
+    for path in Path(package.__file__).parent.glob("model*.npz"):
+        with np.load(path, allow_pickle=False) as archive:
+            found.append(str(archive["game"]))
+    return sorted(found)
 
 
 def load_model(path, game):
@@ -318,7 +341,7 @@ def load_model(path, game):
     if path == DEFAULT:
         path = default_path(game)
         if not path.is_file():
-            raise ModelError(f"no model is shipped for {game.name} yet (none at "
+            raise ModelError(f"no model is shipped for {game} (none at "
                              f"{Path(*path.parts[-3:])}): give model=PATH")
     shown = os.fspath(path)
     try:
@@ -367,13 +390,17 @@ def load_model(path, game):
                              f"{'x'.join(map(str, w.shape))}, its layer sizes say "
                              f"{layers[i]}x{size}")
         hidden.append((w, b))
+    # Files written before models carried it: the value alone, as searches then took.
+    weight = _scalar(shown, named, "search_value_weight", "f") \
+        if "search_value_weight" in named else 1.0
     return Model(game, hidden, (entry("policy_weight"), entry("policy_bias")),
-                 (entry("value_weight"), entry("value_bias")), path=shown)
+                 (entry("value_weight"), entry("value_bias")), value_weight=weight,
+                 path=shown)
 
 
 def _scalar(shown, named, name, kind):
     a = named.get(name)
     if a is None or a.shape != () or a.dtype.kind != kind:
         raise ModelError(f"model file {shown} is corrupt: its {name} entry is not a "
-                         f"{'number' if kind == 'i' else 'string'}")
+                         f"{'string' if kind == 'U' else 'number'}")
     return a.item()

@@ -219,17 +219,21 @@ def test_the_command_refuses_a_bad_model_in_one_line(tmp_path):
 
 
 def test_the_default_model_is_read_from_the_game_package_or_said_missing():
-    for name in core.GAMES:
-        game = core.load_game(name)
+    for text in [*core.GAMES, "relinquish(players=3)", "relinquish(teams=true,players=4)",
+                 "shrine(alt_heal=true)"]:
+        game = core.load_game(text)
         path = default_path(game)
-        assert path.parent.name == name and path.name == "model.npz"
+        given = str(game).partition("(")[2].rstrip(")")
+        assert path.parent.name == game.name
+        assert path.name == ("model-" + given.replace("=", "-").replace(",", "-")
+                             + ".npz" if given else "model.npz")
         if path.is_file():
-            assert load_model("default", game).game_string == name
+            assert load_model("default", game).game_string == str(game)
         else:
             with pytest.raises(ModelError) as err:
                 search.make_bot("policy", game, 0)
-            assert str(err.value) == (f"no model is shipped for {name} yet (none at "
-                                      f"core/{name}/model.npz): give model=PATH")
+            assert str(err.value) == (f"no model is shipped for {game} (none at "
+                                      f"core/{game.name}/{path.name}): give model=PATH")
     with pytest.raises(ModelError, match="an OpenSpiel game with no model of its own"):
         search.make_bot("ismcts(model=default)", "leduc_poker", 0)
 
@@ -393,7 +397,7 @@ def test_the_bots_list_shows_the_model_parameters():
                  "    temperature=0.0  (>= 0.0)",
                  "    model=none  (none|default|PATH)",
                  "    puct_c=0.6  (>= 0.0)",
-                 "    value_weight=1.0  (0.0..1.0)",
+                 "    value_weight=model  (model|0..1)",
                  "    value_view=actor  (actor|searcher)"]:
         assert line in text
     result = subprocess.run([CARDARENA, "bots"], capture_output=True, text=True, timeout=120)

@@ -25,8 +25,8 @@ class Trainer:
     with decoupled weight decay (AdamW) at ``rate``.  ``seed`` draws the first
     weights and every batch."""
 
-    def __init__(self, game, hidden, seed, rate=1e-3, decay=1e-4):
-        self.game = game
+    def __init__(self, game, hidden, seed, rate=1e-3, decay=1e-4, value_weight=1.0):
+        self.game, self.value_weight = game, value_weight
         sizes = [game.observation_tensor_size, *hidden]
         rng = np.random.default_rng(seed)
         # He-scaled for the ReLU layers; the heads start small, so a new network's
@@ -44,7 +44,7 @@ class Trainer:
         """The network as a ``search.Model``, for the searchers."""
         p = jax.device_get(self.params)
         return Model(self.game, [tuple(layer) for layer in p["layers"]], tuple(p["policy"]),
-                     tuple(p["value"]))
+                     tuple(p["value"]), value_weight=self.value_weight)
 
     def train(self, positions, steps, batch):
         """``steps`` Adam steps on batches of ``batch`` positions drawn at random from
@@ -126,7 +126,7 @@ def train_generation(folder, plan, g, steps):
     seed = int.from_bytes(hashlib.sha256(f"{plan.seed}/train".encode()).digest()[:4],
                           "little")
     saved = folder / "trainer.npz"
-    trainer = Trainer(game, plan.hidden, seed)
+    trainer = Trainer(game, plan.hidden, seed, value_weight=plan.value_weight)
     if saved.exists():
         with np.load(saved) as data:
             done = int(data["generation"])

@@ -14,15 +14,14 @@ from search.model import load_model
 _GAMES, _MODELS = {}, {}
 
 
-def job(game, model, iterations, explore, seed, value_weight=1.0):
+def job(game, model, iterations, explore, seed):
     """The plain data :func:`play` needs: the game string, the model file guiding the
     search (None: random rollouts alone), the search's ``iterations`` a move, how many
     of each game's first decisions are drawn in proportion to the visits rather than
-    the most visited (``explore``), the game's ``seed``, and the weight of the model's
-    value at a leaf, the rest a random rollout's (``value_weight``)."""
+    the most visited (``explore``), and the game's ``seed``.  The search takes the
+    model's own ``value_weight``."""
     return {"game": game, "model": None if model is None else str(model),
-            "iterations": iterations, "explore": explore, "seed": seed,
-            "value_weight": value_weight}
+            "iterations": iterations, "explore": explore, "seed": seed}
 
 
 def play(job):
@@ -31,7 +30,7 @@ def play(job):
     model = _model(job["model"], game)
     rng = np.random.default_rng(job["seed"])
     searcher = MCTS(game, "so", iterations=job["iterations"], model=model,
-                    value_weight=job["value_weight"], seed=int(rng.integers(2**63)))
+                    seed=int(rng.integers(2**63)))
     state = game.new_initial_state()
     features, movers, acts, shares, counts = [], [], [], [], []
     while not state.is_terminal():

@@ -78,8 +78,9 @@ class Plan:
     seed: int = PLAN["seed"]
     """Every self-play game, batch, first weight and gate deal is drawn from it."""
     value_weight: float = PLAN["value_weight"]
-    """The network's value's weight at a leaf of the guided searcher, in self-play and
-    the gate; the rest is a random rollout's (``ismcts``'s ``value_weight``)."""
+    """The weight of the network's value at a leaf of the guided searcher, in
+    self-play and the gate, the rest a random rollout's: written into each model file,
+    so that a search given the model takes it too (``Model.value_weight``)."""
 
     def to_dict(self):
         return {**dataclasses.asdict(self), "hidden": list(self.hidden)}
@@ -200,8 +201,7 @@ class Run:
                         budget is None or self._elapsed() < budget):
                     t = todo.pop(0)
                     jobs = [selfplay.job(plan.game, best, plan.iterations, plan.explore,
-                                         self._seed("self-play", g, i),
-                                         plan.value_weight)
+                                         self._seed("self-play", g, i))
                             for i in self._task_games(t)]
                     pending[pool.submit(selfplay.play_all, jobs)] = t
                 if not pending:
@@ -286,9 +286,8 @@ class Run:
     # --- bookkeeping -------------------------------------------------------------
 
     def _guided(self, path):
-        plan = self.plan
-        weight = "" if plan.value_weight == 1 else f",value_weight={plan.value_weight:g}"
-        return f"ismcts(model={path},iterations={plan.iterations}{weight})"
+        # The model's file carries the plan's value_weight, which the search then takes.
+        return f"ismcts(model={path},iterations={self.plan.iterations})"
 
     def _task_games(self, task):
         return range(task * TASK_GAMES, min((task + 1) * TASK_GAMES, self.plan.games))

@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 import core
-from search import Deadline
+from search import Deadline, shipped
 from search.bots import parse_bot
 from tournament.harness import config as configs
 from tournament.harness.store import Store, StoreError
@@ -53,6 +53,10 @@ BOTS = [
     ("ismcts(seconds=1,rollout_depth=8)",
      "searches for a second a move, as cardarena play does by default: strong"),
 ]
+
+# Offered for the variants whose own model is shipped (search.shipped).
+GUIDED = ("ismcts(model=default,seconds=1)",
+          "the search guided by the game's trained network, a second a move")
 
 
 # The most time a bot's move or a hint takes on this server, whatever the bot's spec:
@@ -167,8 +171,10 @@ def _games():
                    "low": kind.limits.get(key, (None,))[0],
                    "high": kind.limits.get(key, (None, None))[1]}
                   for key, default in kind.parameters.items()]
+        models = [core.load_game(text).params for text in shipped(kind)]
         games.append({"name": name, "long_name": game.long_name, "params": params,
-                      "players": game.num_players, "levels": _levels(game)})
+                      "players": game.num_players, "levels": _levels(game),
+                      "models": models})
     return games
 
 
@@ -238,7 +244,7 @@ class App:
 
     async def home(self, request):
         games = await run_in_threadpool(self.sessions.games)
-        return self.page(request, "home.html", games=_games(), bots=BOTS, saved=games,
+        return self.page(request, "home.html", games=_games(), bots=BOTS, guided=GUIDED, saved=games,
                          seconds=_seconds(self.move_seconds))
 
     async def play_page(self, request):

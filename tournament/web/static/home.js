@@ -45,12 +45,18 @@ function showParams() {
   showLevels();
 }
 
-// Levels are calibrated on a game's default rules, and offered only for them.
+// Levels are calibrated on a game's default rules, and offered only for them; the
+// guided search only for the variants whose model is shipped.
 function showLevels() {
-  const asDefault = chosen().params.every(
-    p => valueOf(params.querySelector(`[data-param="${p.name}"]`)) === p.default);
-  const choice = document.getElementById("level-choice");
-  choice.hidden = !chosen().levels.length || !asDefault;
+  const current = p => valueOf(params.querySelector(`[data-param="${p.name}"]`));
+  const asDefault = chosen().params.every(p => current(p) === p.default);
+  offer(document.getElementById("level-choice"), chosen().levels.length && asDefault);
+  offer(document.getElementById("model-choice"), chosen().models.some(
+    m => chosen().params.every(p => current(p) === m[p.name])));
+}
+
+function offer(choice, shown) {
+  choice.hidden = !shown;
   if (choice.hidden && choice.querySelector("input").checked) {
     form.querySelector("input[name=bot]").checked = true;
   }
