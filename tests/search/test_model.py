@@ -33,7 +33,7 @@ def reference(weights, game, x, legal):
             policy / policy.sum())
 
 
-def hand_made(game, policy_bias=None, value=None, value_bias=None):
+def hand_made(game, policy_bias=None, value=None, value_bias=None, weight=1.0):
     """A model with no hidden layer: the policy's logits are ``policy_bias`` (one per
     action, zeros if None) and each player's value reads the features through
     ``value`` (features x players), plus ``value_bias``."""
@@ -42,7 +42,7 @@ def hand_made(game, policy_bias=None, value=None, value_bias=None):
     pb = np.zeros(actions) if policy_bias is None else policy_bias
     vw = np.zeros((n, players)) if value is None else value
     vb = np.zeros(players) if value_bias is None else value_bias
-    return Model(game, [], (np.zeros((n, actions)), pb), (vw, vb))
+    return Model(game, [], (np.zeros((n, actions)), pb), (vw, vb), value_weight=weight)
 
 
 def save(model, tmp_path, name="model.npz"):
@@ -132,6 +132,17 @@ def test_a_model_file_round_trips(tmp_path):
     with np.load(tmp_path / "model.npz") as f:
         assert f["format"] == 1 and str(f["game"]) == "relinquish(players=3)"
         assert f["layers"].tolist() == [game.observation_tensor_size, 24, 12]
+        assert back.value_weight == model.value_weight == 1.0
+        # A file without the weight (written before models carried it) plays the
+        # value alone; one with it gives it back.
+        named = {k: f[k] for k in f.files if k != "search_value_weight"}
+    _write(tmp_path / "old.npz", **named)
+    assert load_model(tmp_path / "old.npz", game).value_weight == 1.0
+    _write(tmp_path / "half.npz", **named, search_value_weight=np.array(0.25))
+    assert load_model(tmp_path / "half.npz", game).value_weight == 0.25
+    _write(tmp_path / "bad.npz", **named, search_value_weight=np.array(3.0))
+    with pytest.raises(ModelError, match="value_weight is from 0 to 1, not 3.0"):
+        load_model(tmp_path / "bad.npz", game)
 
 
 def _write(path, **arrays):
@@ -317,6 +328,12 @@ def test_the_value_head_is_what_a_leaf_backs_up_without_rollouts(view):
     mixed = MCTS(game, iterations=200, seed=1, model=model, value_view=view,
                  value_weight=0.5).search(state)
     assert mixed.value != pytest.approx(want, abs=1e-3)
+    # A model that carries the weight 0.5 gives its searches the same, unless told.
+    own = hand_made(game, value_bias=bias, weight=0.5)
+    assert MCTS(game, iterations=200, seed=1, model=own, value_view=view).search(
+        state).values == mixed.values
+    assert MCTS(game, iterations=200, seed=1, model=own, value_view=view,
+                value_weight=1).search(state).value == pytest.approx(want, abs=1e-6)
 
 
 @pytest.mark.parametrize("view", ["actor", "searcher"])
@@ -402,3 +419,14 @@ def test_the_bots_list_shows_the_model_parameters():
         assert line in text
     result = subprocess.run([CARDARENA, "bots"], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0 and "value_view=actor" in result.stdout
+
+
+def test_a_bot_spec_takes_the_models_weight_or_a_number():
+    game = core.load_game("shrine")
+    assert search.parse_bot("ismcts(value_weight=model)") == (
+        "ismcts", {"value_weight": "model"})
+    assert search.parse_bot("ismcts(value_weight=0.25)") == (
+        "ismcts", {"value_weight": 0.25})
+    for bad, why in (("2", "must be 0.0..1.0, not 2.0"), ("half", "is a number, not 'half'")):
+        with pytest.raises(core.ParameterError, match=f"ismcts: value_weight {why}"):
+            search.make_bot(f"ismcts(value_weight={bad})", game, 0)
