@@ -220,3 +220,19 @@ def test_every_page_names_an_icon_that_is_served(db):
         assert response.status_code == 200 and response.headers["content-type"] == "image/svg+xml"
     # A browser that asks for the old name, as it does of a page naming no icon.
     assert web.get("/favicon.ico").status_code == 200
+
+
+def test_the_guided_search_is_offered_for_the_variants_whose_model_is_shipped(db,
+                                                                               monkeypatch):
+    from tournament.web import app
+    monkeypatch.setattr(app, "shipped", lambda kind: {
+        "relinquish": ["relinquish", "relinquish(players=3)"]}.get(kind().name, []))
+    games = {g["name"]: g for g in app._games()}
+    relinquish = core.load_game("relinquish").params
+    assert games["relinquish"]["models"] == [relinquish, {**relinquish, "players": 3}]
+    assert all(games[name]["models"] == [] for name in games if name != "relinquish")
+    page = client(db).get("/").text
+    assert f'value="{app.GUIDED[0]}"' in page and 'id="model-choice"' in page
+    # The page's own list matches what it offers.
+    assert json.loads(page.split('id="games">')[1].split("</script>")[0])[
+        list(games).index("relinquish")]["models"] == games["relinquish"]["models"]

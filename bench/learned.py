@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""How strong are the shipped networks?  Matches through the tournament harness.
+
+For each game whose own model is shipped (``search.shipped``), with ``--deals`` deals
+each played in every seating:
+
+* guided against the yardstick, at each ``--seconds`` a move: ``ismcts(model=default)``
+  against the searcher the game's skill analysis chose as its yardstick (read from
+  ``docs/results/<ruleset>/``), the same time a move for both;
+* the raw policy, ``policy(model=default)`` with no search, against ``greedy`` and
+  against ``random``.
+
+Prints one table: the first bot's score (a match counts 1, ½ or 0 for each pair of sides
+the two bots hold) with its 95% interval over deals, and the games behind it.  Every
+game is stored in ``--db`` as it ends, so a stopped run goes on where it stopped, and
+a larger ``--deals`` extends it.
+
+    python bench/learned.py --seconds 0.1 --deals 50    # about an hour on two cores
+    python bench/learned.py --game shrine --deals 10 --seconds 0.1
+"""
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+# This script's folder holds bench/search.py, which would hide the search package.
+sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+import core  # noqa: E402
+import search  # noqa: E402
+from bench.tables import cpu_name, markdown_table, text_table  # noqa: E402
+from tournament.harness import config as configs  # noqa: E402
+from tournament.harness import runner  # noqa: E402
+from tournament.harness.store import Store  # noqa: E402
+from tournament.learn.train import gate_score  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parents[1] / "docs" / "results"
+
+
+def yardstick(game):
+    """The searcher ``game``'s skill analysis chose, from the first ``skill.json``
+    under its ruleset's results."""
+    for path in sorted((RESULTS / game.name).rglob("skill.json")):
+        return json.loads(path.read_text(encoding="utf-8"))["variants"][0]["player"]
+    raise SystemExit(f"no skill analysis of {game.name} in docs/results to take the "
+                     "yardstick from")
+
+
+def matches(game, seconds):
+    """(what, first bot's spec, second bot's spec) for ``game``."""
+    rows = []
+    for s in seconds:
+        timed = f"seconds={s:g}"
+        stick = yardstick(game)
+        stick = f"{stick[:-1]},{timed})" if stick.endswith(")") else f"{stick}({timed})"
+        rows.append((f"guided against {stick}", f"ismcts(model=default,{timed})", stick))
+    rows += [("policy against greedy", "policy(model=default)", "greedy"),
+             ("policy against random", "policy(model=default)", "random")]
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", action="append", help="a game string with a shipped "
+                        "model (default: every one); may be given again")
+    parser.add_argument("--seconds", type=float, nargs="+", default=[0.1, 1.0],
+                        help="time a move of the guided matches (default 0.1 1)")
+    parser.add_argument("--deals", type=int, default=50, help="deals a match (default 50)")
+    parser.add_argument("--seed", type=int, default=1, help="the deals' seed (default 1)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="worker processes (default: one per CPU)")
+    parser.add_argument("--db", default="bench-learned.sqlite",
+                        help="where the games are stored (default bench-learned.sqlite)")
+    parser.add_argument("--markdown", action="store_true", help="a Markdown table")
+    args = parser.parse_args()
+    games = args.game or [g for kind in core.GAMES.values() for g in search.shipped(kind)]
+    body = []
+    with Store(args.db) as store:
+        for text in games:
+            game = core.load_game(text)
+            sides = configs.sides(str(game))
+            for what, first, second in matches(game, args.seconds):
+                config = configs.Config(game=str(game), bots={"a": first, "b": second},
+                                        deals=args.deals, seed=args.seed)
+                runner.run(config, store, workers=args.workers, desc=f"{game} {what}")
+                score = gate_score(store.games(config.key), "a", sides)
+                body.append([str(game), what, f"{score['score']:.1%}",
+                             f"{score['low']:.1%} to {score['high']:.1%}",
+                             f"{score['games']}"])
+    headers = ["game", "match", "score", "95% interval", "games"]
+    table = markdown_table if args.markdown else text_table
+    print(f"{cpu_name()}; {args.deals} deals a match, seed {args.seed}")
+    print(table(headers, body, left=2))
+
+
+if __name__ == "__main__":
+    main()
