@@ -540,10 +540,18 @@ def plot(results, out):
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    variants = results.variants
-    written = []
+    written = [_save(_plot_elo(results, pyplot), out / "elo.png", pyplot),
+               _save(_plot_ladder(results, pyplot), out / "ladder.png", pyplot),
+               _save(_plot_seats(results, pyplot), out / "seats.png", pyplot)]
+    grid = _grid(results.variants)
+    if grid is not None:
+        written.append(_save(_plot_grid(grid, pyplot), out / "grid.png", pyplot))
+    return written
+
+
+def _plot_elo(results, pyplot):
     figure, axes = pyplot.subplots(figsize=(7, 4.5))
-    for v in variants:
+    for v in results.variants:
         rungs = [r for r in v.rungs if r.budget is not None
                  and not r.name.startswith("cheater")]
         x = [r.budget for r in rungs]
@@ -558,8 +566,11 @@ def plot(results, out):
     axes.set_title("Elo against search budget (95% intervals)")
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small")
-    written.append(_save(figure, out / "elo.png", pyplot))
+    return figure
 
+
+def _plot_ladder(results, pyplot):
+    variants = results.variants
     figure, axes = pyplot.subplots(figsize=(8, 4.5))
     chain = [r.name for r in results.rungs[:-1]]
     for k, v in enumerate(variants):
@@ -581,9 +592,11 @@ def plot(results, out):
     axes.set_title("Ladder steps (bars: 2 standard errors)")
     axes.legend(fontsize="x-small")
     figure.tight_layout()
-    written.append(_save(figure, out / "ladder.png", pyplot))
+    return figure
 
-    seated = [v for v in variants if v.seat.games]
+
+def _plot_seats(results, pyplot):
+    seated = [v for v in results.variants if v.seat.games]
     figure, axes = pyplot.subplots(figsize=(max(5, 0.8 * len(seated) + 2), 4))
     names = [v.name for v in seated]
     scores = [100 * v.seat.score for v in seated]
@@ -595,43 +608,45 @@ def plot(results, out):
     axes.set_ylabel("first seat's score % in self-play")
     axes.set_title("Seat advantage (95% intervals)")
     figure.tight_layout()
-    written.append(_save(figure, out / "seats.png", pyplot))
+    return figure
 
-    grid = _grid(variants)
-    if grid is not None:
-        (row_key, row_values), (col_key, col_values), cell = grid
-        figure, panels = pyplot.subplots(1, 2, figsize=(11, 4.5))
-        for axes, title, value, colours in (
-                (panels[0], "Elo span (depth)", lambda v: v.span.elo, "viridis"),
-                (panels[1], "first seat's score %", lambda v: 100 * v.seat.score,
-                 "coolwarm")):
-            table = [[value(cell[(r, c)]) if cell[(r, c)].seat.games
-                      or colours == "viridis" else math.nan for c in col_values]
-                     for r in row_values]
-            if colours == "coolwarm":  # centred on an even game
-                reach = max([5] + [abs(x - 50) for row in table for x in row
-                                   if not math.isnan(x)])
-                image = axes.imshow(table, cmap=colours, origin="lower", vmin=50 - reach,
-                                    vmax=50 + reach)
-            else:
-                image = axes.imshow(table, cmap=colours, origin="lower")
-            low, high = image.get_clim()
-            for i, row in enumerate(table):
-                for j, x in enumerate(row):
-                    # Dark text on viridis's light yellows and greens, light on its blues.
-                    light = colours == "viridis" and (x - low) < 0.6 * (high - low)
-                    axes.text(j, i, "-" if math.isnan(x) else f"{x:.0f}", ha="center",
-                              va="center",
-                              color="white" if light else "black")
-            axes.set_xticks(range(len(col_values)), col_values)
-            axes.set_yticks(range(len(row_values)), row_values)
-            axes.set_xlabel(col_key)
-            axes.set_ylabel(row_key)
-            axes.set_title(title)
-            figure.colorbar(image, ax=axes)
-        figure.tight_layout()
-        written.append(_save(figure, out / "grid.png", pyplot))
-    return written
+
+def _plot_grid(grid, pyplot):
+    (row_key, row_values), (col_key, col_values), cell = grid
+    figure, panels = pyplot.subplots(1, 2, figsize=(11, 4.5))
+    for axes, title, value, colours in (
+            (panels[0], "Elo span (depth)", lambda v: v.span.elo, "viridis"),
+            (panels[1], "first seat's score %", lambda v: 100 * v.seat.score,
+             "coolwarm")):
+        table = [[value(cell[(r, c)]) if cell[(r, c)].seat.games
+                  or colours == "viridis" else math.nan for c in col_values]
+                 for r in row_values]
+        if colours == "coolwarm":  # centred on an even game
+            reach = max([5] + [abs(x - 50) for row in table for x in row
+                               if not math.isnan(x)])
+            image = axes.imshow(table, cmap=colours, origin="lower", vmin=50 - reach,
+                                vmax=50 + reach)
+        else:
+            image = axes.imshow(table, cmap=colours, origin="lower")
+        _label_cells(axes, table, image, colours)
+        axes.set_xticks(range(len(col_values)), col_values)
+        axes.set_yticks(range(len(row_values)), row_values)
+        axes.set_xlabel(col_key)
+        axes.set_ylabel(row_key)
+        axes.set_title(title)
+        figure.colorbar(image, ax=axes)
+    figure.tight_layout()
+    return figure
+
+
+def _label_cells(axes, table, image, colours):
+    low, high = image.get_clim()
+    for i, row in enumerate(table):
+        for j, x in enumerate(row):
+            # Dark text on viridis's light yellows and greens, light on its blues.
+            light = colours == "viridis" and (x - low) < 0.6 * (high - low)
+            axes.text(j, i, "-" if math.isnan(x) else f"{x:.0f}", ha="center",
+                      va="center", color="white" if light else "black")
 
 
 def _grid(variants):
