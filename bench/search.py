@@ -796,7 +796,7 @@ def goals(rows):
     ]
 
 
-def main(argv=None):
+def parser():
     ap = argparse.ArgumentParser(
         description="Benchmark cardarena's searchers against OpenSpiel's ISMCTS: "
                     "iterations/s, rollout steps/s, bytes per node, the memory of a "
@@ -834,6 +834,11 @@ def main(argv=None):
     ap.add_argument("--sizes", action="store_true",
                     help="time one evaluation of the network for several hidden layer "
                          "sizes on every ruleset instead of the table")
+    return ap
+
+
+def main(argv=None):
+    ap = parser()
     args = ap.parse_args(argv)
     if args.repeats < 1:
         ap.error("--repeats must be at least 1")
@@ -856,6 +861,11 @@ def main(argv=None):
         print()
         print(sizes_table(args.seed, args.repeats, table))
         return
+    tables(args, table)
+
+
+def tables(args, table):
+    """Measure and print the searchers' table, the network's, and the goals."""
     mode = "quick" if args.quick else "full"
     with_million = not args.quick if args.million is None else args.million
 

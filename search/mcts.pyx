@@ -1142,8 +1142,11 @@ class SearchResult:
         self.value = value
 
     def policy(self):
-        """Each root action's share of the visits."""
+        """Each root action's share of the visits; all of it on ``action`` when no
+        action was visited (a guided search whose one iteration evaluated the root)."""
         total = sum(self.visits.values())
+        if total == 0:
+            return {a: float(a == self.action) for a in sorted(self.visits)}
         return {a: n / total for a, n in sorted(self.visits.items())}
 
     def __repr__(self):

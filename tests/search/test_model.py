@@ -430,3 +430,17 @@ def test_a_bot_spec_takes_the_models_weight_or_a_number():
     for bad, why in (("2", "must be 0.0..1.0, not 2.0"), ("half", "is a number, not 'half'")):
         with pytest.raises(core.ParameterError, match=f"ismcts: value_weight {why}"):
             search.make_bot(f"ismcts(value_weight={bad})", game, 0)
+
+
+def test_a_guided_search_of_one_iteration_gives_its_move_all_the_policy(tmp_path):
+    # Its one iteration evaluates the root and visits no move: a bot on a tight
+    # deadline meets it.
+    game, state = midgame("shrine", seed=4, steps=30)
+    result = MCTS(game, iterations=1, seed=1, model=random_model(game)).search(state)
+    assert sum(result.visits.values()) == 0 and len(result.visits) > 1
+    assert result.policy() == {a: float(a == result.action) for a in sorted(result.visits)}
+    path = save(random_model(game), tmp_path)
+    bot = search.make_bot(f"ismcts(iterations=1,model={path})", game,
+                          state.current_player())
+    policy, action = bot.step_with_policy(state)
+    assert dict(policy) == {a: float(a == action) for a in state.legal_actions()}
