@@ -241,3 +241,27 @@ def test_relinquishs_opponents_hands_are_card_backs(tmp_path, browser):
                 By.XPATH, ".//span[@class='field'][span[@class='name'][.='hand']]")
             assert hand.find_elements(By.CSS_SELECTOR, ".card.back")
             assert "–" not in hand.text
+
+
+def test_the_guided_search_is_offered_where_its_model_is_shipped(tmp_path, browser):
+    from search import shipped
+    import core
+    assert "shrine" in shipped(core.GAMES["shrine"])
+    with running(tmp_path / "web.db") as url:
+        browser.get(url + "/")
+        choice = browser.find_element(By.ID, "model-choice")
+        Select(browser.find_element(By.ID, "game")).select_by_value("shrine")
+        assert choice.is_displayed()
+        choice.find_element(By.TAG_NAME, "input").click()
+        # A variant without a model of its own: the choice goes, and so does its tick.
+        browser.find_element(By.CSS_SELECTOR, "[data-param=alt_heal]").click()
+        assert not choice.is_displayed()
+        assert not choice.find_element(By.TAG_NAME, "input").is_selected()
+        browser.find_element(By.CSS_SELECTOR, "[data-param=alt_heal]").click()
+        assert choice.is_displayed()
+        choice.find_element(By.TAG_NAME, "input").click()
+        browser.find_element(By.ID, "start").click()
+        WebDriverWait(browser, 20).until(lambda d: "/play/" in d.current_url)
+        _settled(browser)
+        assert "against ismcts(model=default,seconds=1.0)" in browser.find_element(
+            By.ID, "who").text
