@@ -65,8 +65,9 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", action="append", help="a game string with a shipped "
                         "model (default: every one); may be given again")
-    parser.add_argument("--seconds", type=float, nargs="+", default=[0.1, 1.0],
-                        help="time a move of the guided matches (default 0.1 1)")
+    parser.add_argument("--seconds", type=float, nargs="*", default=[0.1, 1.0],
+                        help="time a move of the guided matches, none for no guided "
+                        "match (default 0.1 1)")
     parser.add_argument("--deals", type=int, default=50, help="deals a match (default 50)")
     parser.add_argument("--seed", type=int, default=1, help="the deals' seed (default 1)")
     parser.add_argument("--workers", type=int, default=None,

@@ -23,6 +23,7 @@ from tournament.harness.store import Store  # noqa: E402
 from tournament.learn import selfplay  # noqa: E402
 from tournament.learn.buffer import Buffer  # noqa: E402
 from tournament.learn.train import Run, TrainError, gate_score  # noqa: E402
+from tournament.stats.ratings import wilson  # noqa: E402
 from tournament_helpers import cli  # noqa: E402
 
 TINY = {"games": 8, "iterations": 20, "gate": 2, "hidden": (16,), "seed": 5}
@@ -165,6 +166,10 @@ def test_the_gate_scores_a_network_by_deal():
     gate = gate_score(rows, "new", None)
     assert gate["score"] == 0.75 and gate["games"] == 4
     assert gate["low"] < 0.75 < gate["high"]
+    # A clean sweep leaves no spread between deals: Wilson's interval over the matches.
+    swept = gate_score(rows[:1] + rows[2:3], "new", None)
+    assert swept["score"] == 1 and swept["high"] == 1
+    assert swept["low"] == pytest.approx(wilson(1.0, 2)[0]) and swept["low"] < 0.5
 
 
 def test_a_small_game_learnt_in_a_few_generations_beats_random_play(tmp_path):

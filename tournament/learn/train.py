@@ -41,7 +41,7 @@ from tournament.harness.store import Store
 from tournament.learn import selfplay
 from tournament.learn.buffer import Buffer
 from tournament.learn.defaults import PLAN
-from tournament.stats.ratings import match_scores
+from tournament.stats.ratings import match_scores, wilson
 
 
 class TrainError(CardArenaError):
@@ -317,7 +317,9 @@ def _score(figure):
 
 def gate_score(rows, name, sides):
     """``name``'s score over the matches of ``rows``, with a 95% interval from the
-    spread of its mean score per deal (normal approximation), and the games counted."""
+    spread of its mean score per deal (normal approximation), and the games counted.
+    Where every deal gave the same mean, which leaves no spread to read (a clean
+    sweep), the interval is Wilson's over the matches."""
     per_deal, games = {}, 0
     for row in rows:
         games += 1
@@ -325,6 +327,11 @@ def gate_score(rows, name, sides):
             per_deal.setdefault(row.deal, []).append(score if bot == name else 1 - score)
     means = np.array([np.mean(s) for s in per_deal.values()])
     score = float(means.mean()) if len(means) else 0.5
-    half = 1.96 * float(means.std(ddof=1) / np.sqrt(len(means))) if len(means) > 1 else 0.5
-    return {"score": score, "low": max(0.0, score - half), "high": min(1.0, score + half),
-            "games": games}
+    if len(means) < 2:
+        low, high = 0.0, 1.0
+    elif means.std() == 0:
+        low, high = wilson(score, sum(len(s) for s in per_deal.values()))
+    else:
+        half = 1.96 * float(means.std(ddof=1) / np.sqrt(len(means)))
+        low, high = max(0.0, score - half), min(1.0, score + half)
+    return {"score": score, "low": low, "high": high, "games": games}
