@@ -231,26 +231,13 @@ def _check_flow(CardDuelState st):
     them, so that playing on from it follows the rules."""
     cdef DuelData* s = &st.s
     cdef int p
-    cdef int owned[2]
-    cdef int taken[2]
-    cdef bint played = s.exchange or s.offense or s.attack != NONE or s.defense != NONE
     phase = PHASES[s.phase]
-    for p in range(2):
-        owned[p] = cards(s.hand[p]) + cards(s.deck[p]) + cards(s.discard[p]) \
-            + cards(s.damage[1 - p])
-        taken[p] = points(s.damage[p])
-        played = played or cards(s.discard[p]) or cards(s.damage[p]) or s.hand_spent[p] \
-            or s.hand_known[p]
-    if s.attack != NONE:
-        owned[s.offense] += 1
-    if s.defense != NONE:
-        owned[1 - s.offense] += 1
     if s.winner == NONE and s.phase == PH_OVER:
         raise StateFormatError("phase 'over' needs a winner")
     if s.winner != NONE and s.phase != PH_OVER:
         raise StateFormatError(f"a game with a winner is in phase 'over', not {phase!r}")
     if s.phase == PH_DEAL or s.phase == PH_BUILD:
-        if played:
+        if played(s):
             raise StateFormatError(f"in phase {phase!r} no card has been played yet: "
                                    "exchange and offense 0, the table, discard and damage "
                                    "piles empty, no hand points spent or hand known")
@@ -260,32 +247,9 @@ def _check_flow(CardDuelState st):
             raise StateFormatError(f"during the deal, player 0's deck holds the fewer than "
                                    f"{POOL} cards dealt so far and the stock the rest")
         return
-    if cards(s.stock):
-        raise StateFormatError("the stock is empty once the deal is over")
-    for p in range(2):
-        if owned[p] != POOL:
-            raise StateFormatError(f"player {p}'s cards (hand, deck, discard pile, damage "
-                                   f"dealt and any on the table) number {owned[p]}, not {POOL}")
-        if points(s.hand[p]) + s.hand_spent[p] > s.hand_points:
-            raise StateFormatError(
-                f"players[{p}]: the hand ({points(s.hand[p])} points) and the points "
-                f"played from it ({s.hand_spent[p]}) exceed hand_points {s.hand_points}")
+    _check_pools(s)
     if s.phase == PH_BUILD:
-        if s.builder == 0 and cards(s.hand[1]):
-            raise StateFormatError("players[1].hand: player 1 builds after player 0")
-        p = s.builder
-        c = s.build_class
-        if c == NONE:
-            raise StateFormatError(f"phase 'build': player {p} holds no card worth at most "
-                                   f"hand_points ({s.hand_points}), so has nothing to choose")
-        if not s.deck[p][c] or value_of(c) > s.hand_points:
-            raise StateFormatError(f"building: player {p} chooses how many of a class to "
-                                   f"keep only if their deck holds one worth at most "
-                                   f"hand_points ({s.hand_points}); not {CARD_NAMES[c]}")
-        if cards(s.hand[p]) and lowest(s.hand[p]) <= c:
-            raise StateFormatError(f"players[{p}].hand: classes are chosen from the Ace down, "
-                                   f"so while {CARD_NAMES[c]} is chosen the hand holds "
-                                   "only higher ones")
+        _check_building(s)
         return
     for p in range(2):
         if not cards(s.deck[p]) and not s.hand_known[p]:
@@ -293,29 +257,69 @@ def _check_flow(CardDuelState st):
                                    "out holds a hand the opponent knows")
     _check_table(s, phase)
     if s.winner == NONE:
-        if s.exchange >= s.max_exchanges:
-            raise StateFormatError(f"exchange {s.exchange} is at max_exchanges, but the "
-                                   "game has no winner")
-        for p in range(2):
-            if taken[p] >= s.life:
-                raise StateFormatError(f"players[{p}] has taken {taken[p]} damage, at least "
-                                       f"life ({s.life}), but the game has no winner")
-        if s.phase != PH_DRAW and not can_play(s, actor(s)):
-            raise StateFormatError(f"player {actor(s)} must play but has no card: the game "
-                                   "would be over")
-        if s.phase == PH_DRAW and not cards(s.deck[actor(s)]):
-            raise StateFormatError(f"phase 'draw': player {actor(s)}'s deck is empty (a "
-                                   "discard pile is shuffled in as the deck is chosen)")
-        return
-    if s.winner == DRAW:
-        if s.exchange != s.max_exchanges or taken[0] >= s.life or taken[1] >= s.life:
-            raise StateFormatError(f"winner: a draw comes only at max_exchanges "
-                                   f"({s.max_exchanges}), with both players alive")
+        _check_playing(s)
     else:
-        p = 1 - s.winner
-        if taken[p] < s.life and can_play(s, p) or taken[s.winner] >= s.life:
-            raise StateFormatError(f"winner: player {s.winner} wins only once player {p} "
-                                   "has taken life in damage or has no card to play")
+        _check_winner(s)
+
+
+cdef bint played(DuelData* s) noexcept nogil:
+    """Whether play has begun: an exchange under way or done, a card discarded or dealt
+    as damage, a hand point spent or a hand known."""
+    cdef int p
+    if s.exchange or s.offense or s.attack != NONE or s.defense != NONE:
+        return True
+    for p in range(2):
+        if cards(s.discard[p]) or cards(s.damage[p]) or s.hand_spent[p] or s.hand_known[p]:
+            return True
+    return False
+
+
+cdef int owned(DuelData* s, int p) noexcept nogil:
+    """The cards of ``p``'s pool: hand, deck, discard pile, the damage dealt with them
+    and any on the table."""
+    cdef int n = cards(s.hand[p]) + cards(s.deck[p]) + cards(s.discard[p]) \
+        + cards(s.damage[1 - p])
+    if s.attack != NONE and p == s.offense:
+        n += 1
+    if s.defense != NONE and p != s.offense:
+        n += 1
+    return n
+
+
+cdef _check_pools(DuelData* s):
+    """Once the deal is over: the stock is empty, and each player's cards are the whole
+    pool, with a hand within hand_points."""
+    cdef int p, n
+    if cards(s.stock):
+        raise StateFormatError("the stock is empty once the deal is over")
+    for p in range(2):
+        n = owned(s, p)
+        if n != POOL:
+            raise StateFormatError(f"player {p}'s cards (hand, deck, discard pile, damage "
+                                   f"dealt and any on the table) number {n}, not {POOL}")
+        if points(s.hand[p]) + s.hand_spent[p] > s.hand_points:
+            raise StateFormatError(
+                f"players[{p}]: the hand ({points(s.hand[p])} points) and the points "
+                f"played from it ({s.hand_spent[p]}) exceed hand_points {s.hand_points}")
+
+
+cdef _check_building(DuelData* s):
+    """While hands are built: player 1 after player 0, and the builder choosing a class
+    of its pool that fits in hand_points, below every class its hand holds."""
+    cdef int p = s.builder, c = s.build_class
+    if s.builder == 0 and cards(s.hand[1]):
+        raise StateFormatError("players[1].hand: player 1 builds after player 0")
+    if c == NONE:
+        raise StateFormatError(f"phase 'build': player {p} holds no card worth at most "
+                               f"hand_points ({s.hand_points}), so has nothing to choose")
+    if not s.deck[p][c] or value_of(c) > s.hand_points:
+        raise StateFormatError(f"building: player {p} chooses how many of a class to "
+                               f"keep only if their deck holds one worth at most "
+                               f"hand_points ({s.hand_points}); not {CARD_NAMES[c]}")
+    if cards(s.hand[p]) and lowest(s.hand[p]) <= c:
+        raise StateFormatError(f"players[{p}].hand: classes are chosen from the Ace down, "
+                               f"so while {CARD_NAMES[c]} is chosen the hand holds "
+                               "only higher ones")
 
 
 cdef _check_table(DuelData* s, phase):
@@ -334,6 +338,41 @@ cdef _check_table(DuelData* s, phase):
     if defense and s.defense >= s.attack:
         raise StateFormatError("table: a defense card as high as the attack stops it, so "
                                "no damage is due")
+
+
+cdef _check_playing(DuelData* s):
+    """A game under way: nothing that ends it has happened, and the player to move has a
+    card to play."""
+    cdef int p
+    if s.exchange >= s.max_exchanges:
+        raise StateFormatError(f"exchange {s.exchange} is at max_exchanges, but the "
+                               "game has no winner")
+    for p in range(2):
+        if points(s.damage[p]) >= s.life:
+            raise StateFormatError(f"players[{p}] has taken {points(s.damage[p])} damage, "
+                                   f"at least life ({s.life}), but the game has no winner")
+    if s.phase != PH_DRAW and not can_play(s, actor(s)):
+        raise StateFormatError(f"player {actor(s)} must play but has no card: the game "
+                               "would be over")
+    if s.phase == PH_DRAW and not cards(s.deck[actor(s)]):
+        raise StateFormatError(f"phase 'draw': player {actor(s)}'s deck is empty (a "
+                               "discard pile is shuffled in as the deck is chosen)")
+
+
+cdef _check_winner(DuelData* s):
+    """A game over: a draw at max_exchanges with both players alive, else a loser who
+    has taken life in damage or has no card to play."""
+    cdef int p
+    if s.winner == DRAW:
+        if s.exchange != s.max_exchanges or points(s.damage[0]) >= s.life \
+                or points(s.damage[1]) >= s.life:
+            raise StateFormatError(f"winner: a draw comes only at max_exchanges "
+                                   f"({s.max_exchanges}), with both players alive")
+        return
+    p = 1 - s.winner
+    if points(s.damage[p]) < s.life and can_play(s, p) or points(s.damage[s.winner]) >= s.life:
+        raise StateFormatError(f"winner: player {s.winner} wins only once player {p} "
+                               "has taken life in damage or has no card to play")
 
 
 def _reset(CardDuelState st, game):
