@@ -129,7 +129,7 @@ cdef class GameState:
         if not 0 <= action < self.game.action_buffer_size:
             raise IllegalActionError(f"action {action} is out of range: ids run from 0 to "
                                      f"{self.game.action_buffer_size - 1}")
-        return self._action_name(int(action))
+        return self.game._action_name(self, int(action))
 
     def action_kind(self, action):
         """The kind of move ``action`` (legal here) is, as a designer counts moves: a
@@ -139,7 +139,7 @@ cdef class GameState:
         _check_action_type(action)
         if not self._is_legal(action):
             raise IllegalActionError(self._illegal_message(int(action), self.legal_actions()))
-        return self._action_kind(int(action))
+        return self.game._action_kind(self, int(action))
 
     def _is_legal(self, action):
         # Scanned in C: building the Python list for every checked step would double
@@ -264,7 +264,10 @@ cdef class GameState:
             raise PlayerError(f"a player is an int from 0 to {self.game.num_players - 1}, "
                               f"not {player!r}")
 
-    # --- what a ruleset writes for the Python edge ---------------------------------
+    # --- the Python edge of a ruleset whose engine still holds it ------------------
+    # Reached through Game's hooks of the same names, which a ruleset with a module of
+    # its own for names and views (core/card_duel/game.pyx) overrides instead.  These
+    # go once every ruleset has one.
 
     def _action_name(self, int action):
         """The readable name of ``action``, known to be in range."""
@@ -274,7 +277,7 @@ cdef class GameState:
         """The kind of ``action``, known to be legal.  The first word of its name, as
         ``"play"`` of ``"play W7 from hand"``, trailing punctuation dropped, groups most
         games' actions well enough; a game overrides this to group them by its rules."""
-        return self._action_name(action).split()[0].rstrip(":,.;")
+        return self.game._action_name(self, action).split()[0].rstrip(":,.;")
 
     def _view(self, viewer):
         """The position as plain data: all of it for ``viewer`` None, else what that
@@ -286,19 +289,19 @@ cdef class GameState:
     def to_dict(self):
         """The whole position as plain data, hidden cards included; the game's
         ``state_from_dict`` reads it back."""
-        return self._view(None)
+        return self.game._view(self, None)
 
     def observation_dict(self, player):
         """What ``player`` sees, in the format of ``to_dict`` with what it cannot see
         hidden."""
         self._check_player(player)
-        return self._view(player)
+        return self.game._view(self, player)
 
     def information_state_string(self, player):
         """Everything ``player`` knows, as one canonical string: a summary of
         knowledge (the observation), not the history of the game."""
         self._check_player(player)
-        return json.dumps(self._view(player), separators=(",", ":"), sort_keys=True)
+        return json.dumps(self.game._view(self, player), separators=(",", ":"), sort_keys=True)
 
     def observation_tensor(self, player):
         """What ``player`` knows as a flat float32 vector, laid out by the game's
@@ -593,6 +596,25 @@ class Game:
     def _from_dict(self, desc):
         """The state ``desc`` describes, its top-level keys known to be valid."""
         raise NotImplementedError
+
+    # --- the Python edge of its states: what GameState's checked methods call ------
+    # Here, not on the state, so that a ruleset's engine (its state class) never
+    # imports the module holding its names and views: that module imports the engine.
+    # Until every ruleset has such a module, each hook asks the state itself.
+
+    def _action_name(self, state, action):
+        """The readable name of ``action`` in ``state``, known to be in range."""
+        return state._action_name(action)
+
+    def _action_kind(self, state, action):
+        """The kind of ``action``, known to be legal in ``state``: see
+        ``GameState.action_kind``."""
+        return state._action_kind(action)
+
+    def _view(self, state, viewer):
+        """``state`` as plain data: all of it for ``viewer`` None, else what that player
+        sees, with the cards it does not know hidden."""
+        return state._view(viewer)
 
     def deserialize_state(self, data):
         """Read a state written by ``GameState.serialize``."""

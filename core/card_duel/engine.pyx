@@ -1,5 +1,7 @@
 # cython: language_level=3, cdivision=True
-"""Card Duel, under the rulings in docs/rules/card-duel.md.
+"""Card Duel, under the rulings in docs/rules/card-duel.md: the rules, chance,
+determinization, the game's knowledge and the observation tensor, all in C.  Names,
+views and reading a position are the game's, in ``game.pyx``.
 
 Suits never matter and a Jack, Queen or King is worth a 10, so a card is one of ten
 value classes: class ``c`` is worth ``c + 2`` points (2 .. 9, 10, and 11 for the Ace).
@@ -12,48 +14,16 @@ hits, damage; each play from the top of a deck waits on a draw.
 """
 from libc.string cimport memcpy, memset
 
-from core.kit.piles cimport pile_move_all, pile_outcomes, pile_size, win_loss
+from core.kit.piles cimport pile_move_all, pile_outcomes, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_uniform
-from core.errors import StateFormatError
-from core.kit import (Cards, TensorLayout, read_bool, read_int, read_name, read_players,
-                      read_winner)
-from core.state import Game
+from core.kit import TensorLayout
 
 cdef enum:
-    NONE = -1
-    DRAW = 2                  # DuelData.winner when max_exchanges ends the game
-    POOL = 26                 # cards dealt to each player
-    TEN = 8                   # the class of 10, J, Q and K: 16 cards
-    ACE = 9
-    MAX_COPIES = 16
-    MAX_POINTS = 256          # the most any pool is worth: 4 Aces, 16 tens, 4 nines, 2 eights
     WAYS_ROW = MAX_POINTS + 1
     WAYS_SIZE = (POOL + 1) * WAYS_ROW
 
-# What the game waits on: DuelData.phase
-cdef enum:
-    PH_DEAL = 0               # chance: a card into player 0's pool
-    PH_BUILD = 1
-    PH_ATTACK = 2
-    PH_DEFEND = 3
-    PH_DAMAGE = 4
-    PH_DRAW = 5               # chance: the top card of a deck
-    PH_OVER = 6
-
-# Action ids.  Chance outcomes are card classes, 0 .. 9.
-cdef enum:
-    A_HAND = 0                # + class: play that card from hand
-    A_DECK = 10               # play the top of the deck (reshuffling the discards first)
-    A_KEEP = 11               # + n: keep n cards of the class being built in the hand
-    NUM_ACTIONS = A_KEEP + MAX_COPIES + 1
-
-CARDS = Cards(["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"],
-              "cards are 2, 3, 4, 5, 6, 7, 8, 9, 10, A; a 10 stands for 10, J, Q or K")
-CARD_NAMES = CARDS.names
-CARD_CLASSES = CARDS.kinds
 DECK_COUNTS = [MAX_COPIES if c == TEN else 4 for c in range(NUM_CLASSES)]
-PHASES = ["deal", "build", "attack", "defend", "damage", "draw", "over"]
-ROLES = {PH_ATTACK: "attack", PH_DEFEND: "defense", PH_DAMAGE: "damage"}
+
 
 # Binomial coefficients for choosing copies of a class: the weight of a card multiset
 # when copies are told apart, as a uniform deal tells them.
@@ -70,27 +40,7 @@ def _build_binomials():
 _build_binomials()
 
 
-# --- piles -------------------------------------------------------------------------
-
-cdef inline int value_of(int c) noexcept nogil:
-    return c + 2
-
-cdef inline int cards(const uint8_t* pile) noexcept nogil:
-    return pile_size(pile, 0, NUM_CLASSES)
-
-cdef inline int points(const uint8_t* pile) noexcept nogil:
-    cdef int c, n = 0
-    for c in range(NUM_CLASSES):
-        n += pile[c] * value_of(c)
-    return n
-
-cdef inline int lowest(const uint8_t* pile) noexcept nogil:
-    """The lowest class in ``pile``, or the Ace's class if it is empty."""
-    cdef int c
-    for c in range(NUM_CLASSES):
-        if pile[c]:
-            return c
-    return ACE
+# --- piles (the questions the game asks too are in engine.pxd) ----------------------
 
 cdef inline int highest(const uint8_t* pile) noexcept nogil:
     """The highest class in ``pile``, or -1 if it is empty."""
@@ -110,16 +60,6 @@ cdef inline int lowest_at_least(const uint8_t* pile, int c) noexcept nogil:
 
 
 # --- the rules, as functions over the struct ----------------------------------------
-
-cdef inline int actor(DuelData* s) noexcept nogil:
-    """Who plays in a play phase (or whose card a draw is for)."""
-    cdef int ph = s.draw_for if s.phase == PH_DRAW else s.phase
-    if ph == PH_DEFEND:
-        return 1 - s.offense
-    return s.offense
-
-cdef inline bint can_play(DuelData* s, int p) noexcept nogil:
-    return cards(s.hand[p]) + cards(s.deck[p]) + cards(s.discard[p]) > 0
 
 cdef inline bint can_use_deck(DuelData* s, int p) noexcept nogil:
     return cards(s.deck[p]) + cards(s.discard[p]) > 0
@@ -575,99 +515,12 @@ cdef class CardDuelState(GameState):
     cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
         fill_tensor(self, player, out)
 
-    # --- Python edge ---------------------------------------------------------------
 
-    def _action_name(self, int action):
-        return _label(self, action)
-
-    def _view(self, viewer):
-        # An observation shows the opponent's unseen cards as one multiset (``unseen``)
-        # and ``??`` in hand and deck, or ``None`` for both while the hand's size is
-        # secret (C1).
-        return _view(self, viewer)
-
-
-# --- names -----------------------------------------------------------------------------
-
-VERBS = {PH_ATTACK: "attack with", PH_DEFEND: "defend with", PH_DAMAGE: "damage with"}
-
-
-def _label(CardDuelState st, int a):
-    """The readable name of action (or chance outcome) ``a`` in ``st``."""
-    cdef int ph = st.s.phase, p
-    if ph == PH_DEAL:
-        return f"deal {CARD_NAMES[a]} to player 0" if a < NUM_CLASSES else f"chance {a}"
-    if ph == PH_DRAW:
-        return f"turn up {CARD_NAMES[a]}" if a < NUM_CLASSES else f"chance {a}"
-    if a >= A_KEEP:
-        n = a - A_KEEP
-        if ph != PH_BUILD:
-            return f"keep {n} cards of the class being built"
-        name = CARD_NAMES[st.s.build_class]
-        return f"keep {n or 'no'} {name}{'' if n == 1 else 's'}"
-    verb = VERBS.get(ph, "play")
-    if a == A_DECK:
-        if ph in VERBS:
-            p = actor(&st.s)
-            if not cards(st.s.deck[p]) and cards(st.s.discard[p]):
-                return f"{verb} top of deck (reshuffle discard pile)"
-        return f"{verb} top of deck"
-    return f"{verb} {CARD_NAMES[a]} from hand"
-
-
-# --- plain data ------------------------------------------------------------------------
-
-cdef list _counted(const uint8_t* pile):
-    return CARDS.named([pile[c] for c in range(NUM_CLASSES)])
-
-
-cdef bint size_secret(DuelData* s, int q) noexcept nogil:
-    """Whether the other player cannot know how many cards ``q`` holds: while hands are
-    built, once ``q`` has begun (C1)."""
-    return s.phase == PH_BUILD and q <= s.builder
-
-
-def _view(CardDuelState st, viewer):
-    """The position as plain data; with a ``viewer``, what that player sees."""
-    cdef DuelData* s = &st.s
-    cdef int p
-    players = []
-    for p in range(2):
-        hand, deck = _counted(s.hand[p]), _counted(s.deck[p])
-        player = {"hand": hand, "deck": deck, "discard": _counted(s.discard[p]),
-                  "damage": _counted(s.damage[p]), "hand_points_spent": s.hand_spent[p],
-                  "hand_known": bool(s.hand_known[p])}
-        if viewer is not None and viewer != p and s.phase != PH_DEAL:
-            player["unseen"] = sorted(hand + deck, key=CARD_CLASSES.get)
-            if size_secret(s, p):
-                player["hand"] = player["deck"] = None
-            elif not s.hand_known[p]:
-                player["hand"] = ["??"] * len(hand)
-                player["deck"] = ["??"] * len(deck)
-        players.append(player)
-    d = {
-        "exchange": s.exchange,
-        "phase": PHASES[s.phase],
-        "current_player": st.c_current_player(),
-        "offense": s.offense,
-        "winner": None if s.winner == NONE else ("draw" if s.winner == DRAW else s.winner),
-        "players": players,
-        "table": {"attack": None if s.attack == NONE else CARD_NAMES[s.attack],
-                  "defense": None if s.defense == NONE else CARD_NAMES[s.defense]},
-    }
-    if s.phase == PH_DEAL:
-        d["stock"] = _counted(s.stock)
-    if s.phase == PH_BUILD:
-        d["builder"] = s.builder
-        d["building"] = CARD_NAMES[s.build_class]
-    if s.phase == PH_DRAW:
-        d["drawing_for"] = ROLES[s.draw_for]
-    return d
-
+# --- the observation tensor ----------------------------------------------------------
 
 # Counts are divided by how many cards of the class the deck holds.
 LAYOUT = TensorLayout(
-    ("phase", len(PHASES)),
+    ("phase", NUM_PHASES),
     ("flags", 5),               # to move, on offense, exchanges so far, building, sizes known
     ("drawing_for", 3),         # attack, defense, damage
     ("building", NUM_CLASSES),
@@ -739,305 +592,3 @@ cdef void fill_player(DuelData* s, int who, bint own, bint secret, float* v) noe
     v[o + 2] = points(s.damage[who]) / <float>s.life
     v[o + 3] = s.hand_spent[who] / <float>MAX_POINTS
     v[o + 4] = s.hand_known[who]
-
-
-def render(view):
-    """A few lines of text for a position dict (``to_dict`` or ``observation_dict``)."""
-    def pile(cards_):
-        if cards_ is None:
-            return "?"
-        return f"{len(cards_)}: {' '.join(cards_)}" if cards_ else "0"
-
-    def deck(cards_):
-        # While hands are built, a deck is still the pool a hand is chosen from.
-        if cards_ is None:
-            return "?"
-        return pile(cards_) if view["phase"] == "build" else str(len(cards_))
-
-    lines = []
-    for p, pl in enumerate(view["players"]):
-        taken = sum(11 if c == "A" else int(c) for c in pl["damage"])
-        role = "offense" if p == view["offense"] else "defense"
-        lines.append(f"  player {p} ({role}): hand {pile(pl['hand'])} | deck "
-                     f"{deck(pl['deck'])} | discard "
-                     f"{pile(pl['discard'])} | damage {taken} ({' '.join(pl['damage']) or '-'})")
-    table = view["table"]
-    lines.append(f"  exchange {view['exchange'] + 1}: attack {table['attack'] or '-'}, "
-                 f"defense {table['defense'] or '-'}")
-    return "\n".join(lines)
-
-
-
-def status(view):
-    """The exchange and what happens in it, in a player's words (exchanges from 1)."""
-    if view.get("winner") is not None:
-        return "game over: a draw" if view["winner"] == "draw" \
-            else f"game over: player {view['winner']} wins"
-    phase, offense = view["phase"], view["offense"]
-    if phase == "deal":
-        return "dealing the pools"
-    if phase == "build":
-        return f"player {view['builder']} builds a hand: how many {view['building']}s to keep"
-    doing = {"attack": f"player {offense} attacks",
-             "defend": f"player {1 - offense} defends",
-             "damage": f"player {offense} deals damage",
-             "draw": "drawing"}.get(phase, phase)
-    return f"exchange {view['exchange'] + 1}: {doing}"
-
-
-# --- building positions ------------------------------------------------------------------
-
-_KNOWN_KEYS = ("exchange", "phase", "current_player", "offense", "winner", "players",
-               "table", "stock", "builder", "building", "drawing_for")
-_PLAYER_KEYS = ("hand", "deck", "discard", "damage", "hand_points_spent", "hand_known",
-                "unseen")
-PILES = ("hand", "deck", "discard", "damage")
-
-
-def _from_dict(game, desc):
-    """Build a position from ``desc`` (the format of ``to_dict``; most keys optional)."""
-    cdef CardDuelState st = CardDuelState.__new__(CardDuelState)
-    cdef DuelData* s = &st.s
-    _reset(st, game)
-    winner = read_winner(desc, 2)
-    s.winner = NONE if winner is None else DRAW if winner == "draw" else winner
-    phase = desc.get("phase", "attack" if winner is None else "over")
-    s.phase = read_name(phase, PHASES, "phase")
-    s.exchange = read_int(desc, "exchange", 0, s.max_exchanges, 0)
-    s.offense = read_int(desc, "offense", 0, 1, 0)
-    for key in ("builder", "building"):
-        if key in desc and s.phase != PH_BUILD:
-            raise StateFormatError(f"{key} is only for phase 'build', not {phase!r}")
-    s.builder = read_int(desc, "builder", 0, 1, 0)
-    if "drawing_for" in desc and s.phase != PH_DRAW:
-        raise StateFormatError(f"drawing_for is only for phase 'draw', not {phase!r}")
-    if s.phase == PH_DRAW:
-        role = desc.get("drawing_for")
-        if role not in ROLES.values():
-            raise StateFormatError(f"phase 'draw' needs drawing_for: one of attack, "
-                                   f"defense, damage; not {role!r}")
-        s.draw_for = {name: ph for ph, name in ROLES.items()}[role]
-    total = _read_players(s, read_players(desc, 2, _PLAYER_KEYS))
-    if s.phase == PH_BUILD:
-        s.build_class = CARDS.kind(desc["building"], "building") if "building" in desc \
-            else next_class(s, s.builder, NUM_CLASSES)
-    table = desc.get("table", {})
-    if not isinstance(table, dict) or set(table) - {"attack", "defense"}:
-        raise StateFormatError("table must be a dict with attack and defense: a card or null")
-    s.attack = NONE if table.get("attack") is None else CARDS.kind(table["attack"], "table.attack")
-    s.defense = NONE if table.get("defense") is None \
-        else CARDS.kind(table["defense"], "table.defense")
-    for c in (s.attack, s.defense):
-        if c != NONE:
-            total[c] += 1
-    if "stock" in desc and s.phase != PH_DEAL:
-        raise StateFormatError(f"stock is only for phase 'deal', not {phase!r}")
-    stock = CARDS.counts(desc.get("stock", []), "stock")
-    for c in range(NUM_CLASSES):
-        s.stock[c] = stock[c]
-        total[c] += stock[c]
-    CARDS.check_all(total, DECK_COUNTS, "it holds 16 of class 10, 4 of each other")
-    _check_flow(st)
-    return st
-
-
-cdef list _read_players(DuelData* s, players):
-    """Each player's piles and flags into ``s``; returns the cards they hold, by class."""
-    cdef int p, c
-    total = [0] * NUM_CLASSES
-    for p in range(2):
-        pl = players[p]
-        if "unseen" in pl:
-            raise StateFormatError(f"players[{p}].unseen: an observation is not a position; "
-                                   "give the whole truth, as to_dict does")
-        for key in PILES:
-            pile = CARDS.counts(pl.get(key, []), f"players[{p}].{key}")
-            for c in range(NUM_CLASSES):
-                total[c] += pile[c]
-                if key == "hand":
-                    s.hand[p][c] = pile[c]
-                elif key == "deck":
-                    s.deck[p][c] = pile[c]
-                elif key == "discard":
-                    s.discard[p][c] = pile[c]
-                else:
-                    s.damage[p][c] = pile[c]
-        s.hand_spent[p] = read_int(pl, "hand_points_spent", 0, s.hand_points, 0,
-                                   f"players[{p}].")
-        s.hand_known[p] = read_bool(pl, "hand_known", False, f"players[{p}].")
-    return total
-
-
-def _check_flow(CardDuelState st):
-    """Check that the parts of a position built from a dict fit together as play leaves
-    them, so that playing on from it follows the rules."""
-    cdef DuelData* s = &st.s
-    cdef int p
-    cdef int owned[2]
-    cdef int taken[2]
-    cdef bint played = s.exchange or s.offense or s.attack != NONE or s.defense != NONE
-    phase = PHASES[s.phase]
-    for p in range(2):
-        owned[p] = cards(s.hand[p]) + cards(s.deck[p]) + cards(s.discard[p]) \
-            + cards(s.damage[1 - p])
-        taken[p] = points(s.damage[p])
-        played = played or cards(s.discard[p]) or cards(s.damage[p]) or s.hand_spent[p] \
-            or s.hand_known[p]
-    if s.attack != NONE:
-        owned[s.offense] += 1
-    if s.defense != NONE:
-        owned[1 - s.offense] += 1
-    if s.winner == NONE and s.phase == PH_OVER:
-        raise StateFormatError("phase 'over' needs a winner")
-    if s.winner != NONE and s.phase != PH_OVER:
-        raise StateFormatError(f"a game with a winner is in phase 'over', not {phase!r}")
-    if s.phase == PH_DEAL or s.phase == PH_BUILD:
-        if played:
-            raise StateFormatError(f"in phase {phase!r} no card has been played yet: "
-                                   "exchange and offense 0, the table, discard and damage "
-                                   "piles empty, no hand points spent or hand known")
-    if s.phase == PH_DEAL:
-        if cards(s.hand[0]) or cards(s.hand[1]) or cards(s.deck[1]) \
-                or cards(s.deck[0]) >= POOL:
-            raise StateFormatError(f"during the deal, player 0's deck holds the fewer than "
-                                   f"{POOL} cards dealt so far and the stock the rest")
-        return
-    if cards(s.stock):
-        raise StateFormatError("the stock is empty once the deal is over")
-    for p in range(2):
-        if owned[p] != POOL:
-            raise StateFormatError(f"player {p}'s cards (hand, deck, discard pile, damage "
-                                   f"dealt and any on the table) number {owned[p]}, not {POOL}")
-        if points(s.hand[p]) + s.hand_spent[p] > s.hand_points:
-            raise StateFormatError(
-                f"players[{p}]: the hand ({points(s.hand[p])} points) and the points "
-                f"played from it ({s.hand_spent[p]}) exceed hand_points {s.hand_points}")
-    if s.phase == PH_BUILD:
-        if s.builder == 0 and cards(s.hand[1]):
-            raise StateFormatError("players[1].hand: player 1 builds after player 0")
-        p = s.builder
-        c = s.build_class
-        if c == NONE:
-            raise StateFormatError(f"phase 'build': player {p} holds no card worth at most "
-                                   f"hand_points ({s.hand_points}), so has nothing to choose")
-        if not s.deck[p][c] or value_of(c) > s.hand_points:
-            raise StateFormatError(f"building: player {p} chooses how many of a class to "
-                                   f"keep only if their deck holds one worth at most "
-                                   f"hand_points ({s.hand_points}); not {CARD_NAMES[c]}")
-        if cards(s.hand[p]) and lowest(s.hand[p]) <= c:
-            raise StateFormatError(f"players[{p}].hand: classes are chosen from the Ace down, "
-                                   f"so while {CARD_NAMES[c]} is chosen the hand holds "
-                                   "only higher ones")
-        return
-    for p in range(2):
-        if not cards(s.deck[p]) and not s.hand_known[p]:
-            raise StateFormatError(f"players[{p}].hand_known: a player whose deck has run "
-                                   "out holds a hand the opponent knows")
-    _check_table(s, phase)
-    if s.winner == NONE:
-        if s.exchange >= s.max_exchanges:
-            raise StateFormatError(f"exchange {s.exchange} is at max_exchanges, but the "
-                                   "game has no winner")
-        for p in range(2):
-            if taken[p] >= s.life:
-                raise StateFormatError(f"players[{p}] has taken {taken[p]} damage, at least "
-                                       f"life ({s.life}), but the game has no winner")
-        if s.phase != PH_DRAW and not can_play(s, actor(s)):
-            raise StateFormatError(f"player {actor(s)} must play but has no card: the game "
-                                   "would be over")
-        if s.phase == PH_DRAW and not cards(s.deck[actor(s)]):
-            raise StateFormatError(f"phase 'draw': player {actor(s)}'s deck is empty (a "
-                                   "discard pile is shuffled in as the deck is chosen)")
-        return
-    if s.winner == DRAW:
-        if s.exchange != s.max_exchanges or taken[0] >= s.life or taken[1] >= s.life:
-            raise StateFormatError(f"winner: a draw comes only at max_exchanges "
-                                   f"({s.max_exchanges}), with both players alive")
-    else:
-        p = 1 - s.winner
-        if taken[p] < s.life and can_play(s, p) or taken[s.winner] >= s.life:
-            raise StateFormatError(f"winner: player {s.winner} wins only once player {p} "
-                                   "has taken life in damage or has no card to play")
-
-
-cdef _check_table(DuelData* s, phase):
-    """The cards on the table are those the phase has seen played."""
-    cdef int role = s.draw_for if s.phase == PH_DRAW else s.phase
-    attack, defense = s.attack != NONE, s.defense != NONE
-    if role == PH_OVER:
-        ok = not defense or attack
-    else:
-        ok = (attack, defense) == (role != PH_ATTACK, role == PH_DAMAGE)
-    if not ok:
-        raise StateFormatError(f"table: in phase {phase!r} the table holds "
-                               + {PH_ATTACK: "no card", PH_DEFEND: "the attack card only",
-                                  PH_DAMAGE: "the attack and defense cards"}.get(
-                                      role, "an attack card under any defense card"))
-    if defense and s.defense >= s.attack:
-        raise StateFormatError("table: a defense card as high as the attack stops it, so "
-                               "no damage is due")
-
-
-def _reset(CardDuelState st, game):
-    """An empty table under ``game``'s rules: no card anywhere, nobody to play."""
-    st.game = game
-    memset(&st.s, 0, sizeof(DuelData))
-    params = game.params
-    st.s.hand_points = params["hand_points"]
-    st.s.life = params["life"]
-    st.s.max_exchanges = params["max_exchanges"]
-    st.s.winner = NONE
-    st.s.build_class = NONE
-    st.s.draw_for = NONE
-    st.s.attack = NONE
-    st.s.defense = NONE
-
-
-class CardDuelGame(Game):
-    """Card Duel, with its numbers as parameters.
-
-    >>> game = CardDuelGame(life=30)
-    >>> str(game)
-    'card_duel(life=30)'
-    >>> game.new_initial_state().chance_outcomes()[-1]
-    (9, 0.07692307692307693)
-    """
-
-    name = "card_duel"
-    long_name = "Card Duel"
-    parameters = {"hand_points": 30, "life": 22, "max_exchanges": 300}
-    limits = {
-        "hand_points": (0, MAX_POINTS, "the most a pool of 26 cards is worth"),
-        "life": (1, MAX_POINTS, "the most damage a pool of 26 cards can deal"),
-        "max_exchanges": (1, 30000, "a cap on the game's length"),
-    }
-    num_players = 2
-    num_distinct_actions = NUM_ACTIONS
-    max_chance_outcomes = NUM_CLASSES
-    cards = CARDS
-    tensor_layout = LAYOUT
-    position_keys = _KNOWN_KEYS
-    layout = {"status": ("exchange", "phase", "offense", "builder", "building", "winner"),
-              "player": ("hand", "deck", "discard", "damage", "hand_points_spent"),
-              "table": ("table",)}
-    render = staticmethod(render)
-    status = staticmethod(status)
-
-    @property
-    def max_game_length(self):
-        # The deal, each hand built with a choice per class, then at most an attack, a
-        # defence and a damage card per exchange, each of them maybe drawn.
-        return POOL + 2 * NUM_CLASSES + 6 * self.params["max_exchanges"]
-
-    def new_initial_state(self):
-        """A game about to be dealt: the first events are chance deals."""
-        cdef CardDuelState st = CardDuelState.__new__(CardDuelState)
-        cdef int c
-        _reset(st, self)
-        for c in range(NUM_CLASSES):
-            st.s.stock[c] = DECK_COUNTS[c]
-        st.s.phase = PH_DEAL
-        return st
-
-    def _from_dict(self, desc):
-        return _from_dict(self, desc)
