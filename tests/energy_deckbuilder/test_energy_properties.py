@@ -88,7 +88,7 @@ def wilson_lower(score, n, z=1.645):
 def test_the_greedy_player_beats_big_money():
     """Greedy against big money, 100 deals each played from both seats; greedy's score
     (a draw a half) must be above one half at 95% confidence (one-sided Wilson bound).
-    Measured: 187 wins in 200 games, no draw, score 0.935, bound 0.900."""
+    Measured: 189 wins in 200 games, no draw, score 0.945, bound 0.912."""
     score = games = 0
     for deal in range(100):
         for seat in (0, 1):
