@@ -444,3 +444,14 @@ def test_a_guided_search_of_one_iteration_gives_its_move_all_the_policy(tmp_path
                           state.current_player())
     policy, action = bot.step_with_policy(state)
     assert dict(policy) == {a: float(a == action) for a in state.legal_actions()}
+
+
+def test_every_shipped_model_is_where_model_default_looks_for_it():
+    # A file named for another variant than the one it was trained on would be
+    # listed by `cardarena bots` and refused by every search that asked for it.
+    for kind in core.GAMES.values():
+        for text in search.shipped(kind):
+            game = core.load_game(text)
+            model = load_model("default", game)
+            assert model.game_string == text and model.path == str(default_path(game))
+            assert 0 <= model.value_weight <= 1
