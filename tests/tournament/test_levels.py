@@ -21,7 +21,7 @@ from tournament import calibrations, cli
 from tournament.harness import config as configs
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.skill import analysis
+from tournament.skill import plans
 from tournament.skill import levels as calibrating
 from tournament.sparring import levels, session
 from tournament.stats.ratings import match_scores
@@ -33,7 +33,7 @@ def calibration(*points, game="card_duel", player="ismcts(rollout_depth=8)"):
     high, and the blunder rate where there is one)."""
     fit, rungs = [], [levels.Rung("random", "random", None, 0, 0, 0)]
     for budget, elo, low, high, *rate in points:
-        rung = analysis.rung(player, budget, *rate)
+        rung = plans.rung(player, budget, *rate)
         fit.append(levels.Level(rung.spec, budget, elo, low, high, blunder=rung.blunder))
         rungs.append(levels.Rung(rung.name, rung.spec, budget, elo, low, high,
                                  blunder=rung.blunder))
@@ -405,7 +405,7 @@ def test_a_rung_clearly_weaker_than_a_cheaper_one_is_no_level(monkeypatch):
     # in its image, the fit leaves 3 out, keeps 6 (whose interval reaches 4's Elo:
     # chance may have put it lower), and no level lands on 3.
     plan = calibrating.plan("shrine", 2, high=8, player="ismcts(rollout_depth=8)")
-    plan = dataclasses.replace(plan, ladder=analysis.Ladder(plan.ladder.player,
+    plan = dataclasses.replace(plan, ladder=plans.Ladder(plan.ladder.player,
                                                          (1, 2, 3, 4, 6, 8)))
     names = [r.name for r in plan.ladder.chain]
     measured = {"random": 0, "greedy": 1400, "ismcts-1": -30, "ismcts-2": 727,

@@ -15,7 +15,7 @@ import pytest
 from tournament.harness import runner
 from tournament.harness.row import GameRow
 from tournament.harness.store import Store
-from tournament.skill import analysis, report, run
+from tournament.skill import analysis, plans, report, run
 from tournament.skill.figures import Chain, Reading, Results
 from tournament_helpers import CARDARENA, cli, comparable, rows_in
 
@@ -140,7 +140,7 @@ def test_wilson_bounds_stay_within_zero_and_one():
 
 
 def test_a_list_of_configs_plays_each_its_own_deals():
-    plan = analysis.Plan(analysis.variants("card_duel"), analysis.ladder("ismcts", 2, 8), deals=2)
+    plan = plans.Plan(plans.variants("card_duel"), plans.ladder("ismcts", 2, 8), deals=2)
     with pytest.raises(ValueError, match="deals limits one config"):
         runner.run(plan.schedule(), None, deals=1)
 
@@ -155,7 +155,7 @@ def test_elo_of_a_score():
 
 
 def test_the_ladder_doubles_the_searchers_budget_and_tops_it_with_the_cheater():
-    ladder = analysis.ladder("ismcts(rollout_depth=4)", 8, 40)
+    ladder = plans.ladder("ismcts(rollout_depth=4)", 8, 40)
     assert ladder.budgets == (8, 16, 32)
     assert [r.name for r in ladder.rungs] == ["random", "greedy", "ismcts-8", "ismcts-16",
                                                "ismcts-32", "cheater-32"]
@@ -171,12 +171,12 @@ def test_the_ladder_doubles_the_searchers_budget_and_tops_it_with_the_cheater():
     ("ismcts", 8, 31, "at least three budgets"),
 ])
 def test_a_bad_ladder_is_refused_with_the_reason(player, low, high, message):
-    with pytest.raises(analysis.SkillError, match=message):
-        analysis.ladder(player, low, high)
+    with pytest.raises(plans.SkillError, match=message):
+        plans.ladder(player, low, high)
 
 
 def test_variants_are_the_given_ones_then_the_grid():
-    found = analysis.variants("card_duel(max_exchanges=100)", ["default", "life=10"],
+    found = plans.variants("card_duel(max_exchanges=100)", ["default", "life=10"],
                            ["hand_points=20,30", "life=15,30"])
     assert [v.name for v in found] == [
         "default", "life=10", "hand_points=20,life=15", "hand_points=20,life=30",
@@ -198,19 +198,19 @@ def test_variants_are_the_given_ones_then_the_grid():
     ("shrin", [], [], r"unknown game 'shrin' \(did you mean shrine"),
 ])
 def test_a_bad_variant_is_refused_with_the_reason(game, given, grid, message):
-    with pytest.raises(analysis.SkillError, match=message):
-        analysis.variants(game, given, grid)
+    with pytest.raises(plans.SkillError, match=message):
+        plans.variants(game, given, grid)
 
 
 def test_measuring_before_the_games_are_played_says_what_is_missing(tmp_path):
-    plan = analysis.Plan(analysis.variants("card_duel"), analysis.ladder("ismcts", 2, 8), deals=1)
+    plan = plans.Plan(plans.variants("card_duel"), plans.ladder("ismcts", 2, 8), deals=1)
     with Store(str(tmp_path / "g.db")) as store:
-        with pytest.raises(analysis.SkillError, match="0 of 2 games of random v greedy"):
+        with pytest.raises(plans.SkillError, match="0 of 2 games of random v greedy"):
             analysis.measure(store, plan)
 
 
 def test_configs_in_one_run_store_what_each_run_alone_stores(tmp_path):
-    plan = analysis.Plan(analysis.variants("card_duel"), analysis.ladder("ismcts", 2, 8), deals=2)
+    plan = plans.Plan(plans.variants("card_duel"), plans.ladder("ismcts", 2, 8), deals=2)
     together, alone = Store(str(tmp_path / "a.db")), Store(str(tmp_path / "b.db"))
     schedule = plan.schedule()
     runner.run(schedule, together, workers=2, progress=False)
@@ -259,7 +259,7 @@ def test_every_variant_gets_every_figure(tiny):
         # pair, 6 games each; two self-plays of 6 games.
         assert v.games == 8 * 6 + 2 * 6
         # Four games are too few for any challenger to beat the default clearly.
-        assert v.player == v.yardstick.player == analysis.PLAYER
+        assert v.player == v.yardstick.player == plans.PLAYER
         assert [c.games for c in v.yardstick.challengers] == [4] * 7
         assert [r.name for r in v.rungs] == names
         assert v.rungs[0].elo == 0
@@ -358,7 +358,7 @@ def test_more_deals_extend_the_stored_run(tiny, tmp_path):
 def test_failures_are_counted_as_losses_and_reported(tmp_path):
     # No bot can move within a microsecond: every game is lost by its first mover.
     result = cli("skill", "card_duel", "--deals", "2", "--min-budget", "2", "--max-budget",
-                 "8", "--player", analysis.PLAYER, "--seconds-per-move", "0.000001", "--bootstrap", "20", "--quiet",
+                 "8", "--player", plans.PLAYER, "--seconds-per-move", "0.000001", "--bootstrap", "20", "--quiet",
                  "--workers", "1", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "- **Failures**: 28 games in `default` ended with a bot failing" in result.stdout
@@ -491,7 +491,7 @@ def test_on_shrine_more_search_is_clearly_stronger(tmp_path):
     # the results run; here 20 games, seeded, must show it at 95% confidence: the
     # span's bootstrap interval and the step's Wilson interval both above the null.
     result = cli("skill", "shrine", "--deals", "10", "--min-budget", "8", "--max-budget",
-                 "32", "--player", analysis.PLAYER, "--bootstrap", "500", "--quiet", "--out", str(tmp_path))
+                 "32", "--player", plans.PLAYER, "--bootstrap", "500", "--quiet", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     figures = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     assert figures["span"]["low"] > 0
@@ -506,7 +506,7 @@ def test_a_team_game_and_a_free_for_all_are_measured(game, matches_a_game, tmp_p
     # Euchre's rungs each hold a team: one match a game, partners never matched.  In
     # three-player oh_hell two rungs share the seats: the lone seat meets the other two.
     result = cli("skill", game, "--deals", "2", "--min-budget", "2", "--max-budget", "8",
-                 "--player", analysis.PLAYER, "--out", str(tmp_path), "--workers", "1", "--bootstrap", "20", "--quiet")
+                 "--player", plans.PLAYER, "--out", str(tmp_path), "--workers", "1", "--bootstrap", "20", "--quiet")
     assert result.returncode == 0, result.stderr
     variant = json.loads((tmp_path / "skill.json").read_text())["variants"][0]
     games_a_pair = 2 * (2 if game == "euchre" else 6)
@@ -526,7 +526,7 @@ def test_a_team_game_and_a_free_for_all_are_measured(game, matches_a_game, tmp_p
 # step scoring s wins both seatings when d < s * n and loses both otherwise.  No game
 # is played; the games have no moves.
 
-HAND_LADDER = analysis.ladder(analysis.PLAYER, 4, 16)
+HAND_LADDER = plans.ladder(plans.PLAYER, 4, 16)
 
 
 class HandMadeGames:
@@ -569,7 +569,7 @@ def each_step(searcher, greedy=0.9, others=0.8):
 def hand_measure(steps, seats, deals=40):
     """The figures of made-up games of two variants of Card Duel, ``life=15`` and
     ``life=22``: ``steps`` and ``seats`` are pairs, one for each."""
-    plan = analysis.Plan(analysis.variants("card_duel", ["life=15", "life=22"]), HAND_LADDER,
+    plan = plans.Plan(plans.variants("card_duel", ["life=15", "life=22"]), HAND_LADDER,
                       deals=deals)
     names = [v.name for v in plan.variants]
     store = HandMadeGames(plan, dict(zip(names, steps)), dict(zip(names, seats)))

@@ -11,7 +11,7 @@ import core
 from core.relinquish import KINDS
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.skill import analysis
+from tournament.skill import analysis, plans
 from tournament.skill import report as skill_report
 from tournament.skill.figures import MeanScore, MoveFigures
 from tournament.stats.ratings import wilson
@@ -59,7 +59,7 @@ def test_a_game_without_its_own_kinds_gets_the_first_word_of_each_name():
 
 
 def test_the_usage_of_each_rung_counts_its_own_decisions_once(tmp_path):
-    plan = analysis.Plan(analysis.variants("card_duel"), analysis.ladder("ismcts", 2, 8), deals=2)
+    plan = plans.Plan(plans.variants("card_duel"), plans.ladder("ismcts", 2, 8), deals=2)
     with Store(str(tmp_path / "g.db")) as store:
         runner.run(plan.schedule(), store, workers=1, progress=False)
         results = analysis.measure(store, plan, bootstrap=20)
@@ -118,7 +118,7 @@ def moves_table(report, rung):
 def relinquish(tmp_path_factory):
     out = tmp_path_factory.mktemp("relinquish")
     result = cli("skill", "relinquish", "--deals", "2", "--min-budget", "2", "--max-budget",
-                 "8", "--player", analysis.PLAYER, "--bootstrap", "20", "--workers", "1", "--quiet", "--out", str(out))
+                 "8", "--player", plans.PLAYER, "--bootstrap", "20", "--workers", "1", "--quiet", "--out", str(out))
     assert result.returncode == 0, result.stderr
     return json.loads((out / "skill.json").read_text()), (out / "report.md").read_text()
 

@@ -5,12 +5,12 @@ import types
 import pytest
 
 from tournament.harness.row import GameRow
-from tournament.skill import analysis, report, yardstick
+from tournament.skill import plans, report, yardstick
 from tournament.skill.figures import Results
 from tournament_helpers import cli
 
-VARIANT = analysis.variants("card_duel")[0]
-INCUMBENT = analysis.PLAYER
+VARIANT = plans.variants("card_duel")[0]
+INCUMBENT = plans.PLAYER
 
 
 class Stored:
@@ -129,7 +129,7 @@ def test_pooled_variants_share_the_searcher_their_games_together_favour():
 
 def test_missing_games_are_named():
     t = trial()
-    with pytest.raises(analysis.SkillError, match="18 of 20 games of the yardstick's trial "
+    with pytest.raises(plans.SkillError, match="18 of 20 games of the yardstick's trial "
                                                 "ismcts-rollout_depth-8 v ismcts are"):
         yardstick.choose(Stored(t, {}, deals=9), t)
 
@@ -140,15 +140,15 @@ def test_missing_games_are_named():
     ("ismcts(bogus=1)", "bogus"),
 ])
 def test_a_challenger_that_cannot_climb_a_ladder_is_refused(challenger, message):
-    with pytest.raises(analysis.SkillError, match=message):
+    with pytest.raises(plans.SkillError, match=message):
         trial((challenger,))
 
 
 def test_the_incumbent_is_not_its_own_challenger_and_none_is_given_twice():
     assert trial((INCUMBENT, "ismcts")).challengers == ("ismcts",)
-    with pytest.raises(analysis.SkillError, match="other than the incumbent"):
+    with pytest.raises(plans.SkillError, match="other than the incumbent"):
         trial((INCUMBENT,))
-    with pytest.raises(analysis.SkillError, match="given twice"):
+    with pytest.raises(plans.SkillError, match="given twice"):
         trial(("ismcts", "ismcts"))
 
 
@@ -181,7 +181,7 @@ def test_the_skill_command_holds_the_trial_first_on_a_team_game(tmp_path):
     assert choice.challengers[0].games == 6 and choice.budget == 8
     assert f"default: {yardstick.describe(choice)}." in result.stderr
     assert variant.player == choice.player
-    assert variant.span.top == analysis.rung(choice.player, 8).name
+    assert variant.span.top == plans.rung(choice.player, 8).name
 
 
 @pytest.mark.parametrize("args, message", [

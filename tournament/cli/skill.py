@@ -238,7 +238,7 @@ def _skill(args):
     with more --deals or a higher --max-budget to extend."""
     from tournament.harness import config as configs
     from tournament.harness import runner
-    from tournament.skill import analysis, report
+    from tournament.skill import plans, report
     from tournament.skill import run as analyses
     try:
         prepared = analyses.prepare(
@@ -247,7 +247,7 @@ def _skill(args):
             trial_deals=args.trial_deals, min_budget=args.min_budget,
             max_budget=args.max_budget, reach=args.reach, seed=args.seed,
             seconds_per_move=args.seconds_per_move, workers=args.workers)
-    except analysis.SkillError as e:
+    except plans.SkillError as e:
         sys.exit(f"cardarena skill: {e}")
     out = args.out or _default_out(args.game)
     if os.path.exists(out) and not os.path.isdir(out):
@@ -283,7 +283,7 @@ def _skill(args):
         try:
             results = analyses.run(prepared, store, play=play, bootstrap=args.bootstrap,
                                    say=lambda text: print(text, file=sys.stderr))
-        except analysis.SkillError as e:
+        except plans.SkillError as e:
             sys.exit(f"cardarena skill: {e}")
     command = "cardarena skill " + shlex.join(args.argv)
     written, missing = report.write(results, out, command)

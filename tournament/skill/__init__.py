@@ -1,4 +1,5 @@
-"""The skill-ceiling analysis: its plan and measures (``analysis``), the figures they
+"""The skill-ceiling analysis: what it plays (``plans``: the variants, the ladder, the
+plan and its cost), what it measures of the games (``analysis``), the figures they
 give as types (``figures``, which ``skill.json`` is written from and read back into), a
 whole run in one call (``run``), the report, the yardstick's trial, comparisons across
 games, match-ups of per-seat choices, and the calibrations of strength levels and review

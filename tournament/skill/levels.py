@@ -21,7 +21,7 @@ import numpy as np
 
 from tournament.calibrations import ruleset
 from tournament.harness import config as configs
-from tournament.skill import analysis
+from tournament.skill import plans
 from tournament.skill.defaults import LEVEL_DEALS as DEALS
 from tournament.skill.defaults import LEVEL_MAX_BUDGET as MAX_BUDGET
 from tournament.sparring.levels import BLUNDER_DIGITS, Calibration, Level, LevelError, Rung
@@ -55,7 +55,7 @@ class Plan:
     seating."""
 
     game: str
-    ladder: analysis.Ladder
+    ladder: plans.Ladder
     deals: int
     seed: int = 0
     reach: int = REACH
@@ -93,7 +93,7 @@ class Plan:
 
 
 def plan(game, deals=DEALS, seed=0, low=1, high=MAX_BUDGET, reach=REACH,
-         seconds_per_move=60.0, player=analysis.PLAYER):
+         seconds_per_move=60.0, player=plans.PLAYER):
     """The first :class:`Plan` of a calibration of ``game``: ``player`` (a searcher's
     spec without a budget) at doubling budgets from ``low`` to at most ``high``.
     Raises LevelError if it cannot be played."""
@@ -101,10 +101,10 @@ def plan(game, deals=DEALS, seed=0, low=1, high=MAX_BUDGET, reach=REACH,
         raise LevelError(f"--max-budget is at least twice --min-budget ({2 * low}), for "
                          f"the ladder to climb, not {high}")
     try:
-        analysis.check_player(player)
-    except analysis.SkillError as e:
+        plans.check_player(player)
+    except plans.SkillError as e:
         raise LevelError(str(e)) from None
-    found = Plan(ruleset(game), analysis.Ladder(player, analysis.doublings(low, high)), deals,
+    found = Plan(ruleset(game), plans.Ladder(player, plans.doublings(low, high)), deals,
                  seed, reach, seconds_per_move)
     found.check()
     return found
@@ -129,7 +129,7 @@ def refine(plan, calibration):
             blunders.add((b.budget, round((start + b.blunder) / 2, BLUNDER_DIGITS)))
     if budgets == set(plan.ladder.budgets) and blunders == set(plan.ladder.blunders):
         return None
-    ladder = analysis.Ladder(plan.ladder.player, tuple(sorted(budgets)),
+    ladder = plans.Ladder(plan.ladder.player, tuple(sorted(budgets)),
                           tuple(sorted(blunders)))
     return dataclasses.replace(plan, ladder=ladder)
 

@@ -8,7 +8,7 @@ import dataclasses
 
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.skill import analysis, yardstick
+from tournament.skill import analysis, plans, yardstick
 from tournament.skill.defaults import CHALLENGERS, TRIAL_DEALS
 from tournament.tables import count
 
@@ -18,7 +18,7 @@ class Analysis:
     """An analysis checked and ready to play: its plan and, unless the searcher was
     given, the yardstick's trials that choose it."""
 
-    plan: analysis.Plan
+    plan: plans.Plan
     trials: tuple
     """The yardstick's :class:`~tournament.skill.yardstick.Trial` of each variant; empty
     when the searcher is given."""
@@ -34,19 +34,19 @@ def prepare(game, variants=(), grid=(), *, deals=30, player=None, challengers=()
             trial_each=False, trial_deals=TRIAL_DEALS, min_budget=8, max_budget=1024,
             reach=1, seed=0, seconds_per_move=60.0, workers=None):
     """The :class:`Analysis` of ``game``'s ``variants`` (and ``grid``), as ``cardarena
-    skill`` takes them; raises :class:`~tournament.skill.analysis.SkillError` if it
+    skill`` takes them; raises :class:`~tournament.skill.plans.SkillError` if it
     cannot be played, or would take longer than the analysis allows."""
     if player and (challengers or trial_each):
-        raise analysis.SkillError("--challenger and --trial-each shape the trial, and "
+        raise plans.SkillError("--challenger and --trial-each shape the trial, and "
                                   "--player skips it; give one or the other")
     workers = workers or runner.cpus()
-    plan = analysis.Plan(analysis.variants(game, variants, grid),
-                         analysis.ladder(player or analysis.PLAYER, min_budget, max_budget),
+    plan = plans.Plan(plans.variants(game, variants, grid),
+                         plans.ladder(player or plans.PLAYER, min_budget, max_budget),
                          deals=deals, seed=seed, reach=reach,
                          seconds_per_move=seconds_per_move)
     plan.check()
     trials = () if player else tuple(yardstick.trials(
-        plan.variants, analysis.PLAYER, plan.ladder.budgets[-1],
+        plan.variants, plans.PLAYER, plan.ladder.budgets[-1],
         challengers or CHALLENGERS, deals=trial_deals, seed=seed,
         seconds_per_move=seconds_per_move))
     plan.check_cost(workers)
@@ -69,7 +69,7 @@ def run(prepared, store, *, play=None, say=None, bootstrap=1000):
              f"The yardstick's trial, {count(len(trials[0].challengers), 'challenger')} "
              f"at {trials[0].budget} iterations in each of "
              f"{count(len(trials), 'variant')} (about "
-             f"{analysis.duration(prepared.trial_seconds)})")
+             f"{plans.duration(prepared.trial_seconds)})")
         choices = [yardstick.choose(store, t) for t in trials]
         if prepared.trial_each or len(choices) == 1:
             for choice in choices:

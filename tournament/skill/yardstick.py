@@ -36,7 +36,7 @@ import statistics
 import search
 from core.errors import CardArenaError
 from tournament.harness import config as configs
-from tournament.skill import analysis
+from tournament.skill import analysis, plans
 from tournament.skill.defaults import CHALLENGERS
 from tournament.skill.defaults import TRIAL_DEALS as DEALS
 from tournament.skill.figures import Choice, Evidence
@@ -53,7 +53,7 @@ class Trial:
     """The games that choose one variant's yardstick: ``incumbent`` against each of
     ``challengers`` (specs without a budget) at ``budget`` iterations a move."""
 
-    variant: analysis.Variant
+    variant: plans.Variant
     incumbent: str
     challengers: tuple
     budget: int
@@ -66,7 +66,7 @@ class Trial:
     def players(self):
         """Each player's name in the store and its spec at the budget, the incumbent
         first."""
-        return {name(p): analysis.rung(p, self.budget).spec
+        return {name(p): plans.rung(p, self.budget).spec
                 for p in (self.incumbent, *self.challengers)}
 
     def configs(self):
@@ -88,17 +88,17 @@ def trials(variants, incumbent, budget, challengers=CHALLENGERS, deals=DEALS, se
         try:
             kind, values = search.parse_bot(spec)
         except CardArenaError as e:
-            raise analysis.SkillError(f"--challenger {spec!r}: {e}") from None
-        if kind not in analysis.SEARCHERS or "iterations" in values or "seconds" in values:
-            raise analysis.SkillError(
+            raise plans.SkillError(f"--challenger {spec!r}: {e}") from None
+        if kind not in plans.SEARCHERS or "iterations" in values or "seconds" in values:
+            raise plans.SkillError(
                 f"--challenger {spec!r}: a challenger is a searcher whose budget the "
-                f"ladder doubles ({', '.join(analysis.SEARCHERS)}), without iterations or "
+                f"ladder doubles ({', '.join(plans.SEARCHERS)}), without iterations or "
                 "seconds")
     names = [name(p) for p in (incumbent, *challengers)]
     if len(set(names)) < len(names):
-        raise analysis.SkillError("--challenger: a searcher is given twice")
+        raise plans.SkillError("--challenger: a searcher is given twice")
     if not challengers:
-        raise analysis.SkillError("the trial needs a challenger other than the incumbent")
+        raise plans.SkillError("the trial needs a challenger other than the incumbent")
     return [Trial(v, incumbent, challengers, budget, deals, seed, seconds_per_move,
                   max_length) for v in variants]
 
@@ -121,7 +121,7 @@ def choose(store, trial):
         rows = store.games(config.key, deals=range(config.deals))
         expected = config.deals * len(config.seatings())
         if len(rows) < expected:
-            raise analysis.SkillError(
+            raise plans.SkillError(
                 f"variant {trial.variant.name}: {len(rows)} of {count(expected, 'game')} "
                 f"of the yardstick's trial {first} v {name(spec)} are stored; run the "
                 "analysis to play the rest")
@@ -236,16 +236,16 @@ def check_cost(trials, workers):
         for config, spec in zip(trial.configs(), trial.challengers):
             for player in (trial.incumbent, spec):
                 if (trial.variant.game, player) not in measured:
-                    measured[trial.variant.game, player] = analysis.measure_cost(
+                    measured[trial.variant.game, player] = plans.measure_cost(
                         trial.variant.game, player)
             (decisions, mine), (_, theirs) = (measured[trial.variant.game, p]
                                               for p in (trial.incumbent, spec))
             seconds += (config.deals * len(config.seatings()) * decisions * trial.budget
                         * (mine + theirs) / 2)
-    if seconds / workers > analysis.MOST_SECONDS:
-        raise analysis.SkillError(
-            f"the yardstick's trial would take about {analysis.duration(seconds / workers)} "
+    if seconds / workers > plans.MOST_SECONDS:
+        raise plans.SkillError(
+            f"the yardstick's trial would take about {plans.duration(seconds / workers)} "
             f"on {count(workers, 'worker')}, beyond the "
-            f"{analysis.duration(analysis.MOST_SECONDS)} this runs: lower --trial-deals or "
+            f"{plans.duration(plans.MOST_SECONDS)} this runs: lower --trial-deals or "
             "--max-budget, name fewer --challenger, or choose the searcher with --player")
     return seconds / workers
