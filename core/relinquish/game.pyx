@@ -519,6 +519,9 @@ def _read_magick(RelinquishState st, desc):
         raise StateFormatError("magick.levels: the Enchant, then each standing Negate")
     s.depth = max(len(levels) - 1, 0)
     for i, level in enumerate(levels):
+        if not isinstance(level, dict):
+            raise StateFormatError(f"magick.levels[{i}]: a dict of a Tarot's value and the "
+                                   f"Commons it would capture, not {type(level).__name__}")
         s.level_value[i] = read_int(level, "value", 0, 21, 0, f"magick.levels[{i}].")
         s.level_set[i] = _mask(level.get("cards", []), f"magick.levels[{i}].cards")
     if s.phase == PH_COUNTER and not s.to_ask:
