@@ -1762,7 +1762,7 @@ cdef void strike_phase(CSData* s, bint quick) noexcept nogil:
 # --- decisions: what is legal, and applying it ------------------------------------------
 
 cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
-    cdef int n = 0, x, d, k
+    cdef int n = 0, x, d
     if f.kind == FR_SITE:
         d = s.shrine[f.player] if f.data[0] < 0 else f.data[0]
         for x in range(SITES):
@@ -1803,7 +1803,15 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
             if aimable(s, f.player, EFFECTS[f.pc].arg, x):
                 out[n] = A_TARGET + x
                 n += 1
-    elif f.kind == FR_LIBRARY:
+    else:
+        return more_frame_actions(s, f, out)
+    return n
+
+cdef int more_frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
+    """The choices ``frame_actions`` leaves: a library, what a Swap keeps, a Tool's
+    host, a saddle, a token's site, a share of damage, an X."""
+    cdef int n = 0, x, d, k
+    if f.kind == FR_LIBRARY:
         out[0] = A_PRIMARY
         out[1] = A_SECONDARY
         n = 2
@@ -2480,6 +2488,8 @@ cdef class CreatureShrinesState(GameState):
     cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
         fill_tensor(self, player, out)
 
+
+# --- the observation tensor ------------------------------------------------------------
 
 LAYOUT = TensorLayout(("flow", 4 + len(STEPS) + 2), ("players", 2 * 10),
                       ("hand", MAX_DESIGNS), ("region", SITES * 2 * 4),

@@ -211,40 +211,71 @@ _PILES = ("hand", "hand_secondary", "hand_known", "hand_known_secondary", "prima
           "secondary", "top", "top_secondary", "bottom", "bottom_secondary")
 
 
-def _view(CreatureShrinesState st, viewer):
+def _player_view(CreatureShrinesState st, int p, viewer):
+    """Player ``p``'s piles and counts, as ``viewer`` sees them (everyone: None)."""
+    cdef CSData* s = &st.s
+    cdef int i, lib
+    mine = viewer is None or viewer == p
+    pl = {"life": s.life[p], "points": s.points[p],
+          "shrine": CARD_NAMES[s.shrine[p]],
+          "shrine_home": bool(s.shrine_home[p]), "marks": s.marks[p],
+          "sources": {CARD_NAMES[SOURCE_OF[c]]: s.sources[p][c] for c in range(COLOURS)
+                      if s.sources[p][c]},
+          "tapped": {CARD_NAMES[SOURCE_OF[c]]: s.tapped[p][c] for c in range(COLOURS)
+                     if s.tapped[p][c]},
+          "pool": {COLOUR_NAMES[c]: s.pool[p][c] for c in range(COLOURS) if s.pool[p][c]},
+          "graveyard": _names(s.grave[p]),
+          "banishment": _names(s.banished[p]),
+          "hand_known": _names(s.hand_known[p][PRIMARY]),
+          "hand_known_secondary": _names(s.hand_known[p][SECONDARY]),
+          "hand_size": hand_size(s, p),
+          "hand_secondary_size": pile_size(&s.hand[p][SECONDARY][0], 0, MAX_DESIGNS),
+          "primary_size": library_size(s, p, PRIMARY),
+          "secondary_size": library_size(s, p, SECONDARY)}
+    if mine:
+        pl["hand"] = _names(s.hand[p][PRIMARY])
+        pl["hand_secondary"] = _names(s.hand[p][SECONDARY])
+        for lib, key in enumerate(LIBRARIES):
+            end = "" if lib == PRIMARY else "_secondary"
+            pl[key] = _names(s.library[p][lib])
+            pl["top" + end] = [CARD_NAMES[s.top[p][lib][i]]
+                               for i in range(s.top_len[p][lib])]
+            pl["bottom" + end] = [CARD_NAMES[s.bottom[p][lib][i]]
+                                  for i in range(s.bottom_len[p][lib])]
+    return pl
+
+
+def _frames_view(CreatureShrinesState st, viewer):
+    """The decision stack, bottom first; a Swap's cards and a Trap being placed are
+    hidden from the other player."""
     cdef CSData* s = &st.s
     cdef Frame* f
-    cdef int p, u, i, lib
+    cdef int i
+    frames = []
+    for i in range(s.stack.depth):
+        f = &s.stack.frames[i]
+        data = [f.data[0], f.data[1], f.data[2], f.data[3]]
+        source = f.source
+        if viewer is not None and viewer != f.player:
+            if f.kind == FR_SWAP:
+                n = sum(x >= 0 for x in data[1:])
+                data[1:] = [HIDDEN] * n + [NONE] * (3 - n)
+            elif f.kind == FR_SITE and f.data[0] >= 0 and TRAPS[f.data[0]]:
+                data[0] = source = HIDDEN
+        frame = {"choose": FRAMES[f.kind], "player": f.player, "source": source,
+                 "pc": f.pc, "end": f.end, "data": data}
+        if f.kind in _CARD_FRAMES and source != NONE:
+            frame["card"] = "hidden" if source == HIDDEN else CARD_NAMES[source]
+        frames.append(frame)
+    return frames
+
+
+def _view(CreatureShrinesState st, viewer):
+    cdef CSData* s = &st.s
+    cdef int p, u
     players = []
     for p in range(2):
-        mine = viewer is None or viewer == p
-        pl = {"life": s.life[p], "points": s.points[p],
-              "shrine": CARD_NAMES[s.shrine[p]],
-              "shrine_home": bool(s.shrine_home[p]), "marks": s.marks[p],
-              "sources": {CARD_NAMES[SOURCE_OF[c]]: s.sources[p][c] for c in range(COLOURS)
-                          if s.sources[p][c]},
-              "tapped": {CARD_NAMES[SOURCE_OF[c]]: s.tapped[p][c] for c in range(COLOURS)
-                         if s.tapped[p][c]},
-              "pool": {COLOUR_NAMES[c]: s.pool[p][c] for c in range(COLOURS) if s.pool[p][c]},
-              "graveyard": _names(s.grave[p]),
-              "banishment": _names(s.banished[p]),
-              "hand_known": _names(s.hand_known[p][PRIMARY]),
-              "hand_known_secondary": _names(s.hand_known[p][SECONDARY]),
-              "hand_size": hand_size(s, p),
-              "hand_secondary_size": pile_size(&s.hand[p][SECONDARY][0], 0, MAX_DESIGNS),
-              "primary_size": library_size(s, p, PRIMARY),
-              "secondary_size": library_size(s, p, SECONDARY)}
-        if mine:
-            pl["hand"] = _names(s.hand[p][PRIMARY])
-            pl["hand_secondary"] = _names(s.hand[p][SECONDARY])
-            for lib, key in enumerate(LIBRARIES):
-                end = "" if lib == PRIMARY else "_secondary"
-                pl[key] = _names(s.library[p][lib])
-                pl["top" + end] = [CARD_NAMES[s.top[p][lib][i]]
-                                   for i in range(s.top_len[p][lib])]
-                pl["bottom" + end] = [CARD_NAMES[s.bottom[p][lib][i]]
-                                      for i in range(s.bottom_len[p][lib])]
-        players.append(pl)
+        players.append(_player_view(st, p, viewer))
     units = []
     for u in range(MAX_UNITS):
         x = &s.units[u]
@@ -295,22 +326,7 @@ def _view(CreatureShrinesState st, viewer):
         view["pending"] = PENDING[s.pending]
     if s.cursor:
         view["cursor"] = s.cursor
-    frames = []
-    for i in range(s.stack.depth):
-        f = &s.stack.frames[i]
-        data = [f.data[0], f.data[1], f.data[2], f.data[3]]
-        source = f.source
-        if viewer is not None and viewer != f.player:
-            if f.kind == FR_SWAP:
-                n = sum(x >= 0 for x in data[1:])
-                data[1:] = [HIDDEN] * n + [NONE] * (3 - n)
-            elif f.kind == FR_SITE and f.data[0] >= 0 and TRAPS[f.data[0]]:
-                data[0] = source = HIDDEN
-        frame = {"choose": FRAMES[f.kind], "player": f.player, "source": source,
-                 "pc": f.pc, "end": f.end, "data": data}
-        if f.kind in _CARD_FRAMES and source != NONE:
-            frame["card"] = "hidden" if source == HIDDEN else CARD_NAMES[source]
-        frames.append(frame)
+    frames = _frames_view(st, viewer)
     if frames:
         view["choosing"] = frames
     return view
@@ -469,7 +485,7 @@ def _colours(table, where, names):
 def _from_dict(game, desc):
     cdef CreatureShrinesState st = CreatureShrinesState.__new__(CreatureShrinesState)
     cdef CSData* s = &st.s
-    cdef int p, c, d, u
+    cdef int p, u
     cdef Frame* f
     _reset(st, game)
     if desc.get("mode", MODES[s.mode]) != MODES[s.mode]:
@@ -490,69 +506,7 @@ def _from_dict(game, desc):
     s.winner = NONE if winner is None else DRAW if winner == "draw" else winner
     total = [[0] * NUM_DESIGNS for _ in range(2)]
     for p, pl in enumerate(read_players(desc, 2, _PLAYER_KEYS)):
-        where = f"players[{p}]."
-        s.life[p] = read_int(pl, "life", 0, 999, s.life[p], where)
-        s.points[p] = read_int(pl, "points", 0, 999, 0, where)
-        if pl.get("shrine", CARD_NAMES[s.shrine[p]]) != CARD_NAMES[s.shrine[p]]:
-            raise StateFormatError(f"{where}shrine: the deck's Shrine is "
-                                   f"{CARD_NAMES[s.shrine[p]]}")
-        s.shrine_home[p] = read_bool(pl, "shrine_home", True, where)
-        s.marks[p] = read_int(pl, "marks", 0, 20, 0, where)
-        for key, arr in (("sources", 0), ("tapped", 1), ("pool", 2)):
-            names = COLOUR_NAMES if key == "pool" else SOURCE_NAMES
-            for c, n in enumerate(_colours(pl.get(key, {}), where + key, names)):
-                if arr == 0:
-                    s.sources[p][c] = n
-                    total[p][SOURCE_OF[c]] += n
-                elif arr == 1:
-                    s.tapped[p][c] = n
-                else:
-                    s.pool[p][c] = n
-        for c in range(COLOURS):
-            if s.tapped[p][c] > s.sources[p][c]:
-                raise StateFormatError(f"{where}tapped: more tapped Sources than in play")
-        if s.shrine_home[p]:
-            total[p][s.shrine[p]] += 1
-        for key in ("hand", "hand_secondary", "primary", "secondary", "graveyard",
-                    "banishment"):
-            if key in pl and pl[key] is None:
-                raise StateFormatError(f"{where}{key}: an observation is not a position")
-            counts = _counts(pl.get(key, []), where + key)
-            for d in range(NUM_DESIGNS):
-                total[p][d] += counts[d]
-                if key == "hand":
-                    s.hand[p][PRIMARY][d] = counts[d]
-                elif key == "hand_secondary":
-                    s.hand[p][SECONDARY][d] = counts[d]
-                elif key == "primary":
-                    s.library[p][PRIMARY][d] = counts[d]
-                elif key == "secondary":
-                    s.library[p][SECONDARY][d] = counts[d]
-                elif key == "banishment":
-                    s.banished[p][d] = counts[d]
-                else:
-                    s.grave[p][d] = counts[d]
-        for lib, end in enumerate(("", "_secondary")):
-            counts = _counts(pl.get("hand_known" + end, []), where + "hand_known" + end)
-            for d in range(NUM_DESIGNS):
-                if counts[d] > s.hand[p][lib][d]:
-                    raise StateFormatError(f"{where}hand_known{end}: {CARD_NAMES[d]} is not "
-                                           f"in that hand so often")
-                s.hand_known[p][lib][d] = counts[d]
-            for key, size in (("top", MAX_TOP), ("bottom", MAX_BOTTOM)):
-                cards = _kinds(pl.get(key + end, []), where + key + end)
-                if len(cards) > size:
-                    raise StateFormatError(f"{where}{key}{end}: at most {size} cards")
-                for i, d in enumerate(cards):
-                    total[p][d] += 1
-                    if key == "top":
-                        s.top[p][lib][i] = d
-                    else:
-                        s.bottom[p][lib][i] = d
-                if key == "top":
-                    s.top_len[p][lib] = len(cards)
-                else:
-                    s.bottom_len[p][lib] = len(cards)
+        _read_player(st, p, pl, total)
     _read_units(st, desc.get("units", []), total)
     _read_frames(st, desc, total)
     for p, key in enumerate(("deck0", "deck1")):
@@ -561,6 +515,75 @@ def _from_dict(game, desc):
     _read_flow(st, desc)
     return st
 
+
+def _read_player(CreatureShrinesState st, int p, pl, total):
+    """Player ``p``'s part of a position: their scores, Shrine, mana and piles, each
+    card read counted in ``total[p]``, toward their deck."""
+    cdef CSData* s = &st.s
+    cdef int c, d
+    where = f"players[{p}]."
+    s.life[p] = read_int(pl, "life", 0, 999, s.life[p], where)
+    s.points[p] = read_int(pl, "points", 0, 999, 0, where)
+    if pl.get("shrine", CARD_NAMES[s.shrine[p]]) != CARD_NAMES[s.shrine[p]]:
+        raise StateFormatError(f"{where}shrine: the deck's Shrine is "
+                               f"{CARD_NAMES[s.shrine[p]]}")
+    s.shrine_home[p] = read_bool(pl, "shrine_home", True, where)
+    s.marks[p] = read_int(pl, "marks", 0, 20, 0, where)
+    for key, arr in (("sources", 0), ("tapped", 1), ("pool", 2)):
+        names = COLOUR_NAMES if key == "pool" else SOURCE_NAMES
+        for c, n in enumerate(_colours(pl.get(key, {}), where + key, names)):
+            if arr == 0:
+                s.sources[p][c] = n
+                total[p][SOURCE_OF[c]] += n
+            elif arr == 1:
+                s.tapped[p][c] = n
+            else:
+                s.pool[p][c] = n
+    for c in range(COLOURS):
+        if s.tapped[p][c] > s.sources[p][c]:
+            raise StateFormatError(f"{where}tapped: more tapped Sources than in play")
+    if s.shrine_home[p]:
+        total[p][s.shrine[p]] += 1
+    for key in ("hand", "hand_secondary", "primary", "secondary", "graveyard",
+                "banishment"):
+        if key in pl and pl[key] is None:
+            raise StateFormatError(f"{where}{key}: an observation is not a position")
+        counts = _counts(pl.get(key, []), where + key)
+        for d in range(NUM_DESIGNS):
+            total[p][d] += counts[d]
+            if key == "hand":
+                s.hand[p][PRIMARY][d] = counts[d]
+            elif key == "hand_secondary":
+                s.hand[p][SECONDARY][d] = counts[d]
+            elif key == "primary":
+                s.library[p][PRIMARY][d] = counts[d]
+            elif key == "secondary":
+                s.library[p][SECONDARY][d] = counts[d]
+            elif key == "banishment":
+                s.banished[p][d] = counts[d]
+            else:
+                s.grave[p][d] = counts[d]
+    for lib, end in enumerate(("", "_secondary")):
+        counts = _counts(pl.get("hand_known" + end, []), where + "hand_known" + end)
+        for d in range(NUM_DESIGNS):
+            if counts[d] > s.hand[p][lib][d]:
+                raise StateFormatError(f"{where}hand_known{end}: {CARD_NAMES[d]} is not "
+                                       f"in that hand so often")
+            s.hand_known[p][lib][d] = counts[d]
+        for key, size in (("top", MAX_TOP), ("bottom", MAX_BOTTOM)):
+            cards = _kinds(pl.get(key + end, []), where + key + end)
+            if len(cards) > size:
+                raise StateFormatError(f"{where}{key}{end}: at most {size} cards")
+            for i, d in enumerate(cards):
+                total[p][d] += 1
+                if key == "top":
+                    s.top[p][lib][i] = d
+                else:
+                    s.bottom[p][lib][i] = d
+            if key == "top":
+                s.top_len[p][lib] = len(cards)
+            else:
+                s.bottom_len[p][lib] = len(cards)
 
 def _read_units(CreatureShrinesState st, units, total):
     cdef CSData* s = &st.s
@@ -626,6 +649,15 @@ def _read_units(CreatureShrinesState st, units, total):
                                        "so players[{p}].shrine_home is false")
         if not DESIGNS[d].token:
             total[p][d] += 1
+    _link_units(st)
+
+
+def _link_units(CreatureShrinesState st):
+    """What the units read say of each other: an attacker's target and a Tool's host
+    must be there; then each unit is what its design, rider and Tools make it, keeping
+    the Armor read."""
+    cdef CSData* s = &st.s
+    cdef int u
     for u in range(MAX_UNITS):
         x = &s.units[u]
         if x.owner < 0:
