@@ -26,8 +26,8 @@ from libc.math cimport tanh
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from core.kit.effects cimport (Effect, Frame, FRAME_EFFECTS, STACK_DEPTH, push_effects,
-                               run_effects, stack_pop, stack_push, stack_top)
+from core.kit.effects cimport (Effect, Frame, STACK_DEPTH, push_effects, run_effects,
+                               stack_pop, stack_push, stack_top)
 from core.kit.piles cimport pile_outcomes, pile_sample, pile_size, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 
