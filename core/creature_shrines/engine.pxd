@@ -42,7 +42,8 @@ cdef enum:
     HOME_HAND = 1             # bounced
     HOME_BANISH = 2           # banished (C42)
 
-# Card types, subtypes, areas and Trap requirements: the orders of cards.py
+# Card types, subtypes, areas and Trap requirements: the orders of cards.py (checked at
+# import, as every enum mirroring cards.py is: MIRRORS in engine.pyx)
 cdef enum:
     T_CREATURE = 0
     T_STRUCTURE = 1
@@ -102,7 +103,14 @@ cdef enum:
     TG_OPPONENT = 4
     TG_AREA = 5
 
-# Keyword bits: the order of cards.KEYWORDS
+# Where an effect moves a permanent, seen from its controller: cards.DIRECTIONS
+cdef enum:
+    DIR_FORWARD = 0
+    DIR_BACK = 1
+    DIR_LEFT = 2
+    DIR_RIGHT = 3
+
+# Keyword bits: the order of cards.KEYWORDS (checked at import)
 cdef enum:
     K_ARMOR = 1 << 0
     K_BLOODLESS = 1 << 1

@@ -31,8 +31,9 @@ from core.kit.effects cimport (Effect, Frame, STACK_DEPTH, push_effects, run_eff
 from core.kit.piles cimport pile_outcomes, pile_sample, pile_size, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 
-from core.creature_shrines.cards import (AREAS, CARDSET, EVENTS as EVENT_NAMES, KEYWORDS,
-                                         SUBTYPES, TARGETS, TRIGGERS, TYPES)
+from core.creature_shrines.cards import (AREAS, CARDSET, COLOURS as COLOUR_NAMES,
+                                         DIRECTIONS, EVENTS as EVENT_NAMES, KEYWORDS,
+                                         LIBRARIES, SUBTYPES, TARGETS, TRIGGERS, TYPES)
 from core.errors import CardDataError
 from core.kit import TensorLayout
 from core.kit.carddata import VARIABLE, effect_table
@@ -97,14 +98,76 @@ def _compile(cardset):
     NUM_DESIGNS = len(cardset.cards)
 
 
-assert tuple(CARDSET.words.ops) == ("damage", "draw", "move", "bounce", "freeze", "ground",
-                                    "poison", "weaken", "swap", "mana", "token", "armor",
-                                    "life", "pump", "destroy", "banish")
-assert len(EVENT_NAMES) == EVENTS and TARGETS[TG_AREA] == "area"
-assert KEYWORDS.index("armor") == 0 and KEYWORDS.index("unstoppable") == 16
-assert KEYWORDS.index("double_attack") == 17
-assert SUBTYPES[SUB_TRAP] == "trap" and AREAS[AR_PATHWAY] == "pathway"
-assert TRIGGERS[TR_ATTACKS] == "enemy_attacks" and VARIABLE == X_AMOUNT
+# Each enum that mirrors a tuple of cards.py, and the place each entry it names has
+# there: a tuple reordered under its enum would silently give designs other types,
+# keywords or targets, so importing the engine refuses it (check_card_orders).
+MIRRORS = (
+    ("T_*", "TYPES", {"creature": T_CREATURE, "structure": T_STRUCTURE, "relic": T_RELIC,
+                      "area": T_AREA, "source": T_SOURCE, "spell": T_SPELL}),
+    ("SUB_*", "SUBTYPES", {"tool": SUB_TOOL, "idol": SUB_IDOL, "trap": SUB_TRAP,
+                           "inert": SUB_INERT, "burst": SUB_BURST}),
+    ("AR_*", "AREAS", {"site": AR_SITE, "row": AR_ROW, "pathway": AR_PATHWAY}),
+    ("TR_*", "TRIGGERS", {"enemy_enters": TR_ENTERS, "enemy_attacks": TR_ATTACKS}),
+    ("EV_*", "EVENTS", {"play": EV_PLAY, "upkeep": EV_UPKEEP, "tap": EV_TAP,
+                        "deathwish": EV_DEATHWISH, "spring": EV_SPRING}),
+    ("TG_*", "TARGETS", {"self": TG_SELF, "ally": TG_ALLY, "enemy": TG_ENEMY,
+                         "permanent": TG_PERMANENT, "opponent": TG_OPPONENT,
+                         "area": TG_AREA}),
+    ("OP_*", "CARDSET.words.ops", {"damage": OP_DAMAGE, "draw": OP_DRAW, "move": OP_MOVE,
+                                   "bounce": OP_BOUNCE, "freeze": OP_FREEZE,
+                                   "ground": OP_GROUND, "poison": OP_POISON,
+                                   "weaken": OP_WEAKEN, "swap": OP_SWAP, "mana": OP_MANA,
+                                   "token": OP_TOKEN, "armor": OP_ARMOR, "life": OP_LIFE,
+                                   "pump": OP_PUMP, "destroy": OP_DESTROY,
+                                   "banish": OP_BANISH}),
+    # a keyword's bit, by its place
+    ("K_*", "KEYWORDS", {name: bit.bit_length() - 1 for name, bit in (
+        ("armor", K_ARMOR), ("bloodless", K_BLOODLESS), ("cleave", K_CLEAVE),
+        ("haste", K_HASTE), ("flying", K_FLYING), ("guard", K_GUARD),
+        ("immoveable", K_IMMOVEABLE), ("lunge", K_LUNGE), ("protection", K_PROTECTION),
+        ("reach", K_REACH), ("saddle", K_SADDLE), ("mount", K_MOUNT),
+        ("stationary", K_STATIONARY), ("stomp", K_STOMP), ("quick_attack", K_QUICK),
+        ("unstoppable", K_UNSTOPPABLE), ("double_attack", K_DOUBLE))}),
+    # a draw's library is its place less one, 0 being any; a Swap's is its place
+    ("PRIMARY, SECONDARY", "LIBRARIES", {"any": 0, "primary": PRIMARY + 1,
+                                         "secondary": SECONDARY + 1}),
+    ("DIR_*", "DIRECTIONS", {"forward": DIR_FORWARD, "back": DIR_BACK, "left": DIR_LEFT,
+                             "right": DIR_RIGHT}),
+)
+# The enums that count the entries of a tuple, and size arrays by it.
+COUNTS = (("EVENTS", "EVENTS", EVENTS), ("COLOURS", "COLOURS", COLOURS))
+CARD_ORDERS = {"TYPES": TYPES, "SUBTYPES": SUBTYPES, "AREAS": AREAS, "TRIGGERS": TRIGGERS,
+               "EVENTS": EVENT_NAMES, "TARGETS": TARGETS,
+               "CARDSET.words.ops": tuple(CARDSET.words.ops),
+               "KEYWORDS": KEYWORDS, "LIBRARIES": LIBRARIES, "DIRECTIONS": DIRECTIONS,
+               "COLOURS": COLOUR_NAMES}
+
+
+def check_card_orders(orders):
+    """Raise ImportError, naming the enum and the entry, where an enum of MIRRORS or
+    COUNTS disagrees with ``orders``, cards.py's tuples by name (as ``CARD_ORDERS``
+    gives them).
+
+    >>> check_card_orders(dict(CARD_ORDERS, AREAS=("none", "row", "site", "pathway")))
+    Traceback (most recent call last):
+    ...
+    ImportError: engine enum AR_*: 'site' is 1, but cards.AREAS[1] is 'row'
+    """
+    for enum, name, places in MIRRORS:
+        order = orders[name]
+        for entry, place in places.items():
+            if place >= len(order) or order[place] != entry:
+                found = (f"cards.{name}[{place}] is {order[place]!r}" if place < len(order)
+                         else f"cards.{name} has {len(order)} entries")
+                raise ImportError(f"engine enum {enum}: {entry!r} is {place}, but {found}")
+    for enum, name, count in COUNTS:
+        if len(orders[name]) != count:
+            raise ImportError(f"engine enum {enum}: {count} entries, but cards.{name} "
+                              f"has {len(orders[name])}")
+
+
+check_card_orders(CARD_ORDERS)
+assert VARIABLE == X_AMOUNT
 _compile(CARDSET)
 
 
@@ -918,11 +981,11 @@ cdef void move_unit(CSData* s, int u, int n, int way, int p) noexcept nogil:
     for k in range(n):
         r = row_of(site)
         c = path_of(site)
-        if way == 0:
+        if way == DIR_FORWARD:
             r += forward(p)
-        elif way == 1:
+        elif way == DIR_BACK:
             r -= forward(p)
-        elif way == 2:
+        elif way == DIR_LEFT:
             c -= forward(p)
         else:
             c += forward(p)
