@@ -1,6 +1,8 @@
 # cython: language_level=3, cdivision=True
 """Creature Shrines, under the rulings C1-C10 and the engine's own rulings C11-... of
-docs/rules/creature-shrines.md.
+docs/rules/creature-shrines.md: the rules, chance, determinization, the game's knowledge
+and the observation tensor, all in C.  Names, views and reading a position are the
+game's, in ``game.pyx``.
 
 A card is its design: the card data (``cards.py``) is compiled at import into
 ``DESIGNS``, one C record per design, and ``EFFECTS``, every design's effects in one
@@ -24,271 +26,29 @@ from libc.math cimport tanh
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from core.kit.effects cimport (Effect, Frame, FRAME_EFFECTS, STACK_DEPTH, push_effects,
-                               run_effects, stack_pop, stack_push, stack_top)
+from core.kit.effects cimport (Effect, Frame, STACK_DEPTH, push_effects, run_effects,
+                               stack_pop, stack_push, stack_top)
 from core.kit.piles cimport pile_outcomes, pile_sample, pile_size, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 
 from core.creature_shrines.cards import (AREAS, CARDSET, COLOURS as COLOUR_NAMES,
-                                         EVENTS as EVENT_NAMES, KEYWORDS, SUBTYPES, TARGETS,
-                                         TRIGGERS, TYPES, slug)
-from core.creature_shrines.cards import card_text
-from core.errors import CardDataError, StateFormatError
-from core.kit import Cards, TensorLayout, read_bool, read_int, read_name, read_players
+                                         DIRECTIONS, EVENTS as EVENT_NAMES, KEYWORDS,
+                                         LIBRARIES, SUBTYPES, TARGETS, TRIGGERS, TYPES)
+from core.errors import CardDataError
+from core.kit import TensorLayout
 from core.kit.carddata import VARIABLE, effect_table
-from core.state import Game
 
-cdef enum:
-    NONE = -1
-    HIDDEN = -2               # a frame's card the viewer cannot see
-    DRAW = 2                  # CSData.winner when max_turns ends level (C9)
-    FACE = 100                # Unit.target: the opposing player's zone
-    SITE_LIMIT = 4            # non-tool, non-token permanents on a site
-    OPENING_HAND = 3          # cards drawn from each library before the first turn
-    MAX_TRAVEL = 4            # the most sites one travel may cover
-    MOUNT_COST = 2            # mana to mount two creatures already on the region
-    X_AMOUNT = -1             # an effect's amount written X: its card's X (C40)
-    NUMBERS = 32              # the numbers a decision offers: an X, a share of damage
-
-# Where a card that leaves the region goes: card_home
-cdef enum:
-    HOME_GRAVE = 0
-    HOME_HAND = 1             # bounced
-    HOME_BANISH = 2           # banished (C42)
-
-# Card types, subtypes, areas and Trap requirements: the orders of cards.py
-cdef enum:
-    T_CREATURE = 0
-    T_STRUCTURE = 1
-    T_RELIC = 2
-    T_AREA = 3
-    T_SOURCE = 4
-    T_SPELL = 5
-
-cdef enum:
-    SUB_TOOL = 1
-    SUB_IDOL = 2
-    SUB_TRAP = 5
-    SUB_INERT = 6
-    SUB_BURST = 7
-
-cdef enum:
-    AR_SITE = 1
-    AR_ROW = 2
-    AR_PATHWAY = 3
-
-cdef enum:
-    TR_ENTERS = 1
-    TR_ATTACKS = 2
-
-# Events, effect words and their targets: the orders of cards.EVENTS, the vocabulary
-# and cards.TARGETS (checked at import)
-cdef enum:
-    EV_PLAY = 0
-    EV_UPKEEP = 1
-    EV_TAP = 2
-    EV_DEATHWISH = 3
-    EV_SPRING = 4
-
-cdef enum:
-    OP_DAMAGE = 0
-    OP_DRAW = 1
-    OP_MOVE = 2
-    OP_BOUNCE = 3
-    OP_FREEZE = 4
-    OP_GROUND = 5
-    OP_POISON = 6
-    OP_WEAKEN = 7
-    OP_SWAP = 8
-    OP_MANA = 9
-    OP_TOKEN = 10
-    OP_ARMOR = 11
-    OP_LIFE = 12
-    OP_PUMP = 13
-    OP_DESTROY = 14
-    OP_BANISH = 15
-
-cdef enum:
-    TG_SELF = 0
-    TG_ALLY = 1
-    TG_ENEMY = 2
-    TG_PERMANENT = 3
-    TG_OPPONENT = 4
-    TG_AREA = 5
-
-# Keyword bits: the order of cards.KEYWORDS
-cdef enum:
-    K_ARMOR = 1 << 0
-    K_BLOODLESS = 1 << 1
-    K_CLEAVE = 1 << 2
-    K_HASTE = 1 << 4
-    K_FLYING = 1 << 5
-    K_GUARD = 1 << 6
-    K_IMMOVEABLE = 1 << 7
-    K_LUNGE = 1 << 8
-    K_PROTECTION = 1 << 9
-    K_REACH = 1 << 10
-    K_SADDLE = 1 << 11
-    K_MOUNT = 1 << 12
-    K_STATIONARY = 1 << 13
-    K_STOMP = 1 << 14
-    K_QUICK = 1 << 15
-    K_UNSTOPPABLE = 1 << 16
-    K_DOUBLE = 1 << 17        # Double Attack (C41)
-
-# Unit.flags
-cdef enum:
-    U_TAPPED = 1
-    U_NEW = 2                 # came onto the region this turn
-    U_TRAVELLED = 4           # declared to travel in this Travel Act
-    U_ATTACKING = 8
-    U_FROZEN = 16             # the conditions: they last while it stays on the region
-    U_GROUNDED = 32
-    U_POISONED = 64
-    U_WEAKENED = 128
-    U_UNPROTECTED = 256       # its Protection is spent
-    U_FACE_DOWN = 512         # a Trap not yet flipped
-    U_SECONDARY = 1024        # the card came from its owner's Secondary Library
-    U_DYING = 2048            # destroyed: proceed buries it
-    U_RIDER_SECONDARY = 4096  # its rider's card came from the Secondary Library
-
-# Modes (C8): the order of MODES
-cdef enum:
-    M_STANDARD = 0
-    M_RUSH = 1
-    M_HILL = 2
-    M_IMPERIAL = 3
-    M_CONQUEST = 4
-
-# Acts of a turn
-cdef enum:
-    ACT_FIRST = 0
-    ACT_TRAVEL = 1
-    ACT_COMBAT = 2
-    ACT_FINAL = 3
-
-# What the game waits on when no frame is on the stack: CSData.step
-cdef enum:
-    ST_DRAW = 0               # chance: the top card of a library
-    ST_MULLIGAN = 1           # mull_player puts a card at the bottom, or keeps
-    ST_DRAW_CHOICE = 2        # draw_player picks the library to draw from
-    ST_ACT = 3                # the active player acts, or passes the act
-    ST_PRIORITY = 4           # CSData.priority may act at Burst speed, or passes (C7, C28)
-    ST_BLOCK = 5              # the defender picks a blocker, or is done
-    ST_OVER = 6
-
-# What follows a run of draws: CSData.after_draws
-cdef enum:
-    AFTER_MULLIGAN = 0        # back to the mulligan
-    AFTER_SETUP = 1           # a player's opening hand is complete
-    AFTER_TURN_DRAW = 2       # the First Act begins
-    AFTER_END_DRAW = 3        # the first player's delayed draw: the turn ends
-
-# Once a priority exchange ends: CSData.resume
-cdef enum:
-    RESUME_ACT = 0            # the active player's act goes on
-    RESUME_NEXT_ACT = 1       # the act ends
-    RESUME_TRAVEL = 2         # the declared travellers travel (C29)
-    RESUME_TRIGGER = 3        # a trigger during travel: the travelling player's pass
-                              #   gives the opponent priority, then the act ends (C29)
-    RESUME_BLOCKED = 4        # blockers are declared: the attacking player's pass gives
-                              #   the defender priority, then combat damage (C33)
-    RESUME_STRIKE = 5         # the defender's window after the blocks: combat damage
-
-# What follows once the stack empties: CSData.pending
-cdef enum:
-    P_NONE = 0
-    P_ACTION = 1              # the active player acted: the opponent's priority (C7)
-    P_PRIORITY = 2            # the opponent acted in their priority window
-    P_UPKEEP = 3              # the next upkeep effect, then the turn's draw
-    P_COMBAT = 4              # combat is over: the Final Act
-    P_BLOCK = 5               # a blocker was declared: more blocks, or combat
-    P_STRIKE = 6              # regular combat's damage is assigned: its blows (C43)
-    P_TRAVEL = 7              # the travellers have arrived: the Combat Act (C36)
-    P_TRAVEL_SPRUNG = 8       # the same, a Trap having sprung as they arrived (C29)
-    P_QUICK = 9               # the Precombat Act's damage is assigned: its blows, then
-                              #   regular combat's assignment
-
-# Frames on the decision stack (kind 0 is the kit's running effects; their data[0] is
-# the card's slot on the region or -1, data[1] the site it acts from or -1, data[2] the
-# X paid for the card, C40)
-cdef enum:
-    FR_SITE = 1               # data[0]: the design being played (-1: the Shrine), [1] its
-                              #   library, [2] a Trap's: the mana it took (Unit.paid); a
-                              #   creature's may instead mount with a unit (C30)
-    FR_DISTANCE = 2           # data[0]: the traveller
-    FR_TARGET = 3             # data[0]: the attacker
-    FR_BLOCK = 4              # data[0]: the blocker
-    FR_SACRIFICE = 5          # data[0]: the site over its limit
-    FR_AIM = 6                # pc: the effect whose target is picked; data: its card's
-                              #   (data[2]: its X)
-    FR_LIBRARY = 7            # the library an effect draws from; data[0]: how many
-    FR_DRAW = 8               # chance: data[0] cards left, [1] the library, [2] 1: to a Swap
-    FR_SWAP = 9               # data[0]: the library, [1..3] the cards looked at (-1: none)
-    FR_HOST = 10              # the creature a Tool attaches to; data[0] the Tool's slot
-                              # (-1: from hand, [1] its design, [2] its library)
-    FR_SADDLE = 11            # data[0]: the creature that mounts
-    FR_SPAWN = 12             # pc: a token effect of a spell; the site its tokens take
-    FR_ASSIGN = 13            # data[0]: an attacker, [1] the blocker whose share of its
-                              #   damage is chosen, [2] the damage left, [3] 1 once a
-                              #   blocker on that site got less than lethal (C43)
-    FR_XCOST = 14             # data[0]: a spell being played, [1] its library: its X (C40)
-
-# Action ids.  Chance outcomes are designs.
-cdef enum:
-    A_PASS = 0                # pass the act or priority, keep a hand, stop blocking
-    A_PRIMARY = 1             # draw from the Primary Library
-    A_SECONDARY = 2
-    A_SHRINE = 3              # play the Shrine from its Shrine Zone
-    A_MARK = 4                # pay 2 to take a time mark off the Shrine
-    A_PLAY = 5                # + library * MAX_DESIGNS + design: play a card from hand,
-                              # the copy that came from that library (C18)
-    A_BOTTOM = A_PLAY + 2 * MAX_DESIGNS   # + design: mulligan it, or a Swap puts it under
-    A_TOP = A_BOTTOM + MAX_DESIGNS        # + design: a Swap keeps it on top
-    A_SITE = A_TOP + MAX_DESIGNS          # + site
-    A_UNIT = A_SITE + SITES               # + slot: a traveller, attacker, blocker, sacrifice,
-                                          # the creature a Tool joins, a saddle
-    A_DISTANCE = A_UNIT + MAX_UNITS       # + sites - 1
-    A_TARGET = A_DISTANCE + MAX_TRAVEL    # + slot: what an attacker or an effect aims at
-    A_FACE = A_TARGET + MAX_UNITS         # the opposing player
-    A_BLOCK = A_FACE + 1                  # + the attacker's slot
-    A_TAP = A_BLOCK + MAX_UNITS           # + slot: tap a permanent for its effects
-    A_ATTACH = A_TAP + MAX_UNITS          # + slot: pay a Tool's attach cost
-    A_MOUNT = A_ATTACH + MAX_UNITS        # + slot: pay 2 for this creature to mount
-    A_NUMBER = A_MOUNT + MAX_UNITS        # + n: X is n (C40), or a blocker's share of
-                                          # combat damage is n (C43)
-    NUM_ACTIONS = A_NUMBER + NUMBERS
-
-MODES = ("standard", "rush", "king_of_the_hill", "imperial", "conquest")
-ACTS = ("first", "travel", "combat", "final")
 STEPS = ("draw", "mulligan", "draw_choice", "act", "priority", "block", "over")
-AFTERS = ("mulligan", "setup", "turn", "end")
-PENDING = ("none", "action", "priority", "upkeep", "combat", "block", "strike", "travel",
-           "travel_sprung", "quick")
-RESUMES = ("act", "next act", "travel", "trigger", "blocked", "strike")
 FRAMES = {0: "effects", FR_SITE: "site", FR_DISTANCE: "distance", FR_TARGET: "target",
           FR_BLOCK: "block", FR_SACRIFICE: "sacrifice", FR_AIM: "aim",
           FR_LIBRARY: "library", FR_DRAW: "draw", FR_SWAP: "swap", FR_HOST: "host",
           FR_SADDLE: "saddle", FR_SPAWN: "spawn", FR_ASSIGN: "assign", FR_XCOST: "x"}
-LIBRARIES = ("primary", "secondary")
 HARMFUL = (OP_DAMAGE, OP_BOUNCE, OP_FREEZE, OP_GROUND, OP_POISON, OP_WEAKEN, OP_DESTROY,
            OP_BANISH)
 
-cdef Design DESIGNS[MAX_DESIGNS]
-cdef int NUM_DESIGNS = 0
 cdef Effect EFFECTS[MAX_EFFECTS]
 cdef uint8_t TOKEN_OF[8]          # the design of each token a ``token`` effect names
-cdef uint8_t TRAPS[MAX_DESIGNS]   # 1: a Trap, dealt afresh by determinize
 cdef uint8_t HARM[16]             # 1: an effect word an opponent's permanent is aimed at
-
-
-# A choice of a permanent in the words of the rules, by what the choice is for; and
-# the kind of move each is, as the skill analysis counts them.
-UNIT_WORDS = {"traveller": "travel with", "attacker": "attack with",
-              "blocker": "block with", "unit": "choose"}
-UNIT_KINDS = {"blocker": "block", "mount with": "mount", "damage first": "damage"}
-# Which of several copies of a card on one site, oldest first.
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
 def _compile(cardset):
@@ -338,31 +98,80 @@ def _compile(cardset):
     NUM_DESIGNS = len(cardset.cards)
 
 
-assert tuple(CARDSET.words.ops) == ("damage", "draw", "move", "bounce", "freeze", "ground",
-                                    "poison", "weaken", "swap", "mana", "token", "armor",
-                                    "life", "pump", "destroy", "banish")
-assert len(EVENT_NAMES) == EVENTS and TARGETS[TG_AREA] == "area"
-assert KEYWORDS.index("armor") == 0 and KEYWORDS.index("unstoppable") == 16
-assert KEYWORDS.index("double_attack") == 17
-assert SUBTYPES[SUB_TRAP] == "trap" and AREAS[AR_PATHWAY] == "pathway"
-assert TRIGGERS[TR_ATTACKS] == "enemy_attacks" and VARIABLE == X_AMOUNT
-_compile(CARDSET)
+# Each enum that mirrors a tuple of cards.py, and the place each entry it names has
+# there: a tuple reordered under its enum would silently give designs other types,
+# keywords or targets, so importing the engine refuses it (check_card_orders).
+MIRRORS = (
+    ("T_*", "TYPES", {"creature": T_CREATURE, "structure": T_STRUCTURE, "relic": T_RELIC,
+                      "area": T_AREA, "source": T_SOURCE, "spell": T_SPELL}),
+    ("SUB_*", "SUBTYPES", {"tool": SUB_TOOL, "idol": SUB_IDOL, "trap": SUB_TRAP,
+                           "inert": SUB_INERT, "burst": SUB_BURST}),
+    ("AR_*", "AREAS", {"site": AR_SITE, "row": AR_ROW, "pathway": AR_PATHWAY}),
+    ("TR_*", "TRIGGERS", {"enemy_enters": TR_ENTERS, "enemy_attacks": TR_ATTACKS}),
+    ("EV_*", "EVENTS", {"play": EV_PLAY, "upkeep": EV_UPKEEP, "tap": EV_TAP,
+                        "deathwish": EV_DEATHWISH, "spring": EV_SPRING}),
+    ("TG_*", "TARGETS", {"self": TG_SELF, "ally": TG_ALLY, "enemy": TG_ENEMY,
+                         "permanent": TG_PERMANENT, "opponent": TG_OPPONENT,
+                         "area": TG_AREA}),
+    ("OP_*", "CARDSET.words.ops", {"damage": OP_DAMAGE, "draw": OP_DRAW, "move": OP_MOVE,
+                                   "bounce": OP_BOUNCE, "freeze": OP_FREEZE,
+                                   "ground": OP_GROUND, "poison": OP_POISON,
+                                   "weaken": OP_WEAKEN, "swap": OP_SWAP, "mana": OP_MANA,
+                                   "token": OP_TOKEN, "armor": OP_ARMOR, "life": OP_LIFE,
+                                   "pump": OP_PUMP, "destroy": OP_DESTROY,
+                                   "banish": OP_BANISH}),
+    # a keyword's bit, by its place
+    ("K_*", "KEYWORDS", {name: bit.bit_length() - 1 for name, bit in (
+        ("armor", K_ARMOR), ("bloodless", K_BLOODLESS), ("cleave", K_CLEAVE),
+        ("haste", K_HASTE), ("flying", K_FLYING), ("guard", K_GUARD),
+        ("immoveable", K_IMMOVEABLE), ("lunge", K_LUNGE), ("protection", K_PROTECTION),
+        ("reach", K_REACH), ("saddle", K_SADDLE), ("mount", K_MOUNT),
+        ("stationary", K_STATIONARY), ("stomp", K_STOMP), ("quick_attack", K_QUICK),
+        ("unstoppable", K_UNSTOPPABLE), ("double_attack", K_DOUBLE))}),
+    # a draw's library is its place less one, 0 being any; a Swap's is its place
+    ("PRIMARY, SECONDARY", "LIBRARIES", {"any": 0, "primary": PRIMARY + 1,
+                                         "secondary": SECONDARY + 1}),
+    ("DIR_*", "DIRECTIONS", {"forward": DIR_FORWARD, "back": DIR_BACK, "left": DIR_LEFT,
+                             "right": DIR_RIGHT}),
+)
+# The enums that count the entries of a tuple, and size arrays by it.
+COUNTS = (("EVENTS", "EVENTS", EVENTS), ("COLOURS", "COLOURS", COLOURS))
+CARD_ORDERS = {"TYPES": TYPES, "SUBTYPES": SUBTYPES, "AREAS": AREAS, "TRIGGERS": TRIGGERS,
+               "EVENTS": EVENT_NAMES, "TARGETS": TARGETS,
+               "CARDSET.words.ops": tuple(CARDSET.words.ops),
+               "KEYWORDS": KEYWORDS, "LIBRARIES": LIBRARIES, "DIRECTIONS": DIRECTIONS,
+               "COLOURS": COLOUR_NAMES}
 
-CARD_NAMES = [slug(c.name) for c in CARDSET.cards]
-CARDS = Cards(CARD_NAMES, "cards are written as in docs/creature-shrines-cards.md, "
-                          "lower case with _ for spaces: cinder_brute")
-CARD_INDEX = {name: d for d, name in enumerate(CARD_NAMES)}
-SITE_NAMES = [f"{r}{'abc'[c]}" for r in range(ROWS) for c in range(PATHWAYS)]
-SIDE = "side"                     # where an Idol lies, beside the region
+
+def check_card_orders(orders):
+    """Raise ImportError, naming the enum and the entry, where an enum of MIRRORS or
+    COUNTS disagrees with ``orders``, cards.py's tuples by name (as ``CARD_ORDERS``
+    gives them).
+
+    >>> check_card_orders(dict(CARD_ORDERS, AREAS=("none", "row", "site", "pathway")))
+    Traceback (most recent call last):
+    ...
+    ImportError: engine enum AR_*: 'site' is 1, but cards.AREAS[1] is 'row'
+    """
+    for enum, name, places in MIRRORS:
+        order = orders[name]
+        for entry, place in places.items():
+            if place >= len(order) or order[place] != entry:
+                found = (f"cards.{name}[{place}] is {order[place]!r}" if place < len(order)
+                         else f"cards.{name} has {len(order)} entries")
+                raise ImportError(f"engine enum {enum}: {entry!r} is {place}, but {found}")
+    for enum, name, count in COUNTS:
+        if len(orders[name]) != count:
+            raise ImportError(f"engine enum {enum}: {count} entries, but cards.{name} "
+                              f"has {len(orders[name])}")
+
+
+check_card_orders(CARD_ORDERS)
+assert VARIABLE == X_AMOUNT
+_compile(CARDSET)
 
 
 # --- the region ----------------------------------------------------------------------
-
-cdef inline int row_of(int site) noexcept nogil:
-    return site // PATHWAYS
-
-cdef inline int path_of(int site) noexcept nogil:
-    return site % PATHWAYS
 
 cdef inline int forward(int p) noexcept nogil:
     return 1 if p == 0 else -1
@@ -380,9 +189,6 @@ cdef inline bint in_half(int p, int site) noexcept nogil:
 
 cdef inline bint has(CSData* s, int u, uint32_t keyword) noexcept nogil:
     return s.units[u].keywords & keyword != 0
-
-cdef inline bint is_type(CSData* s, int u, int t) noexcept nogil:
-    return DESIGNS[s.units[u].design].type == t
 
 cdef inline bint blocks_way(CSData* s, int u) noexcept nogil:
     """Creatures and structures hold a site against the other side's movement."""
@@ -540,13 +346,6 @@ cdef inline int hand_count(CSData* s, int p, int d) noexcept nogil:
 cdef int hand_size(CSData* s, int p) noexcept nogil:
     return pile_size(&s.hand[p][PRIMARY][0], 0, MAX_DESIGNS) \
         + pile_size(&s.hand[p][SECONDARY][0], 0, MAX_DESIGNS)
-
-cdef inline int shuffled(CSData* s, int p, int lib) noexcept nogil:
-    """The cards of a library in no known order: between its known top and bottom."""
-    return pile_size(&s.library[p][lib][0], 0, MAX_DESIGNS)
-
-cdef inline int library_size(CSData* s, int p, int lib) noexcept nogil:
-    return shuffled(s, p, lib) + s.top_len[p][lib] + s.bottom_len[p][lib]
 
 cdef int known_draw(CSData* s, int p, int lib) noexcept nogil:
     """The card a draw takes without chance, out of the library: the top card a Swap
@@ -843,12 +642,6 @@ cdef bint burst_visible(CSData* s, int p) noexcept nogil:
 
 
 # --- winning (C5, C8, C9) ---------------------------------------------------------------
-
-cdef inline bint uses_life(CSData* s) noexcept nogil:
-    return s.mode != M_HILL
-
-cdef inline bint uses_points(CSData* s) noexcept nogil:
-    return s.mode == M_HILL or s.mode == M_IMPERIAL
 
 cdef void finish(CSData* s, int winner) noexcept nogil:
     s.winner = winner
@@ -1188,11 +981,11 @@ cdef void move_unit(CSData* s, int u, int n, int way, int p) noexcept nogil:
     for k in range(n):
         r = row_of(site)
         c = path_of(site)
-        if way == 0:
+        if way == DIR_FORWARD:
             r += forward(p)
-        elif way == 1:
+        elif way == DIR_BACK:
             r -= forward(p)
-        elif way == 2:
+        elif way == DIR_LEFT:
             c -= forward(p)
         else:
             c += forward(p)
@@ -2032,7 +1825,7 @@ cdef void strike_phase(CSData* s, bint quick) noexcept nogil:
 # --- decisions: what is legal, and applying it ------------------------------------------
 
 cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
-    cdef int n = 0, x, d, k
+    cdef int n = 0, x, d
     if f.kind == FR_SITE:
         d = s.shrine[f.player] if f.data[0] < 0 else f.data[0]
         for x in range(SITES):
@@ -2073,7 +1866,15 @@ cdef int frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
             if aimable(s, f.player, EFFECTS[f.pc].arg, x):
                 out[n] = A_TARGET + x
                 n += 1
-    elif f.kind == FR_LIBRARY:
+    else:
+        return more_frame_actions(s, f, out)
+    return n
+
+cdef int more_frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
+    """The choices ``frame_actions`` leaves: a library, what a Swap keeps, a Tool's
+    host, a saddle, a token's site, a share of damage, an X."""
+    cdef int n = 0, x, d, k
+    if f.kind == FR_LIBRARY:
         out[0] = A_PRIMARY
         out[1] = A_SECONDARY
         n = 2
@@ -2747,260 +2548,11 @@ cdef class CreatureShrinesState(GameState):
                     best = a
         return best
 
-    # --- the Python edge -----------------------------------------------------------
-
-    def _action_name(self, int a):
-        cdef CSData* s = &self.s
-        cdef Frame* f
-        cdef int d
-        if self.c_current_player() == CHANCE:
-            return f"draw {CARD_NAMES[a]}" if 0 <= a < NUM_DESIGNS else f"outcome {a}"
-        if a == A_PASS:
-            return {ST_MULLIGAN: "keep", ST_BLOCK: "no more blocks"}.get(
-                s.step, f"pass the {ACTS[s.act]} act" if s.step == ST_ACT else "pass")
-        if a == A_PRIMARY:
-            return "draw from the primary library"
-        if a == A_SECONDARY:
-            return "draw from the secondary library"
-        if a == A_SHRINE:
-            return f"play the shrine {CARD_NAMES[s.shrine[s.active]]}"
-        if a == A_MARK:
-            return "pay 2 to remove a time mark"
-        if a < A_BOTTOM:
-            return self._play_name(a)
-        f = stack_top(&s.stack)
-        if a < A_TOP:
-            d = a - A_BOTTOM
-            name = CARD_NAMES[d] if d < NUM_DESIGNS else f"card {d}"
-            return f"put {name} at the bottom" if f != NULL else f"mulligan {name}"
-        if a < A_SITE:
-            d = a - A_TOP
-            return f"put {CARD_NAMES[d] if d < NUM_DESIGNS else d} on top"
-        if a < A_UNIT:
-            return self._site_name(a - A_SITE)
-        if a < A_DISTANCE:
-            verb = self._unit_verb()
-            return UNIT_WORDS.get(verb, verb) + " " + self._unit_name(a - A_UNIT)
-        if a < A_TARGET:
-            n = a - A_DISTANCE + 1
-            return f"travel {n} site" + "s" * (n > 1)
-        if a < A_FACE:
-            if f != NULL and f.kind == FR_AIM:
-                return f"target {self._unit_name(a - A_TARGET)}"
-            return f"enter combat with {self._unit_name(a - A_TARGET)}"
-        if a == A_FACE:
-            return "enter combat with the player"
-        if a < A_TAP:
-            return f"block {self._unit_name(a - A_BLOCK)}"
-        if a < A_ATTACH:
-            return f"tap {self._unit_name(a - A_TAP)}"
-        if a < A_MOUNT:
-            return f"attach {self._unit_name(a - A_ATTACH)}"
-        if a < A_NUMBER:
-            return f"mount {self._unit_name(a - A_MOUNT)}"
-        if f != NULL and f.kind == FR_ASSIGN:
-            return f"assign {a - A_NUMBER} damage to {self._unit_name(f.data[1])}"
-        return f"X = {a - A_NUMBER}"
-
-    def _site_name(self, int site):
-        """A site, or the row or pathway an Area Effect being placed covers."""
-        cdef Frame* f = stack_top(&self.s.stack)
-        if f != NULL and f.kind == FR_SITE and f.data[0] >= 0:
-            if DESIGNS[f.data[0]].area == AR_ROW:
-                return f"over row {row_of(site)}"
-            if DESIGNS[f.data[0]].area == AR_PATHWAY:
-                return f"over pathway {'abc'[path_of(site)]}"
-        return f"at {SITE_NAMES[site]}"
-
-    def _play_name(self, int a):
-        """``play X``, and the library its copy came from when the hand holds X from
-        both (C18)."""
-        cdef CSData* s = &self.s
-        cdef int d = (a - A_PLAY) % MAX_DESIGNS, lib = (a - A_PLAY) // MAX_DESIGNS
-        cdef int p = self.c_current_player()
-        if d >= NUM_DESIGNS:
-            return f"play card {a - A_PLAY}"
-        if p >= 0 and s.hand[p][PRIMARY][d] and s.hand[p][SECONDARY][d]:
-            return f"play {CARD_NAMES[d]} from the {LIBRARIES[lib]} library"
-        return f"play {CARD_NAMES[d]}"
-
-    def _unit_verb(self):
-        cdef CSData* s = &self.s
-        cdef Frame* f = stack_top(&s.stack)
-        if f != NULL and f.kind == FR_SACRIFICE:
-            return "sacrifice"
-        if f != NULL and f.kind == FR_HOST:
-            return "onto"
-        if f != NULL and f.kind == FR_SADDLE:
-            return "saddle"
-        if f != NULL and f.kind == FR_SITE:
-            return "mount with"
-        if s.step == ST_BLOCK:
-            return "blocker"
-        if s.step == ST_ACT and s.act == ACT_TRAVEL:
-            return "traveller"
-        if s.step == ST_ACT and s.act == ACT_COMBAT:
-            return "attacker"
-        return "unit"
-
-    def _unit_name(self, int u):
-        """A permanent as a player names it: its card and its site, and, where another
-        of that card stands there, whose it is and which came first."""
-        cdef CSData* s = &self.s
-        cdef Unit* x = &s.units[u]
-        cdef int v
-        if x.owner < 0:
-            return f"#{u}"
-        where = f"at {SITE_NAMES[x.site]}" if x.site >= 0 else "beside the region"
-        alike = [v for v in range(MAX_UNITS) if s.units[v].owner >= 0
-                 and s.units[v].design == x.design and s.units[v].site == x.site]
-        owners = {s.units[v].owner for v in alike}
-        whose = f"player {x.owner}'s " if len(owners) > 1 else ""
-        same = sorted([(s.units[v].age, v) for v in alike if s.units[v].owner == x.owner])
-        order = f" ({ORDINALS[same.index((x.age, u))]})" if len(same) > 1 else ""
-        return f"{whose}{CARD_NAMES[x.design]} {where}{order}"
-
-    def _action_kind(self, int a):
-        if self.c_current_player() == CHANCE:
-            return "draw"
-        if A_UNIT <= a < A_DISTANCE:
-            verb = self._unit_verb()
-            return UNIT_KINDS.get(verb, verb)
-        first = self._action_name(a).split()[0]
-        return {"at": "site", "over": "site", "pass": "pass", "keep": "keep",
-                "no": "pass"}.get(first, first)
-
-    def _view(self, viewer):
-        return _view(self, viewer)
-
     cdef void c_observation_tensor(self, int player, float* out) noexcept nogil:
         fill_tensor(self, player, out)
 
 
-# --- positions as plain data --------------------------------------------------------------
-
-cdef list _names(const uint8_t* counts):
-    return [CARD_NAMES[d] for d in range(NUM_DESIGNS) for _ in range(counts[d])]
-
-
-_UNIT_FLAGS = {"tapped": U_TAPPED, "new": U_NEW, "travelled": U_TRAVELLED,
-               "attacking": U_ATTACKING, "frozen": U_FROZEN,
-               "grounded": U_GROUNDED, "poisoned": U_POISONED, "weakened": U_WEAKENED,
-               "unprotected": U_UNPROTECTED, "face_down": U_FACE_DOWN,
-               "secondary": U_SECONDARY, "rider_secondary": U_RIDER_SECONDARY,
-               # struck down in the Precombat Act, until combat is over (C43)
-               "fallen": U_DYING}
-# frames whose source is a card design (the others': a slot, or none)
-_CARD_FRAMES = (FRAME_EFFECTS, FR_SITE, FR_AIM, FR_LIBRARY, FR_SWAP, FR_HOST, FR_SPAWN,
-                FR_XCOST)
-_PILES = ("hand", "hand_secondary", "hand_known", "hand_known_secondary", "primary",
-          "secondary", "top", "top_secondary", "bottom", "bottom_secondary")
-
-
-def _view(CreatureShrinesState st, viewer):
-    cdef CSData* s = &st.s
-    cdef Frame* f
-    cdef int p, u, i, lib
-    players = []
-    for p in range(2):
-        mine = viewer is None or viewer == p
-        pl = {"life": s.life[p], "points": s.points[p],
-              "shrine": CARD_NAMES[s.shrine[p]],
-              "shrine_home": bool(s.shrine_home[p]), "marks": s.marks[p],
-              "sources": {CARD_NAMES[SOURCE_OF[c]]: s.sources[p][c] for c in range(COLOURS)
-                          if s.sources[p][c]},
-              "tapped": {CARD_NAMES[SOURCE_OF[c]]: s.tapped[p][c] for c in range(COLOURS)
-                         if s.tapped[p][c]},
-              "pool": {COLOUR_NAMES[c]: s.pool[p][c] for c in range(COLOURS) if s.pool[p][c]},
-              "graveyard": _names(s.grave[p]),
-              "banishment": _names(s.banished[p]),
-              "hand_known": _names(s.hand_known[p][PRIMARY]),
-              "hand_known_secondary": _names(s.hand_known[p][SECONDARY]),
-              "hand_size": hand_size(s, p),
-              "hand_secondary_size": pile_size(&s.hand[p][SECONDARY][0], 0, MAX_DESIGNS),
-              "primary_size": library_size(s, p, PRIMARY),
-              "secondary_size": library_size(s, p, SECONDARY)}
-        if mine:
-            pl["hand"] = _names(s.hand[p][PRIMARY])
-            pl["hand_secondary"] = _names(s.hand[p][SECONDARY])
-            for lib, key in enumerate(LIBRARIES):
-                end = "" if lib == PRIMARY else "_secondary"
-                pl[key] = _names(s.library[p][lib])
-                pl["top" + end] = [CARD_NAMES[s.top[p][lib][i]]
-                                   for i in range(s.top_len[p][lib])]
-                pl["bottom" + end] = [CARD_NAMES[s.bottom[p][lib][i]]
-                                      for i in range(s.bottom_len[p][lib])]
-        players.append(pl)
-    units = []
-    for u in range(MAX_UNITS):
-        x = &s.units[u]
-        if x.owner < 0:
-            continue
-        hidden = x.flags & U_FACE_DOWN and viewer is not None and viewer != x.owner
-        unit = {"slot": u, "card": "hidden" if hidden else CARD_NAMES[x.design],
-                "owner": x.owner, "site": SITE_NAMES[x.site] if x.site >= 0 else SIDE,
-                "age": x.age}
-        for key, n in (("damage", x.damage), ("pump", x.pump), ("travel", x.travel)):
-            if n:
-                unit[key] = n
-        if x.paid:
-            unit["paid"] = {COLOUR_NAMES[c]: x.paid >> (3 * c) & 7 for c in range(COLOURS)
-                            if x.paid >> (3 * c) & 7}
-        if x.armor or x.keywords & K_ARMOR:
-            unit["armor"] = x.armor
-        for name, flag in _UNIT_FLAGS.items():
-            if x.flags & flag:
-                unit[name] = True
-        if x.host >= 0:
-            unit["host"] = x.host
-        if x.rider:
-            unit["rider"] = CARD_NAMES[x.rider - 1]
-        if x.flags & U_ATTACKING and x.target != NONE:
-            unit["target"] = "player" if x.target == FACE else x.target
-        if x.blocks != NONE:
-            unit["blocks"] = x.blocks
-        if x.assigned:
-            unit["assigned"] = x.assigned
-        units.append(unit)
-    view = {"mode": MODES[s.mode], "turn": s.turn, "active": s.active, "act": ACTS[s.act],
-            "step": STEPS[s.step], "players": players, "units": units,
-            "source_played": bool(s.source_played), "age": s.age}
-    if s.winner != NONE:
-        view["winner"] = "draw" if s.winner == DRAW else s.winner
-    if mulligan_pending(s):
-        view["mulligan"] = {"player": s.mull_player, "left": s.mulligans_left}
-    if s.step == ST_DRAW:
-        view["drawing"] = {"player": s.draw_player, "library": LIBRARIES[s.draw_library],
-                           "left": s.draws_left, "then": AFTERS[s.after_draws]}
-    elif s.step == ST_DRAW_CHOICE:
-        view["drawing"] = {"player": s.draw_player, "then": AFTERS[s.after_draws]}
-    if s.step == ST_PRIORITY:
-        view["priority"] = s.priority
-        view["priority_then"] = RESUMES[s.resume]
-    if s.pending != P_NONE:
-        view["pending"] = PENDING[s.pending]
-    if s.cursor:
-        view["cursor"] = s.cursor
-    frames = []
-    for i in range(s.stack.depth):
-        f = &s.stack.frames[i]
-        data = [f.data[0], f.data[1], f.data[2], f.data[3]]
-        source = f.source
-        if viewer is not None and viewer != f.player:
-            if f.kind == FR_SWAP:
-                n = sum(x >= 0 for x in data[1:])
-                data[1:] = [HIDDEN] * n + [NONE] * (3 - n)
-            elif f.kind == FR_SITE and f.data[0] >= 0 and TRAPS[f.data[0]]:
-                data[0] = source = HIDDEN
-        frame = {"choose": FRAMES[f.kind], "player": f.player, "source": source,
-                 "pc": f.pc, "end": f.end, "data": data}
-        if f.kind in _CARD_FRAMES and source != NONE:
-            frame["card"] = "hidden" if source == HIDDEN else CARD_NAMES[source]
-        frames.append(frame)
-    if frames:
-        view["choosing"] = frames
-    return view
-
+# --- the observation tensor ------------------------------------------------------------
 
 LAYOUT = TensorLayout(("flow", 4 + len(STEPS) + 2), ("players", 2 * 10),
                       ("hand", MAX_DESIGNS), ("region", SITES * 2 * 4),
@@ -3098,487 +2650,3 @@ cdef void fill_decision(CreatureShrinesState st, int viewer, float* v) noexcept 
         v[NUM_FRAMES + 2 + s.units[u].site] = 1
     if b >= 0:
         v[NUM_FRAMES + 2 + SITES + s.units[b].site] = 1
-
-
-def render(view):
-    """The region as a grid, player 1's Melee row on top, its pathways lettered, each
-    permanent by its card's full name; then each player's state and where the game
-    stands."""
-    grid = {}
-    for unit in view["units"]:
-        mark = "*" if unit.get("tapped") else ""
-        grid.setdefault(unit["site"], []).append(f"{unit['owner']}:{unit['card']}{mark}")
-    rows = [[", ".join(grid.get(f"{r}{c}", [])) or "." for c in "abc"]
-            for r in range(ROWS - 1, -1, -1)]
-    widths = [max(12, *(len(row[c]) for row in rows)) for c in range(PATHWAYS)]
-    lines = ["      " + "   ".join(f"{c:<{w}}" for c, w in zip("abc", widths)).rstrip()]
-    for r, cells in zip(range(ROWS - 1, -1, -1), rows):
-        lines.append(f"  {r} | " + " | ".join(f"{c:<{w}}" for c, w in zip(cells, widths))
-                     .rstrip())
-    lines.append("  (N: player N's permanent, * tapped; row 0 is player 0's Melee row)")
-    scored = [key for key in ("life", "points") if key in MODE_SCORES[view["mode"]]]
-    for p, pl in enumerate(view["players"]):
-        hand = pl.get("hand")
-        shown = "?" if hand is None else " ".join(hand + pl["hand_secondary"]) or "-"
-        home = f"shrine home ({pl['marks']} marks)" if pl["shrine_home"] else "shrine out"
-        sources = sum(pl["sources"].values())
-        score = " ".join(f"{key} {pl[key]}" for key in scored)
-        lines.append(f"  player {p}: {score} | {home} | "
-                     f"sources {sources} ({sum(pl['tapped'].values())} tapped) | "
-                     f"hand {pl['hand_size']}: {shown}")
-    lines.append(f"  {status(view)}")
-    return "\n".join(lines)
-
-
-cdef dict _mode_scores():
-    cdef CSData s
-    scores = {}
-    for m, name in enumerate(MODES):
-        s.mode = m
-        scores[name] = tuple([key for key, used in (("life", uses_life(&s)),
-                                                    ("points", uses_points(&s))) if used])
-    return scores
-
-
-# What each mode counts, life or points or both (C8): a board shows only these.
-MODE_SCORES = _mode_scores()
-MODE_WORDS = {"standard": "", "rush": "Rush", "king_of_the_hill": "King of the Hill",
-              "imperial": "Imperial", "conquest": "Conquest"}
-
-
-def status(view):
-    """The mode, the turn and what happens now, in a player's words (turns from 1).
-    A draw is told as the start or the end of a turn, or the opening hands, never as
-    the act before it."""
-    mode = MODE_WORDS[view["mode"]]
-    mode = f"{mode}: " if mode else ""
-    if "winner" in view:
-        return mode + ("game over: a draw" if view["winner"] == "draw"
-                       else f"game over: player {view['winner']} wins")
-    turn, active, step = f"turn {view['turn'] + 1}", view["active"], view["step"]
-    drawing = view.get("drawing")
-    if "mulligan" in view or (drawing and drawing["then"] in ("mulligan", "setup")):
-        return f"{mode}opening hands"
-    if drawing:
-        when = "at the end of" if drawing["then"] == "end" else "to start"
-        return f"{mode}{turn}: player {drawing['player']} draws {when} the turn"
-    act = f"player {active}'s {view['act']} act"
-    if step == "priority":
-        return f"{mode}{turn}, {act}: player {view['priority']} may respond"
-    if step == "block":
-        return f"{mode}{turn}, {act}: player {1 - active} blocks"
-    return f"{mode}{turn}, {act}"
-
-
-# --- building positions ------------------------------------------------------------------
-
-_KNOWN_KEYS = ("mode", "turn", "active", "act", "step", "players", "units", "winner",
-               "source_played", "mulligan", "drawing", "priority", "priority_then",
-               "choosing",
-               "current_player", "age", "pending", "cursor")
-_PLAYER_KEYS = ("life", "points", "shrine", "shrine_home", "marks", "sources", "tapped",
-                "pool", "graveyard", "banishment", "hand_size", "hand_secondary_size", "primary_size",
-                "secondary_size") + _PILES
-_UNIT_KEYS = ("slot", "card", "owner", "site", "damage", "target", "blocks", "assigned", "host",
-              "rider", "pump", "armor", "age", "travel", "paid") + tuple(_UNIT_FLAGS)
-SOURCE_OF = {DESIGNS[c.id].colour: c.id for c in CARDSET.cards if TYPES[c.type] == "source"}
-SOURCE_NAMES = [CARD_NAMES[SOURCE_OF[c]] for c in range(COLOURS)]
-
-
-def deck_counts(name):
-    """Every card of a deck by design: its libraries and its Shrine."""
-    deck = CARDSET.decks[name]
-    counts = [0] * NUM_DESIGNS
-    for card, n in deck.primary + deck.secondary:
-        counts[card.id] += n
-    counts[deck.shrine.id] += 1
-    return counts
-
-
-def _reset(CreatureShrinesState st, game):
-    cdef CSData* s = &st.s
-    cdef int u, p
-    st.game = game
-    memset(s, 0, sizeof(CSData))
-    params = game.params
-    s.mode = MODES.index(params["mode"])
-    s.max_turns = params["max_turns"]
-    s.winner = NONE
-    s.draw_player = NONE
-    s.mull_player = NONE
-    for p, key in enumerate(("deck0", "deck1")):
-        s.shrine[p] = CARDSET.decks[params[key]].shrine.id
-        s.shrine_home[p] = 1
-        start = 15 if s.mode == M_CONQUEST else 20     # (C5, C8)
-        s.life[p] = start if uses_life(s) else 0
-    for u in range(MAX_UNITS):
-        s.units[u].owner = NONE
-
-
-def _fill_libraries(CreatureShrinesState st):
-    cdef CSData* s = &st.s
-    cdef int p
-    for p, key in enumerate(("deck0", "deck1")):
-        deck = CARDSET.decks[st.game.params[key]]
-        for card, n in deck.primary:
-            s.library[p][PRIMARY][card.id] += n
-        for card, n in deck.secondary:
-            s.library[p][SECONDARY][card.id] += n
-
-
-def _kinds(names, where):
-    """Designs from card names; the kit's Cards reads upper-case names, these are not."""
-    if not isinstance(names, list):
-        raise StateFormatError(f"{where} must be a list of cards, not {names!r}")
-    for i, name in enumerate(names):
-        if name not in CARD_INDEX:
-            raise StateFormatError(f"{where}[{i}]: {name!r} is not a card ({CARDS.hint})")
-    return [CARD_INDEX[name] for name in names]
-
-
-def _counts(names, where):
-    counts = [0] * NUM_DESIGNS
-    for k in _kinds(names, where):
-        counts[k] += 1
-    return counts
-
-
-def _colours(table, where, names):
-    if not isinstance(table, dict) or not set(table) <= set(names) \
-            or not all(type(n) is int and 0 <= n <= 60 for n in table.values()):
-        raise StateFormatError(f"{where} must map {', '.join(names)} to counts")
-    return [table.get(c, 0) for c in names]
-
-
-def _from_dict(game, desc):
-    cdef CreatureShrinesState st = CreatureShrinesState.__new__(CreatureShrinesState)
-    cdef CSData* s = &st.s
-    cdef int p, c, d, u
-    cdef Frame* f
-    _reset(st, game)
-    if desc.get("mode", MODES[s.mode]) != MODES[s.mode]:
-        raise StateFormatError(f"mode {desc['mode']!r} is not the game's ({MODES[s.mode]})")
-    s.turn = read_int(desc, "turn", 0, 2 * s.max_turns, 0)
-    s.active = read_int(desc, "active", 0, 1, s.turn % 2)
-    s.act = read_name(desc.get("act", "first"), ACTS, "act")
-    s.step = read_name(desc.get("step", "act"), STEPS, "step")
-    s.source_played = read_bool(desc, "source_played", False)
-    s.age = read_int(desc, "age", 0, 60000, 0)
-    s.pending = read_name(desc.get("pending", "none"), PENDING, "pending")
-    s.cursor = read_int(desc, "cursor", 0, MAX_UNITS, 0)
-    if s.pending != P_UPKEEP:
-        s.cursor = 0        # older dicts wrote it on with any pending step: it means nothing
-    winner = desc.get("winner")
-    if (winner is None) != (s.step != ST_OVER) or winner not in (None, 0, 1, "draw"):
-        raise StateFormatError("winner: 0, 1 or \"draw\" exactly when step is 'over'")
-    s.winner = NONE if winner is None else DRAW if winner == "draw" else winner
-    total = [[0] * NUM_DESIGNS for _ in range(2)]
-    for p, pl in enumerate(read_players(desc, 2, _PLAYER_KEYS)):
-        where = f"players[{p}]."
-        s.life[p] = read_int(pl, "life", 0, 999, s.life[p], where)
-        s.points[p] = read_int(pl, "points", 0, 999, 0, where)
-        if pl.get("shrine", CARD_NAMES[s.shrine[p]]) != CARD_NAMES[s.shrine[p]]:
-            raise StateFormatError(f"{where}shrine: the deck's Shrine is "
-                                   f"{CARD_NAMES[s.shrine[p]]}")
-        s.shrine_home[p] = read_bool(pl, "shrine_home", True, where)
-        s.marks[p] = read_int(pl, "marks", 0, 20, 0, where)
-        for key, arr in (("sources", 0), ("tapped", 1), ("pool", 2)):
-            names = COLOUR_NAMES if key == "pool" else SOURCE_NAMES
-            for c, n in enumerate(_colours(pl.get(key, {}), where + key, names)):
-                if arr == 0:
-                    s.sources[p][c] = n
-                    total[p][SOURCE_OF[c]] += n
-                elif arr == 1:
-                    s.tapped[p][c] = n
-                else:
-                    s.pool[p][c] = n
-        for c in range(COLOURS):
-            if s.tapped[p][c] > s.sources[p][c]:
-                raise StateFormatError(f"{where}tapped: more tapped Sources than in play")
-        if s.shrine_home[p]:
-            total[p][s.shrine[p]] += 1
-        for key in ("hand", "hand_secondary", "primary", "secondary", "graveyard",
-                    "banishment"):
-            if key in pl and pl[key] is None:
-                raise StateFormatError(f"{where}{key}: an observation is not a position")
-            counts = _counts(pl.get(key, []), where + key)
-            for d in range(NUM_DESIGNS):
-                total[p][d] += counts[d]
-                if key == "hand":
-                    s.hand[p][PRIMARY][d] = counts[d]
-                elif key == "hand_secondary":
-                    s.hand[p][SECONDARY][d] = counts[d]
-                elif key == "primary":
-                    s.library[p][PRIMARY][d] = counts[d]
-                elif key == "secondary":
-                    s.library[p][SECONDARY][d] = counts[d]
-                elif key == "banishment":
-                    s.banished[p][d] = counts[d]
-                else:
-                    s.grave[p][d] = counts[d]
-        for lib, end in enumerate(("", "_secondary")):
-            counts = _counts(pl.get("hand_known" + end, []), where + "hand_known" + end)
-            for d in range(NUM_DESIGNS):
-                if counts[d] > s.hand[p][lib][d]:
-                    raise StateFormatError(f"{where}hand_known{end}: {CARD_NAMES[d]} is not "
-                                           f"in that hand so often")
-                s.hand_known[p][lib][d] = counts[d]
-            for key, size in (("top", MAX_TOP), ("bottom", MAX_BOTTOM)):
-                cards = _kinds(pl.get(key + end, []), where + key + end)
-                if len(cards) > size:
-                    raise StateFormatError(f"{where}{key}{end}: at most {size} cards")
-                for i, d in enumerate(cards):
-                    total[p][d] += 1
-                    if key == "top":
-                        s.top[p][lib][i] = d
-                    else:
-                        s.bottom[p][lib][i] = d
-                if key == "top":
-                    s.top_len[p][lib] = len(cards)
-                else:
-                    s.bottom_len[p][lib] = len(cards)
-    _read_units(st, desc.get("units", []), total)
-    _read_frames(st, desc, total)
-    for p, key in enumerate(("deck0", "deck1")):
-        full = deck_counts(game.params[key])
-        CARDS.check_all(total[p], full, f"player {p}'s deck {game.params[key]}")
-    _read_flow(st, desc)
-    return st
-
-
-def _read_units(CreatureShrinesState st, units, total):
-    cdef CSData* s = &st.s
-    cdef int u
-    if not isinstance(units, list):
-        raise StateFormatError("units must be a list of dicts")
-    for i, unit in enumerate(units):
-        where = f"units[{i}]."
-        if not isinstance(unit, dict) or set(unit) - set(_UNIT_KEYS):
-            raise StateFormatError(f"units[{i}] is a dict with keys among {_UNIT_KEYS}")
-        u = read_int(unit, "slot", 0, MAX_UNITS - 1, i, where)
-        if s.units[u].owner >= 0:
-            raise StateFormatError(f"{where}slot {u} is taken twice")
-        d = _kinds([unit.get("card")], where + "card")[0]
-        t = DESIGNS[d].type
-        if t == T_SOURCE or t == T_SPELL:
-            raise StateFormatError(f"{where}card: a {TYPES[t]} is never on the region, "
-                                   f"not {CARD_NAMES[d]}")
-        p = read_int(unit, "owner", 0, 1, 0, where)
-        x = &s.units[u]
-        x.owner = p
-        x.design = d
-        idol = DESIGNS[d].subtype == SUB_IDOL
-        x.site = NONE if idol else read_name(unit.get("site"), SITE_NAMES, where + "site")
-        if idol and unit.get("site", SIDE) != SIDE:
-            raise StateFormatError(f"{where}site: an Idol lies beside the region, {SIDE!r}")
-        x.damage = read_int(unit, "damage", 0, 100, 0, where)
-        x.flags = sum(flag for name, flag in _UNIT_FLAGS.items()
-                      if read_bool(unit, name, False, where))
-        if x.flags & U_FACE_DOWN and not TRAPS[d]:
-            raise StateFormatError(f"{where}face_down: only a Trap lies face down")
-        x.pump = read_int(unit, "pump", 0, 99, 0, where)
-        x.travel = read_int(unit, "travel", 0, MAX_TRAVEL, 0, where)
-        paid = _colours(unit.get("paid", {}), where + "paid", COLOUR_NAMES)
-        if any(n > 7 for n in paid) or any(paid) and not TRAPS[d]:
-            raise StateFormatError(f"{where}paid: a Trap's mana, at most 7 of a colour")
-        x.paid = sum(n << (3 * c) for c, n in enumerate(paid))
-        x.armor = read_int(unit, "armor", 0, 9, int(DESIGNS[d].keywords & K_ARMOR != 0),
-                           where)
-        x.age = read_int(unit, "age", 0, 60000, 0, where)
-        x.host = read_int(unit, "host", 0, MAX_UNITS - 1, NONE, where) \
-            if unit.get("host") is not None else NONE
-        x.rider = 0
-        if unit.get("rider") is not None:
-            x.rider = _kinds([unit["rider"]], where + "rider")[0] + 1
-            total[p][x.rider - 1] += 1
-        x.target = NONE
-        x.blocks = NONE
-        target = unit.get("target")
-        if target is not None:
-            x.flags |= U_ATTACKING
-            x.target = FACE if target == "player" \
-                else read_int(unit, "target", 0, MAX_UNITS - 1, 0, where)
-        if unit.get("blocks") is not None:
-            x.blocks = read_int(unit, "blocks", 0, MAX_UNITS - 1, 0, where)
-        x.assigned = read_int(unit, "assigned", 0, NUMBERS - 1, 0, where)
-        if x.assigned and x.blocks == NONE:
-            raise StateFormatError(f"{where}assigned: only a blocker takes a share of "
-                                   f"combat damage")
-        if d == s.shrine[p]:
-            if s.shrine_home[p]:
-                raise StateFormatError(f"{where}card: player {p}'s Shrine is on the region, "
-                                       "so players[{p}].shrine_home is false")
-        if not DESIGNS[d].token:
-            total[p][d] += 1
-    for u in range(MAX_UNITS):
-        x = &s.units[u]
-        if x.owner < 0:
-            continue
-        if x.target not in (NONE, FACE) and s.units[x.target].owner < 0:
-            raise StateFormatError(f"units: slot {u} targets an empty slot")
-        if x.host >= 0 and (DESIGNS[x.design].subtype != SUB_TOOL
-                            or s.units[x.host].owner != x.owner
-                            or not is_type(s, x.host, T_CREATURE)
-                            or s.units[x.host].site != x.site):
-            raise StateFormatError(f"units: slot {u} is no Tool on a creature of its "
-                                   f"owner's on its site")
-    for u in range(MAX_UNITS):
-        if s.units[u].owner >= 0:
-            armor = s.units[u].armor
-            refresh(s, u)
-            s.units[u].armor = armor
-
-
-def _read_flow(CreatureShrinesState st, desc):
-    cdef CSData* s = &st.s
-    cdef Frame* f
-    cdef int buf[NUM_ACTIONS]
-    mull = desc.get("mulligan")
-    if mull is not None:
-        if not isinstance(mull, dict):
-            raise StateFormatError("mulligan: a dict with player and left")
-        s.mull_player = read_int(mull, "player", 0, 1, 0, "mulligan.")
-        s.mulligans_left = read_int(mull, "left", 0, 4, 0, "mulligan.")
-    drawing = desc.get("drawing")
-    if drawing is not None:
-        if not isinstance(drawing, dict) or s.step not in (ST_DRAW, ST_DRAW_CHOICE):
-            raise StateFormatError("drawing: a dict, only in steps 'draw' and 'draw_choice'")
-        s.draw_player = read_int(drawing, "player", 0, 1, 0, "drawing.")
-        s.after_draws = read_name(drawing.get("then", "turn"), AFTERS, "drawing.then")
-        s.draw_library = read_name(drawing.get("library", "primary"), LIBRARIES,
-                                   "drawing.library")
-        s.draws_left = read_int(drawing, "left", 0, OPENING_HAND, 1, "drawing.")
-        if s.step == ST_DRAW_CHOICE:
-            # an earlier draw's library and count, which older dicts wrote, mean nothing
-            s.draw_library = PRIMARY
-            s.draws_left = 0
-
-        if s.step == ST_DRAW and (not s.draws_left or not pile_size(
-                &s.library[s.draw_player][s.draw_library][0], 0, MAX_DESIGNS)):
-            raise StateFormatError("drawing: a draw needs cards left to draw and a library "
-                                   "holding them")
-    elif s.step in (ST_DRAW, ST_DRAW_CHOICE):
-        raise StateFormatError(f"step {STEPS[s.step]!r} needs drawing")
-    if mull is None and mulligan_pending(s):
-        raise StateFormatError("mulligan: the player and how many left, in step "
-                               "'mulligan' and in a draw with then 'mulligan'")
-    if not mulligan_pending(s):
-        # older dicts wrote a finished mulligan on: it means nothing now
-        s.mull_player = NONE
-        s.mulligans_left = 0
-    then = desc.get("priority_then")
-    if (then is not None) != (s.step == ST_PRIORITY):
-        raise StateFormatError(f"priority_then: one of {', '.join(RESUMES)}, exactly in "
-                               "step 'priority'")
-    if then is not None:
-        s.resume = read_name(then, RESUMES, "priority_then")
-        s.priority = read_int(desc, "priority", 0, 1, 1 - s.active)
-    if s.step == ST_OVER:
-        return
-    if st.c_current_player() != CHANCE and decisions(s, buf) == 0:
-        raise StateFormatError("the position offers its player nothing to do")
-
-
-def _read_frames(CreatureShrinesState st, desc, total):
-    """The stack as ``to_dict`` writes it; a card a frame holds (paid and waiting for
-    its site, or looked at by a Swap) counts in its owner's deck."""
-    cdef CSData* s = &st.s
-    cdef Frame* f
-    frames = desc.get("choosing", [])
-    if not isinstance(frames, list) or len(frames) > 8:
-        raise StateFormatError("choosing: a list of at most 8 frames")
-    kinds = {name: k for k, name in FRAMES.items()}
-    for i, fr in enumerate(frames):
-        where = f"choosing[{i}]."
-        if not isinstance(fr, dict) or set(fr) - {"card"} != {"choose", "player", "source",
-                                                              "pc", "end", "data"}:
-            raise StateFormatError(f"{where[:-1]}: a dict of choose, player, source, pc, "
-                                   "end and data, as to_dict writes it")
-        data = fr["data"]
-        if not isinstance(data, list) or len(data) != 4 \
-                or not all(type(x) is int and -1 <= x < 1 << 15 for x in data):
-            raise StateFormatError(f"{where}data: four integers")
-        kind = kinds.get(fr["choose"])
-        if kind is None:
-            raise StateFormatError(f"{where}choose: one of {', '.join(kinds)}")
-        p = read_int(fr, "player", 0, 1, 0, where)
-        f = stack_push(&s.stack, kind, p, read_int(fr, "source", -1, 999, 0, where))
-        f.pc = read_int(fr, "pc", 0, MAX_EFFECTS, 0, where)
-        f.end = read_int(fr, "end", 0, MAX_EFFECTS, 0, where)
-        for k in range(4):
-            f.data[k] = data[k]
-        held = []
-        if kind == FR_SITE and data[0] >= 0:
-            held = [data[0]]
-        elif kind == FR_SWAP:
-            held = [d for d in data[1:] if d >= 0]
-        elif kind == FR_HOST and data[0] < 0:
-            held = [data[1]]
-        elif kind == FR_XCOST:
-            held = [data[0]]
-        for d in held:
-            if d >= NUM_DESIGNS:
-                raise StateFormatError(f"{where}data: {d} is no card")
-            total[p][d] += 1
-
-
-class CreatureShrinesGame(Game):
-    """Creature Shrines for two players, each with a shipped deck.
-
-    >>> game = CreatureShrinesGame(deck0="green", deck1="purple")
-    >>> str(game)
-    'creature_shrines(deck0=green,deck1=purple)'
-    >>> state = game.new_initial_state()
-    >>> state.is_chance_node(), len(state.chance_outcomes())
-    (True, 15)
-    """
-
-    name = "creature_shrines"
-    long_name = "Creature Shrines"
-    parameters = {"mode": "standard", "deck0": "red", "deck1": "blue", "max_turns": 60}
-    limits = {"max_turns": (1, 1000, "a cap on the game's length (C9)")}
-    choices = {"mode": MODES, "deck0": tuple(CARDSET.decks), "deck1": tuple(CARDSET.decks)}
-    tested_variants = ({"mode": "rush"}, {"mode": "king_of_the_hill"},
-                       {"mode": "imperial"}, {"mode": "conquest"},
-                       {"deck0": "yellow", "deck1": "purple"},
-                       {"deck0": "green", "deck1": "red"})
-    num_distinct_actions = NUM_ACTIONS
-    max_chance_outcomes = MAX_DESIGNS
-    cards = CARDS
-    tensor_layout = LAYOUT
-    position_keys = _KNOWN_KEYS
-    # The region as a grid of sites named row then pathway ("0a"), row 0 being player
-    # 0's Melee row: drawn at the foot of the table for player 0, at the top for 1.
-    # A mode's board shows the scores it counts: no life in King of the Hill (C8).
-    @property
-    def layout(self):
-        scored = MODE_SCORES[self.params["mode"]]
-        return {"status": ("mode", "turn", "active", "act", "step", "winner"),
-                "player": scored + ("shrine", "marks", "sources", "tapped", "pool", "hand",
-                                    "hand_secondary", "hand_size", "graveyard"),
-                "table": ("units",),
-                "grid": {"key": "units", "at": "site", "rows": ("4", "3", "2", "1", "0"),
-                         "columns": ("a", "b", "c"), "flip": True}}
-
-    render = staticmethod(render)
-    status = staticmethod(status)
-    card_text = staticmethod(card_text)
-
-    @property
-    def max_game_length(self):
-        # Each turn: a draw choice and draw, and in its acts at most a play and its site
-        # per card in hand, a source, and per permanent a travel, an attack, a block and
-        # a sacrifice, each with its choice and the opponent's priority windows.
-        return 60 + 2 * self.params["max_turns"] * 600
-
-    def new_initial_state(self):
-        """Both libraries full, seat 0 about to draw its opening hand: seat 0 plays
-        first, and a tournament's seatings give each player both seats (C17)."""
-        cdef CreatureShrinesState st = CreatureShrinesState.__new__(CreatureShrinesState)
-        _reset(st, self)
-        _fill_libraries(st)
-        begin_mulligan(&st.s, 0)
-        return st
-
-    def _from_dict(self, desc):
-        return _from_dict(self, desc)
