@@ -199,6 +199,15 @@ class ForeignGame(Game):
             ps.apply_action(action)
         return _wrapping(self, ps)
 
+    def _action_name(self, ForeignState state, int action):
+        try:
+            return state.ps.action_to_string(state.ps.current_player(), action)
+        except _SPIEL_FAILURES:
+            # An id in range that means nothing here, such as a card's, above every
+            # bet's, at a poker decision.
+            raise IllegalActionError(f"{self.name} has no action {action} "
+                                     "here") from None
+
 
 def written(name):
     """OpenSpiel's string of a game as a person writes it: a game loaded without
@@ -651,15 +660,6 @@ cdef class ForeignState(GameState):
             raise CardArenaError(f"OpenSpiel's {self.game.name} cannot be determinized: "
                                  f"{self.game._flaw}")
         return super().determinized(observer, seed)
-
-    def _action_name(self, int action):
-        try:
-            return self.ps.action_to_string(self.ps.current_player(), action)
-        except _SPIEL_FAILURES:
-            # An id in range that means nothing here, such as a card's, above every
-            # bet's, at a poker decision.
-            raise IllegalActionError(f"{self.game.name} has no action {action} "
-                                     "here") from None
 
     def to_dict(self):
         """The game string and every action and chance outcome so far."""

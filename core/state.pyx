@@ -264,26 +264,6 @@ cdef class GameState:
             raise PlayerError(f"a player is an int from 0 to {self.game.num_players - 1}, "
                               f"not {player!r}")
 
-    # --- the Python edge of a ruleset whose engine still holds it ------------------
-    # Reached through Game's hooks of the same names, which a ruleset with a module of
-    # its own for names and views (core/card_duel/game.pyx) overrides instead.  These
-    # go once every ruleset has one.
-
-    def _action_name(self, int action):
-        """The readable name of ``action``, known to be in range."""
-        raise NotImplementedError
-
-    def _action_kind(self, int action):
-        """The kind of ``action``, known to be legal.  The first word of its name, as
-        ``"play"`` of ``"play W7 from hand"``, trailing punctuation dropped, groups most
-        games' actions well enough; a game overrides this to group them by its rules."""
-        return self.game._action_name(self, action).split()[0].rstrip(":,.;")
-
-    def _view(self, viewer):
-        """The position as plain data: all of it for ``viewer`` None, else what that
-        player sees, with the cards it does not know hidden."""
-        raise NotImplementedError
-
     # --- built on those --------------------------------------------------------------
 
     def to_dict(self):
@@ -599,22 +579,24 @@ class Game:
 
     # --- the Python edge of its states: what GameState's checked methods call ------
     # Here, not on the state, so that a ruleset's engine (its state class) never
-    # imports the module holding its names and views: that module imports the engine.
-    # Until every ruleset has such a module, each hook asks the state itself.
+    # imports the module holding its names and views (its game.pyx): that module
+    # imports the engine.
 
     def _action_name(self, state, action):
         """The readable name of ``action`` in ``state``, known to be in range."""
-        return state._action_name(action)
+        raise NotImplementedError
 
     def _action_kind(self, state, action):
         """The kind of ``action``, known to be legal in ``state``: see
-        ``GameState.action_kind``."""
-        return state._action_kind(action)
+        ``GameState.action_kind``.  The first word of its name, as ``"play"`` of
+        ``"play W7 from hand"``, trailing punctuation dropped, groups most games'
+        actions well enough; a game overrides this to group them by its rules."""
+        return self._action_name(state, action).split()[0].rstrip(":,.;")
 
     def _view(self, state, viewer):
         """``state`` as plain data: all of it for ``viewer`` None, else what that player
         sees, with the cards it does not know hidden."""
-        return state._view(viewer)
+        raise NotImplementedError
 
     def deserialize_state(self, data):
         """Read a state written by ``GameState.serialize``."""
