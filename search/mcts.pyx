@@ -467,6 +467,11 @@ cdef class Worker:
     def nodes(self):
         return sum(self.own[q].size for q in range(self.n_trees))
 
+    def draw(self, int n):
+        """A number below ``n`` from the worker's generator: seeded, so a search under
+        an iteration budget on one thread always draws the same."""
+        return rng_below(&self.rng, n)
+
     cdef void search_share(self) noexcept nogil:
         cdef int j, mine = (self.units - self.first + self.stride - 1) // self.stride
         for j in range(mine):
@@ -539,10 +544,11 @@ cdef class Worker:
 
     cdef void tally(self) noexcept nogil:
         # The move is read from the tree of the player to move, whose root edges are
-        # that player's actions; the unit votes for its most visited one, and among
-        # equals the one that scored most (see SearchResult).
+        # that player's actions; the unit votes for its most visited one, among equals
+        # the one that scored most, and among those one drawn at random (see
+        # SearchResult).
         cdef Tree* t = &self.trees[self.player if self.mode == MULTI_OBSERVER else 0]
-        cdef int c = t.nodes[0].child, key, best = -1, most = -1, n
+        cdef int c = t.nodes[0].child, key, best = -1, most = -1, n, ties = 0
         cdef double total, best_total = 0.0
         while c >= 0:
             key, n, total = t.nodes[c].key, t.nodes[c].visits, t.nodes[c].total
@@ -552,9 +558,12 @@ cdef class Worker:
             self.visits[key] += n
             self.totals[key] += total
             self.present[key] = 1
-            if n > most or n == most and (total > best_total
-                                          or total == best_total and key < best):
-                best, most, best_total = key, n, total
+            if n > most or n == most and total > best_total:
+                best, most, best_total, ties = key, n, total, 1
+            elif n == most and total == best_total:
+                ties += 1
+                if rng_below(&self.rng, ties) == 0:
+                    best = key
             c = t.nodes[c].sibling
         if best >= 0:
             self.votes[best] += 1
@@ -1073,12 +1082,18 @@ cdef class MCTS:
                     visits[a] = visits.get(a, 0) + w.visits[a]
                     totals[a] = totals.get(a, 0.0) + w.totals[a]
                     votes[a] = votes.get(a, 0) + w.votes[a]
-        if not visits:
-            action = None
-        elif sample_world:
-            action = max(visits, key=lambda a: (votes[a], visits[a], totals[a], -a))
+        # Among moves equal in votes, visits and payoff, one is drawn at random: the
+        # lowest id, which the searchers once played, is often a pass, and at a budget
+        # near the number of moves, where every move has one visit and 0/1 payoffs tie,
+        # a few iterations then played below random play.
+        if sample_world:
+            rank = lambda a: (votes[a], visits[a], totals[a])
         else:
-            action = max(visits, key=lambda a: (visits[a], totals[a], -a))
+            rank = lambda a: (visits[a], totals[a])
+        best = max(map(rank, visits), default=None)
+        tied = sorted(a for a in visits if rank(a) == best)
+        action = None if not tied else tied[0] if len(tied) == 1 \
+            else tied[(<Worker>workers[0]).draw(len(tied))]
         return SearchResult(action, visits, {a: totals[a] / visits[a] for a in visits if visits[a]},
                             done, grown, seconds, reused, root_total / done if done else None)
 
@@ -1116,8 +1131,9 @@ def _run_shared(workers, int units, steps_in_python):
 
 
 class SearchResult:
-    """What a search found: the chosen ``action``, the most visited root action and
-    among equals the one that scored most (docs/search.md); per root action, ``visits``
+    """What a search found: the chosen ``action``, the most visited root action, among
+    equals the one that scored most, and among those one drawn from the search's seeded
+    generator (docs/search.md); per root action, ``visits``
     and the mean payoff in ``[0, 1]`` of the player to move (``values``); the
     ``iterations`` run, ``nodes`` grown (over every world's trees), and ``seconds``
     taken.  ``reused``

@@ -300,3 +300,23 @@ def test_the_cheater_on_the_searchers_tree_reads_the_hidden_cards_and_nothing_el
     assert cheating[0] != cheating[1] and cheating[0] == cheating[2]
     with pytest.raises(core.ParameterError, match="tree is one of perfect, searcher"):
         search.make_bot("cheater(tree=open)", game, player)
+
+
+def test_moves_tied_in_visits_and_payoff_are_drawn_among_not_taken_lowest_first():
+    # Nine iterations on tic-tac-toe's empty board give each square one visit and one
+    # rollout, so its 0, 1/2 or 1 ties several squares; the lowest id once won every
+    # tie.  The draw is the searcher's seeded generator's: one seed, one move.
+    game = core.ForeignGame(pyspiel.load_game("tic_tac_toe"))
+    state = game.new_initial_state()
+    chosen, tied_seeds = set(), 0
+    for seed in range(40):
+        result = MCTS(game, iterations=9, seed=seed).search(state)
+        assert set(result.visits.values()) == {1}
+        best = max(result.values.values())
+        tied = sorted(a for a, v in result.values.items() if v == best)
+        assert result.action in tied
+        assert MCTS(game, iterations=9, seed=seed).search(state).action == result.action
+        if len(tied) > 1:
+            tied_seeds += 1
+            chosen.add(result.action == tied[0])
+    assert tied_seeds >= 10 and chosen == {True, False}
