@@ -46,6 +46,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import pyspiel  # noqa: E402
 
 import core  # noqa: E402  (registers cardarena's games with OpenSpiel)
+from bench.positions import random_game  # noqa: E402
 from core.state import (copy_into_ns, determinize_ns, observation_tensor_ns,  # noqa: E402
                         random_playouts)
 from tables import cpu_name, markdown_table, num, ratio, text_table  # noqa: E402
@@ -103,32 +104,13 @@ def python_playouts(new_state, games, seed):
     return steps
 
 
-def game_actions(new_state, seed):
-    """The actions of one seeded random game, to rebuild its positions."""
-    rand = random.Random(seed).random
-    st, actions = new_state(), []
-    while not st.is_terminal():
-        if st.is_chance_node():
-            u = rand()
-            for a, prob in st.chance_outcomes():
-                if u < prob:
-                    break
-                u -= prob
-        else:
-            legal = st.legal_actions()
-            a = legal[int(rand() * len(legal))]
-        st.apply_action(a)
-        actions.append(a)
-    return actions
-
-
 def decisions_along(new_state, games, seed, every):
     """Every ``every``-th decision point of ``games`` seeded random games, each as the
     position and the player to decide: where a searcher determinizes."""
     found = []
     for g in range(games):
         st = new_state()
-        for i, a in enumerate(game_actions(new_state, seed + g)):
+        for i, a in enumerate(random_game(new_state, seed + g)[0]):
             player = st.current_player()
             if player >= 0 and i % every == 0:
                 found.append((st.clone(), player))
@@ -140,7 +122,7 @@ def midgame(new_state, seed):
     """The position halfway through a seeded random game, and how many steps in it is.
     Clones are timed and weighed there, not at the start: OpenSpiel states carry their
     history, and the cost of copying one grows with it."""
-    actions = game_actions(new_state, seed)
+    actions = random_game(new_state, seed)[0]
     st = new_state()
     for a in actions[:len(actions) // 2]:
         st.apply_action(a)
