@@ -562,8 +562,7 @@ def make_bot(spec, game, player, seed=0, deadline=None):
         raise ParameterError(
             f"{kind} samples worlds from what a player knows, and {engine} cannot: "
             "use cheater, openspiel_mcts or random")
-    text = kind + (f"({','.join(f'{k}={_fmt(v)}' for k, v in values.items())})"
-                   if values else "")
+    text = bot_spec(kind, values)
     params = {k: p.default for k, p in KINDS[kind].params.items()}
     params.update(values)
     bot = KINDS[kind].build(engine, int(player), text, int(seed), **params)
@@ -585,6 +584,13 @@ def parse_bot(spec):
                                  + (", ".join(params) or "none"))
         values[key] = params[key].read(name, key, text)
     return name, values
+
+
+def bot_spec(kind, values):
+    """The spec string of a bot of ``kind`` with the parameters ``values``, as
+    :func:`parse_bot` reads them back."""
+    return kind + (f"({','.join(f'{k}={_fmt(v)}' for k, v in values.items())})"
+                   if values else "")
 
 
 def _fmt(value):

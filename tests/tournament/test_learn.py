@@ -7,6 +7,7 @@ imported it would fork other tests' workers with its threads."""
 import concurrent.futures as futures
 import json
 import multiprocessing
+import re
 import sys
 
 import numpy as np
@@ -37,8 +38,8 @@ def spawned(fn, *args):
 
 def test_self_play_records_each_decision_with_its_visit_shares_and_the_result():
     game = engine_game("card_duel")
-    played = selfplay.play(selfplay.job("card_duel", None, 30, 2, seed=11))
-    again = selfplay.play(selfplay.job("card_duel", None, 30, 2, seed=11))
+    played = selfplay.play(selfplay.job("card_duel", "ismcts(iterations=30)", 2, seed=11))
+    again = selfplay.play(selfplay.job("card_duel", "ismcts(iterations=30)", 2, seed=11))
     assert played.games == 1 and len(played) > 2
     assert np.array_equal(played.features, again.features)
     assert np.array_equal(played.shares, again.shares)
@@ -56,8 +57,8 @@ def test_self_play_records_each_decision_with_its_visit_shares_and_the_result():
 
 
 def test_the_buffer_keeps_tasks_and_gives_the_newest_positions(tmp_path):
-    first = selfplay.play(selfplay.job("card_duel", None, 10, 0, seed=1))
-    second = selfplay.play(selfplay.job("card_duel", None, 10, 0, seed=2))
+    first = selfplay.play(selfplay.job("card_duel", "ismcts(iterations=10)", 0, seed=1))
+    second = selfplay.play(selfplay.job("card_duel", "ismcts(iterations=10)", 0, seed=2))
     buffer = Buffer(tmp_path)
     buffer.add(1, 0, first)
     buffer.add(2, 3, second)
@@ -82,7 +83,7 @@ def _trained_and_read_back(seed):
     from tournament.learn.net import Trainer
     game = engine_game("card_duel")
     positions = selfplay.Positions.join(
-        selfplay.play(selfplay.job("card_duel", None, 20, 2, seed=s)) for s in range(3))
+        selfplay.play(selfplay.job("card_duel", "ismcts(iterations=20)", 2, seed=s)) for s in range(3))
     trainer = Trainer(game, (24, 12), seed)
     before = trainer.losses(positions)
     trainer.train(positions, 60, 32)
@@ -159,6 +160,45 @@ def test_a_run_refuses_other_settings_and_a_folder_that_is_not_a_run(tmp_path):
         Run(tmp_path / "other", "card_duel")
 
 
+def test_a_run_searches_with_its_own_searcher_in_self_play_and_the_gate(tmp_path,
+                                                                       monkeypatch):
+    run = Run(tmp_path / "run", "card_duel", searcher="ismcts( rollout=heuristic ,"
+              "rollout_depth=3)", **TINY)
+    assert run.plan.searcher == "ismcts(rollout=heuristic,rollout_depth=3)"
+    jobs = []
+
+    def seen(task, play=selfplay.play_all):
+        jobs.extend(task)
+        return play(task)
+    monkeypatch.setattr(selfplay, "play_all", seen)
+    run.go(generations=1, workers=1, progress=False, say=lambda line: None)
+    assert {j["searcher"] for j in jobs} == {
+        "ismcts(iterations=20,rollout=heuristic,rollout_depth=3)"}
+    with Store(tmp_path / "run" / "gate.sqlite") as store:
+        (gate,) = store.tournaments()
+    assert gate["config"]["bots"] == {
+        "new": f"ismcts(model={tmp_path / 'run' / 'models' / 'gen-0001.npz'},"
+               "iterations=20,rollout=heuristic,rollout_depth=3)",
+        "other": "ismcts(iterations=20,rollout=heuristic,rollout_depth=3)"}
+    # The same searcher given in another order is the run's own; another is refused.
+    Run(tmp_path / "run", "card_duel", searcher="ismcts(rollout_depth=3,rollout=heuristic)")
+    with pytest.raises(TrainError, match=r"started with searcher 'ismcts\(rollout="):
+        Run(tmp_path / "run", "card_duel", searcher="ismcts")
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("cheater", "the searcher is one of ismcts, mo_ismcts, determinized, not cheater"),
+    ("greedy", "the searcher is one of ismcts, mo_ismcts, determinized, not greedy"),
+    ("ismcts(iterations=50)", "names iterations, which the run sets itself"),
+    ("ismcts(model=default,threads=2)", "names model, threads, which the run sets"),
+    ("ismcts(depth=3)", "the searcher 'ismcts(depth=3)': ismcts has no parameter 'depth'"),
+])
+def test_a_run_refuses_a_searcher_it_cannot_train_with(tmp_path, spec, says):
+    with pytest.raises(TrainError, match=re.escape(says)):
+        Run(tmp_path / "run", "card_duel", searcher=spec)
+    assert not (tmp_path / "run").exists()
+
+
 def test_the_gate_scores_a_network_by_deal():
     rows = [GameRow(deal=d, seating=seating, returns=returns) for d, seating, returns in (
         (0, ["new", "best"], [1, -1]), (0, ["best", "new"], [1, -1]),
@@ -212,6 +252,16 @@ def test_the_command_trains_goes_on_and_names_its_model(tmp_path):
     assert other.stderr.strip().splitlines() == [
         f"cardarena train: {tmp_path / 'run'} holds a run started with games 4 (given 5): "
         "give its settings to go on with it, or another folder"]
+
+
+def test_the_command_refuses_a_searcher_in_one_line(tmp_path):
+    done = cli("train", "card_duel", "--out", str(tmp_path / "run"), "--searcher",
+               "ismcts(iterations=9)")
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "cardarena train: the searcher 'ismcts(iterations=9)' names iterations, which the "
+        "run sets itself (its budget is --iterations, its model the best network so far)"]
+    assert not (tmp_path / "run").exists()
 
 
 def test_the_command_says_what_to_install_without_jax(tmp_path):

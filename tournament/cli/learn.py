@@ -25,7 +25,7 @@ def _train(args):
     try:
         run = Run(out, str(game), hidden=args.hidden, games=args.games,
                   iterations=args.iterations, gate=args.gate, seed=args.seed,
-                  value_weight=args.value_weight)
+                  value_weight=args.value_weight, searcher=args.searcher)
     except TrainError as e:
         fail("train", str(e), 1)
     done = len(run.generations)
@@ -114,6 +114,11 @@ def add(sub):
                        help="the weight of the network's value at a leaf of the guided "
                        "searcher in self-play and the gate, the rest a random rollout's "
                        f"(default: {PLAN['value_weight']:g})")
+    train.add_argument("--searcher", default=None, metavar="SPEC",
+                       help="the expert that self-play and the gate search with, a "
+                       "tree searcher's spec with neither a budget nor a model, e.g. "
+                       "'ismcts(rollout_depth=8,rollout=heuristic)' (default: "
+                       f"{PLAN['searcher']}, random rollouts)")
     train.add_argument("--workers", type=positive, default=None,
                        help="local worker processes for self-play and the gate "
                        "(default: one per CPU it may use)")

@@ -6,31 +6,27 @@ A game is made from plain data (:func:`job`), so that any worker process plays i
 and from its own seed alone, so that it comes out the same in any worker and order."""
 import numpy as np
 
-from search.bots import engine_game
-from search.mcts import MCTS
-from search.model import load_model
+from search.bots import engine_game, make_bot
 
-# Each worker process loads a game and a model once, however many games it plays.
-_GAMES, _MODELS = {}, {}
+# Each worker process loads a game once, however many games it plays.
+_GAMES = {}
 
 
-def job(game, model, iterations, explore, seed):
-    """The plain data :func:`play` needs: the game string, the model file guiding the
-    search (None: random rollouts alone), the search's ``iterations`` a move, how many
-    of each game's first decisions are drawn in proportion to the visits rather than
-    the most visited (``explore``), and the game's ``seed``.  The search takes the
-    model's own ``value_weight``."""
-    return {"game": game, "model": None if model is None else str(model),
-            "iterations": iterations, "explore": explore, "seed": seed}
+def job(game, searcher, explore, seed):
+    """The plain data :func:`play` needs: the game string, the searcher's bot spec
+    (a tree searcher's, its budget in iterations and any model in it, which brings its
+    own ``value_weight``), how many of each game's first decisions are drawn in
+    proportion to the visits rather than the most visited (``explore``), and the
+    game's ``seed``."""
+    return {"game": game, "searcher": searcher, "explore": explore, "seed": seed}
 
 
 def play(job):
     """Play one self-play game; returns its :class:`Positions`."""
     game = _game(job["game"])
-    model = _model(job["model"], game)
     rng = np.random.default_rng(job["seed"])
-    searcher = MCTS(game, "so", iterations=job["iterations"], model=model,
-                    seed=int(rng.integers(2**63)))
+    # One searcher for every seat: it searches for whoever is to move.
+    searcher = make_bot(job["searcher"], game, 0, seed=int(rng.integers(2**63))).searcher
     state = game.new_initial_state()
     features, movers, acts, shares, counts = [], [], [], [], []
     while not state.is_terminal():
@@ -122,11 +118,3 @@ def _game(name):
         game = _GAMES[name] = engine_game(name)
     return game
 
-
-def _model(path, game):
-    if path is None:
-        return None
-    model = _MODELS.get(path)
-    if model is None:
-        model = _MODELS[path] = load_model(path, game)
-    return model

@@ -1,9 +1,9 @@
 """Expert iteration (Anthony, Tian and Barber 2017), generation after generation, in a
 folder that holds the whole run, so that a stopped run takes up where it stopped:
 
-1. Self-play: the searcher guided by the best network so far (the first generation:
-   random rollouts alone) plays ``games`` games against itself in the harness's worker
-   processes; each finished task's positions go to the replay buffer on disk.
+1. Self-play: the searcher (``ismcts`` with random rollouts unless the plan names
+   another) guided by the best network so far (the first generation: by none) plays
+   ``games`` games against itself in the harness's worker processes; each finished task's positions go to the replay buffer on disk.
 2. Training: the network takes Adam steps on batches drawn from the newest
    ``window`` positions, as many as draw ``reuse`` positions for each new one; its
    targets are the search's visit shares and the games' final returns.
@@ -11,7 +11,7 @@ folder that holds the whole run, so that a stopped run takes up where it stopped
    in every seating, through the harness (stored, so resumable too).  It is kept (it
    guides the next self-play and becomes ``model.npz``) if it scores at least half of
    the points: a new network is kept unless it loses to the last.  A kept network's
-   searcher then plays the first generation's expert (random rollouts) on the same
+   searcher then plays the first generation's expert (no network) on the same
    deals: its strength, measured against one fixed player (the gates' scores, each
    chosen for being at least half, would add up to more than the truth).
 
@@ -34,7 +34,8 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from core.errors import CardArenaError
+from core.errors import CardArenaError, ParameterError
+from search.bots import KINDS, bot_spec, parse_bot
 from tournament.harness import config as configs
 from tournament.harness import runner
 from tournament.harness.store import Store
@@ -81,6 +82,14 @@ class Plan:
     """The weight of the network's value at a leaf of the guided searcher, in
     self-play and the gate, the rest a random rollout's: written into each model file,
     so that a search given the model takes it too (``Model.value_weight``)."""
+    searcher: str = PLAN["searcher"]
+    """The expert: a tree searcher's spec with neither a budget nor a model, such as
+    ``ismcts(rollout_depth=8,rollout=heuristic)``.  Self-play and the gate search with
+    it at ``iterations`` a move, guided by the best network so far (the first
+    generation by none)."""
+
+    def __post_init__(self):
+        object.__setattr__(self, "searcher", expert(self.searcher))
 
     def to_dict(self):
         return {**dataclasses.asdict(self), "hidden": list(self.hidden)}
@@ -88,6 +97,31 @@ class Plan:
     @classmethod
     def from_dict(cls, data):
         return cls(**{**data, "hidden": tuple(data["hidden"])})
+
+
+# The searchers an expert may be: each searches what the player to move knows (the
+# cheater would teach the network cards it cannot see).
+EXPERTS = ("ismcts", "mo_ismcts", "determinized")
+# What a run sets in its searcher itself, or what has no place in self-play.
+RUN_OWN = ("iterations", "seconds", "model", "threads", "reuse", "blunder")
+
+
+def expert(spec):
+    """``spec`` as a run's searcher (:attr:`Plan.searcher`), normalised; TrainError
+    saying why if it cannot be one."""
+    try:
+        kind, values = parse_bot(spec)
+    except ParameterError as e:
+        raise TrainError(f"the searcher {spec!r}: {e}") from None
+    if kind not in EXPERTS:
+        raise TrainError(f"the searcher is one of {', '.join(EXPERTS)}, not {kind}")
+    own = [k for k in RUN_OWN if k in values]
+    if own:
+        raise TrainError(f"the searcher {spec!r} names {', '.join(own)}, which the run "
+                         "sets itself (its budget is --iterations, its model the best "
+                         "network so far)")
+    # In the kind's own order, so that one searcher has one spec however it was given.
+    return bot_spec(kind, {k: values[k] for k in KINDS[kind].params if k in values})
 
 
 # Games a self-play task plays: the unit a stop can lose.
@@ -103,6 +137,8 @@ class Run:
         self.folder = Path(folder)
         self.file = self.folder / "train.json"
         given = {k: v for k, v in settings.items() if v is not None}
+        if "searcher" in given:
+            given["searcher"] = expert(given["searcher"])
         if self.file.exists():
             try:
                 record = json.loads(self.file.read_text(encoding="utf-8"))
@@ -172,13 +208,13 @@ class Run:
     def describe(self, gen):
         """A generation's figures in a line."""
         g, gate = gen["generation"], gen["gate"]
-        against = f"generation {gen['against']}" if gen["against"] else "random rollouts"
+        against = f"generation {gen['against']}" if gen["against"] else "no network"
         line = (f"generation {g}: {gen['games']} games, {gen['positions']:,} positions; "
                 f"loss {gen['policy_loss']:.3f} policy, {gen['value_loss']:.3f} value; "
                 f"gate {_score(gate)} over {gate['games']} games against {against}: "
                 + ("kept" if gen["kept"] else "not kept"))
         if gen["kept"]:
-            line += f"; against random rollouts {_score(gen['strength'])}"
+            line += f"; against no network {_score(gen['strength'])}"
         return line
 
     # --- the three steps ---------------------------------------------------------
@@ -189,7 +225,7 @@ class Run:
         plan = self.plan
         tasks = math.ceil(plan.games / TASK_GAMES)
         todo = [t for t in range(tasks) if t not in self.buffer.tasks(g)]
-        best = None if self.best is None else str(self.best)
+        searcher = self._searcher(self.best)
         bar = tqdm(total=plan.games, initial=plan.games - sum(
             len(self._task_games(t)) for t in todo), unit="game", disable=not progress,
             desc=f"generation {g} self-play", dynamic_ncols=True)
@@ -200,7 +236,7 @@ class Run:
                 while todo and len(pending) < window and (
                         budget is None or self._elapsed() < budget):
                     t = todo.pop(0)
-                    jobs = [selfplay.job(plan.game, best, plan.iterations, plan.explore,
+                    jobs = [selfplay.job(plan.game, searcher, plan.explore,
                                          self._seed("self-play", g, i))
                             for i in self._task_games(t)]
                     pending[pool.submit(selfplay.play_all, jobs)] = t
@@ -246,9 +282,9 @@ class Run:
         """Generation ``g``'s network against the best so far, and if it is kept,
         against the first expert: its score in each, with a 95% interval over deals
         (None for the second if it is not kept)."""
-        new = self._guided(self.folder / "models" / f"gen-{g:04d}.npz")
-        expert = f"ismcts(iterations={self.plan.iterations})"
-        best = expert if self.best is None else self._guided(self.best)
+        new = self._searcher(self.folder / "models" / f"gen-{g:04d}.npz")
+        expert = self._searcher(None)
+        best = self._searcher(self.best)
         gate = self._match(g, new, best, "gate", workers, progress)
         if gate["score"] < 0.5:
             return gate, None
@@ -285,9 +321,15 @@ class Run:
 
     # --- bookkeeping -------------------------------------------------------------
 
-    def _guided(self, path):
-        # The model's file carries the plan's value_weight, which the search then takes.
-        return f"ismcts(model={path},iterations={self.plan.iterations})"
+    def _searcher(self, model):
+        """The plan's searcher at its iterations, guided by the network in the file
+        ``model`` (None: by none).  The model's file carries the plan's value_weight,
+        which the search then takes."""
+        kind, values = parse_bot(self.plan.searcher)
+        first = {"iterations": self.plan.iterations}
+        if model is not None:
+            first = {"model": str(model), **first}
+        return bot_spec(kind, {**first, **values})
 
     def _task_games(self, task):
         return range(task * TASK_GAMES, min((task + 1) * TASK_GAMES, self.plan.games))
