@@ -4,9 +4,11 @@
 For each game whose own model is shipped (``search.shipped``), with ``--deals`` deals
 each played in every seating:
 
-* guided against the yardstick, at each ``--seconds`` a move: ``ismcts(model=default)``
-  against the searcher the game's skill analysis chose as its yardstick (read from
-  ``docs/results/<ruleset>/``), the same time a move for both;
+* guided against the yardstick, at each ``--seconds`` a move: the searcher the game's
+  skill analysis chose as its yardstick (read from ``docs/results/<ruleset>/``), given
+  the network (``model=default``), against the same searcher without it, the same time
+  a move for both; with ``--plain``, ``ismcts(model=default)`` (random rollouts to the
+  end) against the yardstick as well;
 * the raw policy, ``policy(model=default)`` with no search, against ``greedy`` and
   against ``random``.
 
@@ -47,17 +49,26 @@ def yardstick(game):
                      "yardstick from")
 
 
-def matches(game, seconds):
+def matches(game, seconds, plain=False):
     """(what, first bot's spec, second bot's spec) for ``game``."""
     rows = []
     for s in seconds:
-        timed = f"seconds={s:g}"
         stick = yardstick(game)
-        stick = f"{stick[:-1]},{timed})" if stick.endswith(")") else f"{stick}({timed})"
-        rows.append((f"guided against {stick}", f"ismcts(model=default,{timed})", stick))
+        timed = with_params(stick, seconds=f"{s:g}")
+        rows.append((f"guided against {timed}", with_params(stick, model="default",
+                                                            seconds=f"{s:g}"), timed))
+        if plain:
+            rows.append((f"ismcts(model=default) against {timed}",
+                         f"ismcts(model=default,seconds={s:g})", timed))
     rows += [("policy against greedy", "policy(model=default)", "greedy"),
              ("policy against random", "policy(model=default)", "random")]
     return rows
+
+
+def with_params(spec, **more):
+    """``spec`` with the parameters ``more`` added."""
+    kind, values = search.parse_bot(spec)
+    return search.bot_spec(kind, {**values, **more})
 
 
 def main():
@@ -68,6 +79,8 @@ def main():
     parser.add_argument("--seconds", type=float, nargs="*", default=[0.1, 1.0],
                         help="time a move of the guided matches, none for no guided "
                         "match (default 0.1 1)")
+    parser.add_argument("--plain", action="store_true", help="also the network guiding "
+                        "plain ismcts (random rollouts to the end) against the yardstick")
     parser.add_argument("--deals", type=int, default=50, help="deals a match (default 50)")
     parser.add_argument("--seed", type=int, default=1, help="the deals' seed (default 1)")
     parser.add_argument("--workers", type=int, default=None,
@@ -82,7 +95,7 @@ def main():
         for text in games:
             game = core.load_game(text)
             sides = configs.sides(str(game))
-            for what, first, second in matches(game, args.seconds):
+            for what, first, second in matches(game, args.seconds, args.plain):
                 config = configs.Config(game=str(game), bots={"a": first, "b": second},
                                         deals=args.deals, seed=args.seed)
                 runner.run(config, store, workers=args.workers, desc=f"{game} {what}")

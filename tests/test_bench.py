@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import core
+from tournament.harness.store import Store
 
 BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench")
 
@@ -119,3 +120,23 @@ def test_harness_benchmark_prints_every_row_and_its_goals():
     assert re.fullmatch(r"[+-]\d+\.\d%", rows["harness, 2 workers"][2])
     assert re.search(r"overhead per game under 5%: [+-]\S+% -- (met|NOT met)", out)
     assert re.search(r"2 workers at least 1.8 times 1 worker: \S+× -- (met|NOT met)", out)
+
+
+def test_learned_benchmark_gives_the_yardstick_the_network_and_tallies_every_match(tmp_path):
+    out = run_bench("learned.py", "--game", "card_duel", "--seconds", "0.01", "--plain",
+                    "--deals", "1", "--workers", "1", "--db",
+                    str(tmp_path / "learned.sqlite"), "--markdown")
+    (table,) = tables(out)
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in table[2:]]
+    assert [row[1] for row in rows] == [
+        "guided against ismcts(rollout=heuristic,seconds=0.01)",
+        "ismcts(model=default) against ismcts(rollout=heuristic,seconds=0.01)",
+        "policy against greedy", "policy against random"]
+    for row in rows:
+        assert row[0] == "card_duel" and row[4] == "2"
+        assert re.fullmatch(r"\d+\.\d%", row[2])
+        assert re.fullmatch(r"\d+\.\d% to \d+\.\d%", row[3])
+    with Store(tmp_path / "learned.sqlite") as store:
+        bots = [t["config"]["bots"] for t in store.tournaments()]
+    assert bots[0] == {"a": "ismcts(rollout=heuristic,model=default,seconds=0.01)",
+                       "b": "ismcts(rollout=heuristic,seconds=0.01)"}
