@@ -28,6 +28,11 @@ class StateFormatError(CardArenaError):
     position of the game."""
 
 
+class RotationError(CardArenaError):
+    """A deal that cannot be rotated: a game that does not say what its seats are
+    dealt, or a position that is not just dealt."""
+
+
 class CardDataError(CardArenaError):
     """A card set or deck file that cannot be read: the message names the file, the card
     and the field at fault, and why."""

@@ -158,6 +158,12 @@ class ForeignGame(Game):
     def __reduce__(self):
         return (ForeignGame, (str(self),))
 
+    @property
+    def rotation_refusal(self):
+        # OpenSpiel says nothing of which chance outcomes deal to which seat.
+        return (f"{self} is OpenSpiel's game, which does not say what its seats are "
+                "dealt, so its deal cannot be rotated")
+
     def new_initial_state(self):
         """The state in which a game begins."""
         return _wrapping(self, self.spiel_game.new_initial_state())

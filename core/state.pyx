@@ -7,7 +7,7 @@ import re
 import numpy as np
 
 from core.errors import (GameOverError, IllegalActionError, ParameterError, PlayerError,
-                         StateFormatError)
+                         RotationError, StateFormatError)
 from core.kit.position import check_current_player, check_keys
 from core.kit.tensor import TensorLayout
 
@@ -257,6 +257,48 @@ cdef class GameState:
         seed_rng(&rng, seed)
         a = self.c_heuristic_action(&rng)
         return None if a < 0 else a
+
+    # --- the deal, rotated through the seats ----------------------------------------
+
+    def just_dealt(self):
+        """Whether the opening deal has just ended, the moment ``rotate_deal`` applies:
+        every card the seats are dealt from a pile they share is dealt, the rules have
+        done what follows by itself, and nothing else has happened (no decision, no
+        other draw).  A game whose seats draw only from piles of their own deals
+        nothing: its first state.  Always False in a game that cannot rotate its deal
+        (``game.rotation_refusal`` says why)."""
+        return self.game.rotation_refusal is None and self.game._just_dealt(self)
+
+    def rotate_deal(self, k):
+        """Rotate the opening deal by ``k`` seats, in place: what seat ``p`` was dealt,
+        seat ``(p + k) % num_players`` now holds, and knows as it would had it been dealt
+        it.  The piles the seats share stay, and so does what the rules rather than the
+        deal give a seat (in most games, who moves first).  Only where ``just_dealt``;
+        each game's rules say what its seats are dealt.  Raises
+        :class:`~core.errors.RotationError`, the state unchanged, in a game that cannot
+        rotate its deal or a position that is not just dealt."""
+        refusal = self.game.rotation_refusal
+        if refusal is not None:
+            raise RotationError(refusal)
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+            raise RotationError(f"a rotation is a number of seats, an int, not {k!r}")
+        if not self.game._just_dealt(self):
+            raise RotationError("a deal is rotated where it has just ended, before any "
+                                "decision or other draw: see GameState.just_dealt")
+        k = int(k) % self.game.num_players
+        if k:
+            self.game._rotate_deal(self, k)
+
+    def chance_source(self):
+        """At a chance node, the pile its outcome is drawn from, as ``(seat, pile)``:
+        the seat whose own pile it is (a deck, a library, a hand) and the pile's name,
+        or seat -1 for what the seats share; None elsewhere.  Drawn from a stream of
+        random numbers of its own, a pile's cards come in one order whenever they are
+        drawn, as a shuffled deck's do: the harness plays a rotated deal so, each seat
+        drawing from the streams of the seat whose cards it holds."""
+        if self.c_current_player() != CHANCE:
+            return None
+        return self.game._chance_source(self)
 
     def _check_player(self, player):
         if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
@@ -597,6 +639,30 @@ class Game:
         """``state`` as plain data: all of it for ``viewer`` None, else what that player
         sees, with the cards it does not know hidden."""
         raise NotImplementedError
+
+    # --- the deal, for ``GameState.rotate_deal``: a game that says what its seats are
+    # dealt sets ``rotation_refusal`` to None and implements the first two.
+
+    @property
+    def rotation_refusal(self):
+        """Why this game's deal cannot be rotated (``GameState.rotate_deal``), in one
+        line; None where it can."""
+        return f"{self} does not say what its seats are dealt, so its deal cannot be rotated"
+
+    def _just_dealt(self, state):
+        """Whether ``state`` has just been dealt: see ``GameState.just_dealt``."""
+        return False
+
+    def _rotate_deal(self, state, k):
+        """Rotate ``state``'s deal by ``k`` seats (from 1 to ``num_players - 1``), in
+        place; ``state`` is known to be just dealt."""
+        raise NotImplementedError
+
+    def _chance_source(self, state):
+        """The pile the chance event of ``state`` draws from: see
+        ``GameState.chance_source``.  A game whose every draw is from what the seats
+        share keeps this one."""
+        return (-1, "")
 
     def deserialize_state(self, data):
         """Read a state written by ``GameState.serialize``."""

@@ -6,7 +6,7 @@ knowledge are the engine's (``engine.pyx``), whose struct this module reads thro
 views through ``state.game``, the :class:`CardDuelGame` that made it.
 """
 from libc.stdint cimport uint8_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from core.card_duel.engine cimport (A_DECK, A_KEEP, DRAW, MAX_POINTS, NONE, NUM_ACTIONS,
                                     NUM_CLASSES, PH_ATTACK, PH_BUILD, PH_DAMAGE, PH_DEAL,
@@ -375,6 +375,48 @@ cdef _check_winner(DuelData* s):
                                "has taken life in damage or has no card to play")
 
 
+# --- the deal, rotated through the seats --------------------------------------------------
+
+def _just_dealt(CardDuelState st):
+    """Whether the pools are dealt and nothing else has happened: no card kept, played
+    or drawn, and the first choice of hand building (or, if no class can be kept, the
+    first attack) is awaited."""
+    cdef DuelData* s = &st.s
+    if s.phase not in (PH_BUILD, PH_ATTACK) or played(s) \
+            or cards(s.hand[0]) or cards(s.hand[1]):
+        return False
+    if s.phase == PH_ATTACK:
+        return next_class(s, 0, NUM_CLASSES) == NONE and next_class(s, 1, NUM_CLASSES) == NONE
+    return (s.builder, s.build_class) == _first_choice(s)
+
+
+cdef tuple _first_choice(DuelData* s):
+    """The builder and the class of hand building's first choice: player 0's highest
+    class that it may keep, else player 1's."""
+    cdef int c = next_class(s, 0, NUM_CLASSES)
+    if c != NONE:
+        return 0, c
+    return 1, next_class(s, 1, NUM_CLASSES)
+
+
+def _rotate_deal(CardDuelState st, int k):
+    """The pools change hands: in two seats, a rotation is a swap."""
+    cdef DuelData* s = &st.s
+    cdef uint8_t pool[NUM_CLASSES]
+    memcpy(pool, s.deck[0], NUM_CLASSES)
+    memcpy(s.deck[0], s.deck[1], NUM_CLASSES)
+    memcpy(s.deck[1], pool, NUM_CLASSES)
+    if s.phase == PH_BUILD:
+        s.builder, s.build_class = _first_choice(s)
+
+
+def _chance_source(CardDuelState st):
+    """The deal draws from the stock; a draw, from the top of its player's deck."""
+    if st.s.phase == PH_DEAL:
+        return (-1, "stock")
+    return (actor(&st.s), "deck")
+
+
 def _reset(CardDuelState st, game):
     """An empty table under ``game``'s rules: no card anywhere, nobody to play."""
     st.game = game
@@ -414,6 +456,8 @@ class CardDuelGame(Game):
     cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
+    # The pools are what the seats are dealt (docs/rules/card-duel.md).
+    rotation_refusal = None
     layout = {"status": ("exchange", "phase", "offense", "builder", "building", "winner"),
               "player": ("hand", "deck", "discard", "damage", "hand_points_spent"),
               "table": ("table",)}
@@ -447,3 +491,12 @@ class CardDuelGame(Game):
 
     def _from_dict(self, desc):
         return _from_dict(self, desc)
+
+    def _just_dealt(self, state):
+        return _just_dealt(state)
+
+    def _rotate_deal(self, state, k):
+        _rotate_deal(state, k)
+
+    def _chance_source(self, state):
+        return _chance_source(state)

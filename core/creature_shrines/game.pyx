@@ -19,7 +19,7 @@ from core.creature_shrines.engine cimport (ACT_COMBAT, ACT_TRAVEL, AR_PATHWAY, A
                                            A_PRIMARY, A_SECONDARY, A_SHRINE, A_SITE, A_TAP,
                                            A_TARGET, A_TOP, A_UNIT, COLOURS, CSData,
                                            CreatureShrinesState, DESIGNS, DRAW, FACE,
-                                           FR_AIM, FR_ASSIGN, FR_HOST, FR_LIBRARY,
+                                           FR_AIM, FR_ASSIGN, FR_DRAW, FR_HOST, FR_LIBRARY,
                                            FR_SACRIFICE, FR_SADDLE, FR_SITE, FR_SPAWN,
                                            FR_SWAP, FR_XCOST, HIDDEN, K_ARMOR, MAX_BOTTOM,
                                            MAX_DESIGNS, MAX_EFFECTS, MAX_TOP, MAX_TRAVEL,
@@ -770,6 +770,20 @@ def _read_frames(CreatureShrinesState st, desc, total):
             total[p][d] += 1
 
 
+# --- the deal, rotated through the seats --------------------------------------------------
+
+LIBRARIES = ("primary", "secondary")
+
+
+def _chance_source(CreatureShrinesState st):
+    """Every draw is from a library of the seat drawing."""
+    cdef CSData* s = &st.s
+    cdef Frame* f = stack_top(&s.stack)
+    if f != NULL and f.kind == FR_DRAW:
+        return (f.player, LIBRARIES[f.data[1]])
+    return (s.draw_player, LIBRARIES[s.draw_library])
+
+
 class CreatureShrinesGame(Game):
     """Creature Shrines for two players, each with a shipped deck.
 
@@ -839,3 +853,25 @@ class CreatureShrinesGame(Game):
 
     def _from_dict(self, desc):
         return _from_dict(self, desc)
+
+    @property
+    def rotation_refusal(self):
+        deck0, deck1 = self.params["deck0"], self.params["deck1"]
+        if deck0 == deck1:
+            return None
+        return (f"{self}: the seats play different decks ({deck0} and {deck1}), so "
+                "rotating them would change the match-up, not the luck of the draw")
+
+    def _just_dealt(self, state):
+        # Nothing is dealt from a pile the seats share: each draws its opening hand
+        # from its own libraries, around its mulligans (C10).  So the deal ends before
+        # it begins, and only the libraries' draws, which follow their seat through
+        # ``chance_source``, carry a rotation.
+        return state.to_dict() == self.new_initial_state().to_dict()
+
+    def _rotate_deal(self, state, k):
+        # The seats' libraries are alike (see rotation_refusal): nothing to move.
+        pass
+
+    def _chance_source(self, state):
+        return _chance_source(state)

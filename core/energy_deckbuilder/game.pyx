@@ -7,7 +7,7 @@ a state reaches its names and views through ``state.game``, the
 :class:`EnergyDeckbuilderGame` that made it.
 """
 from libc.stdint cimport uint8_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from core.energy_deckbuilder.engine cimport (A_ATTACK, A_BUY, A_DISCARD, A_END, A_FOE, A_OWN, A_PAY,
                                              A_PLAY, A_PRODUCE, COLOURS, CREATURE, DESIGNS, DRAW,
@@ -530,6 +530,43 @@ cdef bint draw_ready_check(EnergyData* s, Frame* f) noexcept nogil:
     return f.data[0] > 0 and cards(s.sides[f.player].draw) > 0
 
 
+# --- the deal, rotated through the seats --------------------------------------------------
+
+def _just_dealt(EnergyState st):
+    """Whether the market and both hands are dealt (E23) and nothing else has happened:
+    player 0's first turn waits on its first step."""
+    cdef EnergyData* s = &st.s
+    return (s.stage == STAGE_MAIN and s.turn == 1 and s.active == 0 and s.steps == 0
+            and not s.bought and s.stack.depth == 0)
+
+
+cdef void _swap(uint8_t* a, uint8_t* b) noexcept nogil:
+    cdef uint8_t held[MAX_DESIGNS]
+    memcpy(held, a, MAX_DESIGNS)
+    memcpy(a, b, MAX_DESIGNS)
+    memcpy(b, held, MAX_DESIGNS)
+
+
+def _rotate_deal(EnergyState st, int k):
+    """The starting decks change seats as they were dealt, hand and draw pile, with
+    what the other seat knows of the hand (nothing yet: E18).  Lives, energy and the
+    market stay.  In two seats, a rotation is a swap."""
+    cdef Side* a = &st.s.sides[0]
+    cdef Side* b = &st.s.sides[1]
+    _swap(a.hand, b.hand)
+    _swap(a.draw, b.draw)
+    _swap(a.known, b.known)
+
+
+def _chance_source(EnergyState st):
+    """A card drawn comes from its player's draw pile; a market card, from the market
+    deck."""
+    cdef Frame* f = stack_top(&st.s.stack)
+    if f.kind == F_DRAW:
+        return (f.player, "draw")
+    return (-1, "market")
+
+
 def _reset(EnergyState st, game):
     """An empty table under ``game``'s rules: no card anywhere, nothing pending."""
     cdef int p, i
@@ -575,6 +612,9 @@ class EnergyDeckbuilderGame(Game):
     cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
+    # Each seat's starting deck, as its hand and draw pile, is what it is dealt: the
+    # decks are alike, so only the luck of the shuffle moves (docs/rules/energy-deckbuilder.md).
+    rotation_refusal = None
     # How the web page lays out a position (see core/state.pyx's Game.layout).
     layout = {"status": ("turn", "active", "stage", "winner", "bought", "common"),
               "player": ("lives", "energy", "creatures", "hand", "known", "discard", "draw",
@@ -631,3 +671,12 @@ class EnergyDeckbuilderGame(Game):
 
     def _from_dict(self, desc):
         return _from_dict(self, desc)
+
+    def _just_dealt(self, state):
+        return _just_dealt(state)
+
+    def _rotate_deal(self, state, k):
+        _rotate_deal(state, k)
+
+    def _chance_source(self, state):
+        return _chance_source(state)

@@ -6,7 +6,7 @@ module reads through ``engine.pxd``.  The engine never imports this module: a st
 reaches its names, kinds and views through ``state.game``, the
 :class:`RelinquishGame` that made it.
 """
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from core.relinquish.engine cimport (A_ARCANA, A_ATTACK, A_AUGUR, A_BOUNTY, A_CAPTURE,
@@ -14,9 +14,9 @@ from core.relinquish.engine cimport (A_ARCANA, A_ATTACK, A_AUGUR, A_BOUNTY, A_CA
                                      A_DECLINE, A_DEFEND, A_DISCARD, A_ENCHANT, A_END,
                                      A_FACE, A_FORTIFY, A_MEET, A_MURDER, A_NO_RALLY,
                                      A_PASS, A_PAY, A_PICK, A_POPULATE, A_RALLY,
-                                     A_SUMMON, CONGREGATE, DEST_FLIP, DEST_SCRY,
+                                     A_SUMMON, CONGREGATE, DEST_FLIP, DEST_SCRY, HAND_CARDS,
                                      LOC_ASIDE, LOC_DISCARD, LOC_DRAWN, LOC_EXILE,
-                                     LOC_HAND, LOC_SCRY, LOC_TABLEAU, LOC_UNDEALT,
+                                     LOC_HAND, LOC_MASK, LOC_SCRY, LOC_TABLEAU, LOC_UNDEALT,
                                      MAX_NEGATES, MAX_PLAYERS, MAX_TURNS, NONE,
                                      NUM_ACTIONS, NUM_CARDS, NUM_DESTS, PH_BLOCK,
                                      PH_BOUNTY, PH_CAPTURE, PH_COUNTER, PH_DEAL,
@@ -329,6 +329,46 @@ _KNOWN_KEYS = ("phase", "turn", "players", "scry", "scry_size", "discard", "exil
                "acted", "used", "generations", "scrying", "summoning", "magick", "battle",
                "ability", "bounty", "scores", "current_player")
 _PLAYER_KEYS = ("hand", "hand_size", "standing", "resting", "flip", "renewed")
+
+
+# --- the deal, rotated through the seats --------------------------------------------------
+
+def _just_dealt(RelinquishState st):
+    """Whether the hands are dealt and the first player found by the flips (L3), and
+    nothing else has happened: the first turn's main phase, nothing done in it, every
+    hand as dealt and no card in play or discarded."""
+    cdef RelData* s = &st.s
+    cdef int p, c, loc
+    if s.phase != PH_MAIN or s.turn or s.used or s.acted:
+        return False
+    for p in range(s.num_players):
+        if s.hand_size[p] != HAND_CARDS:
+            return False
+    for c in range(NUM_CARDS):
+        loc = s.where[c] & LOC_MASK
+        if loc == LOC_DISCARD or LOC_TABLEAU <= loc < LOC_TABLEAU + MAX_PLAYERS:
+            return False
+    return True
+
+
+def _rotate_deal(RelinquishState st, int k):
+    """The hands and the flips change seats, and with the flips the first player (L3):
+    the seat holding the highest flip starts.  The Scry pile and the exile stay."""
+    cdef RelData* s = &st.s
+    cdef int n = s.num_players, p, c
+    cdef uint8_t sizes[MAX_PLAYERS]
+    cdef int8_t flips[MAX_PLAYERS]
+    for c in range(NUM_CARDS):
+        if LOC_HAND <= s.where[c] < LOC_HAND + n:
+            s.where[c] = LOC_HAND + (s.where[c] - LOC_HAND + k) % n
+    for p in range(n):
+        sizes[(p + k) % n] = s.hand_size[p]
+        flips[(p + k) % n] = s.flip[p]
+    for p in range(n):
+        s.hand_size[p] = sizes[p]
+        s.flip[p] = flips[p]
+    s.first = (s.first + k) % n
+    s.active = s.first
 
 
 def _reset(RelinquishState st, game):
@@ -655,6 +695,9 @@ class RelinquishGame(Game):
     cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
+    # The hands and the first-player flips are what the seats are dealt
+    # (docs/rules/relinquish.md).
+    rotation_refusal = None
     layout = {"status": ("phase", "turn", "active", "generation", "scores"),
               "player": ("hand", "hand_size", "standing", "resting", "flip", "renewed"),
               "table": ("battle", "summoning", "magick", "scry", "scry_size", "discard",
@@ -698,3 +741,9 @@ class RelinquishGame(Game):
 
     def _from_dict(self, desc):
         return _from_dict(self, desc)
+
+    def _just_dealt(self, state):
+        return _just_dealt(state)
+
+    def _rotate_deal(self, state, k):
+        _rotate_deal(state, k)

@@ -859,6 +859,53 @@ cdef inline int deck_count(ShrineData* s, int kind) noexcept nogil:
     return 2
 
 
+# --- the deal, rotated through the seats --------------------------------------------------
+
+# Each Shrine is dealt five cards, then each hand five (R4).
+DEALT_HAND = DEAL_CARDS // 4
+
+
+def _just_dealt(ShrineState st):
+    """Whether the deal is over, the rules have done what follows it by themselves (a
+    Balance card turned up on a Shrine is played: S14), and the first turn's draw is
+    awaited: player 0's draw of its turn's card, with nothing yet played."""
+    cdef ShrineData* s = &st.s
+    return (s.turn == 0 and s.deal_n == DEAL_CARDS and s.phase == PH_CHANCE
+            and s.chance == CH_HAND and s.active == 0 and s.draw_to == 0
+            and s.draws_left == 1 and s.hand_len[0] == DEALT_HAND
+            and s.hand_len[1] == DEALT_HAND and s.grave_len == 0 and s.pending == NONE)
+
+
+cdef void _swap(void* a, void* b, size_t n) noexcept nogil:
+    cdef uint8_t held[MAX_PILES * NUM_KINDS]
+    memcpy(held, a, n)
+    memcpy(a, b, n)
+    memcpy(b, held, n)
+
+
+def _rotate_deal(ShrineState st, int k):
+    """The Shrines and hands change seats, with what each seat knows of them (which
+    cards have been seen, and which pile each hidden card came from: R32); the Library,
+    the Graveyard and the piles stay.  In two seats, a rotation is a swap."""
+    cdef ShrineData* s = &st.s
+    _swap(s.hand[0], s.hand[1], sizeof(s.hand[0]))
+    _swap(s.seen[0], s.seen[1], sizeof(s.seen[0]))
+    _swap(s.hand_pile[0], s.hand_pile[1], sizeof(s.hand_pile[0]))
+    _swap(s.shrine[0], s.shrine[1], sizeof(s.shrine[0]))
+    _swap(s.shrine_pile[0], s.shrine_pile[1], sizeof(s.shrine_pile[0]))
+    _swap(s.field[0], s.field[1], sizeof(s.field[0]))
+    s.hand_len[0], s.hand_len[1] = s.hand_len[1], s.hand_len[0]
+    s.shrine_len[0], s.shrine_len[1] = s.shrine_len[1], s.shrine_len[0]
+
+
+def _chance_source(ShrineState st):
+    """A Jack's steal takes a card of the opponent's hand; every other draw is the
+    Library's."""
+    if st.s.chance == CH_STEAL:
+        return (1 - st.s.active, "hand")
+    return (-1, "library")
+
+
 def _reset(ShrineState st, game):
     """An empty table under ``game``'s rules: no card anywhere, nothing pending."""
     cdef int p, t
@@ -898,6 +945,8 @@ class ShrineGame(Game):
     cards = CARDS
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
+    # The Shrines and hands are what the seats are dealt (docs/rules/shrine.md).
+    rotation_refusal = None
     layout = {"status": ("turn", "active", "phase", "step", "actions_left", "winner"),
               "player": ("hand", "field", "shrine"),
               "table": ("library", "graveyard", "powers_used"),
@@ -947,4 +996,13 @@ class ShrineGame(Game):
 
     def _from_dict(self, desc):
         return _from_dict(self, desc)
+
+    def _just_dealt(self, state):
+        return _just_dealt(state)
+
+    def _rotate_deal(self, state, k):
+        _rotate_deal(state, k)
+
+    def _chance_source(self, state):
+        return _chance_source(state)
 
