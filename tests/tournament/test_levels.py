@@ -122,8 +122,7 @@ def test_a_level_measures_within_its_stated_interval_against_the_ladder(game):
     for rung in opponents:
         config = configs.Config(game, {"level": level.spec, rung.name: rung.spec},
                                 deals=INTERVAL_DEALS[game], seed=1)
-        rows += [runner.play(runner.job(config, deal, seating))
-                 for deal, seating in config.games()]
+        rows += [runner.play(runner.job(config, *game)) for game in config.games()]
     assert all(row.status == "ok" for row in rows)
     elo, error = measured_elo(rows, "level", {r.name: r.elo for r in opponents})
     assert error < 40

@@ -223,8 +223,8 @@ def test_two_seat_games_play_every_ordered_pair_on_every_deal():
     config = make_config(bots={"a": "random", "b": "random", "c": "greedy"}, deals=2)
     games = list(config.games())
     assert len(games) == 2 * 6
-    assert {s for d, s in games if d == 0} == {("a", "b"), ("b", "a"), ("a", "c"),
-                                                ("c", "a"), ("b", "c"), ("c", "b")}
+    assert {s for d, s, _ in games if d == 0} == {("a", "b"), ("b", "a"), ("a", "c"),
+                                                   ("c", "a"), ("b", "c"), ("c", "b")}
 
 
 def test_tables_of_more_seats_are_played_in_every_seat_assignment():
@@ -240,7 +240,7 @@ def test_tables_of_more_seats_are_played_in_every_seat_assignment():
 
 def test_a_deal_is_the_same_chance_seed_in_every_seating_and_differs_between_deals():
     config = make_config()
-    seeds = {runner.job(config, d, s)["deal_seed"] for d, s in config.games() if d == 0}
+    seeds = {runner.job(config, *g)["deal_seed"] for g in config.games() if g[0] == 0}
     assert len(seeds) == 1
     assert config.deal_seed(0) != config.deal_seed(1)
 

@@ -104,8 +104,7 @@ def test_every_field_of_a_result_type_has_a_docstring(module):
 
 def test_a_played_game_is_a_row_and_the_store_gives_it_back_with_its_place(tmp_path):
     config = make_config()
-    deal, seating = next(iter(config.games()))
-    played = runner.play(runner.job(config, deal, seating))
+    played = runner.play(runner.job(config, *next(iter(config.games()))))
     assert isinstance(played, GameRow) and played.id is None
     assert GameRow.from_dict(played.to_dict()) == played
     with Store(str(tmp_path / "g.db")) as store:

@@ -90,7 +90,7 @@ def _levels(args):
     with open_store(db) as store:
         def play(plan):
             schedule = plan.configs()
-            total = sum(c.deals * len(c.seatings()) for c in schedule)
+            total = sum(c.deals * c.games_per_deal for c in schedule)
             stored = sum(len(store.done(c)) for c in schedule)
             budgets = ", ".join(str(b) for b in plan.ladder.budgets)
             print(f"{plan.game}: random, greedy and {budgets} iterations, "
@@ -266,8 +266,8 @@ def _skill(args):
 
     def play(schedule, what):
         def stored():  # of the games asked for: fewer --deals than before leave some out
-            return sum(d < c.deals for c in schedule for d, _ in store.done(c))
-        total = sum(c.deals * len(c.seatings()) for c in schedule)
+            return sum(d < c.deals for c in schedule for d, *_ in store.done(c))
+        total = sum(c.deals * c.games_per_deal for c in schedule)
         print(f"{what}: {count(total, 'game')}; {stored()} stored in {db}", file=sys.stderr)
         try:
             runner.run(schedule, store, workers=args.workers, scheduler=args.scheduler,

@@ -37,7 +37,7 @@ def _review(args):
             match = Match.load(args.source)
         except SaveFileError as e:
             fail("review", str(e), 1)
-        game, seat, history = match.game, match.seat, match.history
+        game, seat, history, rotation = match.game, match.seat, match.history, 0
     else:
         if not os.path.exists(args.source):
             fail("review", f"no such file: {args.source}", 1)
@@ -46,13 +46,14 @@ def _review(args):
                 row = store.game(args.game_id)
             except StoreError as e:
                 fail("review", str(e), 1)
-        game, seat, history = row.game, args.seat, row.history
+        game, seat, history, rotation = row.game, args.seat, row.history, row.rotation
         if seat is None:
             seats = ", ".join(f"{p} ({name})" for p, name in enumerate(row.seating))
             fail("review", f"give --seat N, the player of game {args.game_id} to review: "
                  f"{seats}", 2)
     try:
-        review = reviews.Reviewer(game, seat, args.iterations, args.seed).review(history)
+        review = reviews.Reviewer(game, seat, args.iterations, args.seed).review(history,
+                                                                                 rotation)
     except reviews.ReviewError as e:
         fail("review", str(e), 1)
     except core.CardArenaError as e:

@@ -24,10 +24,12 @@ def _tournament(args):
     db = args.db or default_db(args.config)
     with open_store(db) as store:
         done = len(store.done(config))
-        total = config.deals * len(config.seatings())
+        total = config.deals * config.games_per_deal
+        rotations = (f" in {count(len(config.deal_rotations()), 'rotation')}"
+                     if config.rotations else "")
         print(f"{config.game}: {count(len(config.bots), 'bot')}, "
               f"{count(config.deals, 'deal')} of {count(len(config.seatings()), 'seating')}"
-              f" = {count(total, 'game')}; {done} stored in {db}"
+              f"{rotations} = {count(total, 'game')}; {done} stored in {db}"
               f" (tournament {config.key})", file=sys.stderr)
         leader = Leader(config)
         for row in store.games(config.key):
@@ -190,11 +192,12 @@ def _replay(args):
             sys.exit(f"cardarena replay: {e}")
     seats = ", ".join(f"player {p} {name} = {spec}" for p, (name, spec)
                       in enumerate(zip(row.seating, row.specs)))
-    print(f"Game {row.id}: {row.game}, deal {row.deal} (seed {row.deal_seed}); "
+    rotated = f", its cards rotated by {count(row.rotation, 'seat')}" if row.rotation else ""
+    print(f"Game {row.id}: {row.game}, deal {row.deal} (seed {row.deal_seed}){rotated}; "
           f"{seats}")
     state = pyspiel.load_game(row.game).new_initial_state()
     names = [f"player {p} ({name})" for p, name in enumerate(row.seating)]
-    narrate(state, row.history, names, sys.stdout)
+    narrate(state, row.history, names, sys.stdout, row.rotation)
     if row.status == "length":
         print(f"Stopped at the length limit after {count(row.length, 'decision')}.")
     elif row.status != "ok":

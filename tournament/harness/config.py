@@ -8,6 +8,7 @@ A config file looks like this (``examples/`` has more)::
     seed = 1
     seconds_per_move = 5.0          # a longer move is a timeout, lost by the bot
     max_length = 2000               # decisions; a longer game stops as it stands
+    rotations = false               # true: each deal also with its cards in every seat
 
     [bots]
     random = "random"
@@ -50,8 +51,10 @@ FIELDS = {
     "seconds_per_move": "the time limit of one move; a longer move loses the game",
     "max_length": "the most decisions a game may take before it stops as it stands",
     "bots": "a table of name = spec",
+    "rotations": "true to play each deal, in every seating, with the cards it deals "
+                 "rotated through every seat too, so that no seat keeps the deal's luck",
 }
-DEFAULTS = {"seed": 0, "seconds_per_move": 10.0, "max_length": 10_000}
+DEFAULTS = {"seed": 0, "seconds_per_move": 10.0, "max_length": 10_000, "rotations": False}
 # A day: far beyond any move a tournament waits for, and within what the move timer
 # can be set to (a limit of 1e300 made every first move fail).
 MOST_SECONDS_PER_MOVE = 86_400
@@ -72,6 +75,11 @@ class Config:
     seed: int = DEFAULTS["seed"]
     seconds_per_move: float = DEFAULTS["seconds_per_move"]
     max_length: int = DEFAULTS["max_length"]
+    rotations: bool = DEFAULTS["rotations"]
+    """Whether each deal is played in every rotation of its dealt cards as well as in
+    every seating: the cards seat p was dealt held by seat p + k, for each k
+    (``tournament.harness.deals``).  Only for a game that says what its seats are
+    dealt."""
     kind: str = "tournament"
     """The command that asks for the games: ``tournament``, ``sprt`` (a test's pair of
     bots), ``skill`` (a match of a skill analysis), ``levels`` (a match of a
@@ -82,9 +90,13 @@ class Config:
     def key(self):
         """What identifies this tournament's games in a store.  ``deals`` is left out,
         so raising it extends a run instead of starting a new one, and so is ``kind``:
-        the same games are the same games, whichever command asked for them."""
+        the same games are the same games, whichever command asked for them.
+        ``rotations`` counts only when on, so the keys of the tournaments before it
+        stay."""
         fields = dataclasses.asdict(self)
         del fields["deals"], fields["kind"]
+        if not self.rotations:
+            del fields["rotations"]
         text = json.dumps(fields, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -111,6 +123,16 @@ class Config:
                       if set(s) == set(names)]
         return [_seated(sides, order) for order in orders]
 
+    def deal_rotations(self):
+        """The rotations of its dealt cards each deal is played in, in seats: every one
+        with ``rotations``, else the deal as dealt (0)."""
+        return tuple(range(self.seats)) if self.rotations else (0,)
+
+    @property
+    def games_per_deal(self):
+        """How many games a deal is played in: every seating in every rotation."""
+        return len(self.seatings()) * len(self.deal_rotations())
+
     def deal_seed(self, deal):
         """The seed of deal number ``deal``: its chance outcomes, whoever sits where."""
         digest = hashlib.sha256(f"{self.seed}/{deal}".encode()).digest()
@@ -118,11 +140,12 @@ class Config:
 
     def games(self, deals=None):
         """The games of deals ``0..deals-1`` (all of them by default), deal by deal, as
-        ``(deal, seating)`` pairs, made as they are asked for: a config may have more
-        deals than memory could list."""
-        seatings = self.seatings()
-        return ((deal, seating) for deal in range(self.deals if deals is None else deals)
-                for seating in seatings)
+        ``(deal, seating, rotation)``, made as they are asked for: a config may have
+        more deals than memory could list."""
+        seatings, rotations = self.seatings(), self.deal_rotations()
+        return ((deal, seating, rotation)
+                for deal in range(self.deals if deals is None else deals)
+                for seating in seatings for rotation in rotations)
 
     def only(self, names):
         """This config with only the bots ``names``."""
@@ -187,6 +210,13 @@ def parse(data):
     seconds = _number(data, "seconds_per_move", float, low=0, strict=True,
                       high=MOST_SECONDS_PER_MOVE)
     max_length = _number(data, "max_length", int, low=1)
+    rotations = data.get("rotations", DEFAULTS["rotations"])
+    if not isinstance(rotations, bool):
+        raise ConfigError(f"rotations is true or false, not {rotations!r}: "
+                          f"{FIELDS['rotations']}")
+    refusal = rules(game).rotation_refusal
+    if rotations and refusal is not None:
+        raise ConfigError(f"rotations: {refusal}")
     bots = data["bots"]
     if not isinstance(bots, dict) or len(bots) < 2:
         raise ConfigError("bots is a table of at least two name = spec lines, e.g. "
@@ -197,7 +227,7 @@ def parse(data):
                               "and _ . + -")
         _check_bot(spiel_game, name, spec)
     return Config(game=game, bots=dict(bots), deals=deals, seed=seed,
-                  seconds_per_move=seconds, max_length=max_length)
+                  seconds_per_move=seconds, max_length=max_length, rotations=rotations)
 
 
 @functools.lru_cache(maxsize=None)

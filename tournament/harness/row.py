@@ -43,6 +43,10 @@ class GameRow:
     """The game string the harness loaded."""
     deal_seed: int | None = None
     """The seed every chance outcome of the deal is drawn from."""
+    rotation: int = 0
+    """The seats the deal's cards were rotated by (``Config.rotations``): seat
+    ``(p + rotation) % seats`` held what seat ``p`` was dealt.  0 for a game as dealt;
+    a replay rotates the deal as the game did (``tournament.harness.deals``)."""
     specs: list = dataclasses.field(default_factory=list)
     """The bot's spec in each seat."""
     id: int | None = None

@@ -9,7 +9,6 @@ import hashlib
 import multiprocessing
 import numbers
 import os
-import random
 import signal
 import sys
 import threading
@@ -22,6 +21,7 @@ from tqdm import tqdm
 
 import core  # noqa: F401  (registers our games with pyspiel)
 from tournament.harness import config as configs
+from tournament.harness.deals import Deal
 from tournament.harness.row import GameRow
 from tournament.stops import Terminated
 
@@ -31,9 +31,11 @@ _GAMES = {}
 HARD_LIMIT = 2.0
 
 
-def job(config, deal, seating):
-    """The plain data ``play`` needs for one game of ``config``."""
+def job(config, deal, seating, rotation=0):
+    """The plain data ``play`` needs for one game of ``config``: its ``rotation`` is
+    None unless ``config.rotations``."""
     return {"game": config.game, "deal": deal, "deal_seed": config.deal_seed(deal),
+            "rotation": rotation if config.rotations else None,
             "seating": list(seating), "specs": [config.bots[n] for n in seating],
             "seconds_per_move": config.seconds_per_move, "max_length": config.max_length}
 
@@ -51,7 +53,7 @@ def play(job):
     the state it is handed loses: its seat gets the game's least utility and every
     other seat the most."""
     game, record, limit = _game(job["game"]), _Record(job), job["seconds_per_move"]
-    chance = random.Random(job["deal_seed"])
+    deal = Deal(job["deal_seed"], job.get("rotation"))
     state = game.new_initial_state()
     bots = []
     for seat, spec in enumerate(job["specs"]):
@@ -64,7 +66,7 @@ def play(job):
             return record.lost(game, "error", seat, f"cannot make the bot: {e}")
     alarm = _Alarm(limit * HARD_LIMIT + 1)
     try:
-        failure = _moves(state, bots, chance, record, limit, job["max_length"], alarm)
+        failure = _moves(state, bots, deal, record, limit, job["max_length"], alarm)
     finally:
         alarm.close()
     if failure is not None:
@@ -94,7 +96,8 @@ class _Record:
         return GameRow(deal=job["deal"], seating=job["seating"], returns=returns,
                        status=status or self.status, failed=failed, message=message,
                        length=self.length, history=self.history, seconds=self.seconds,
-                       game=job["game"], deal_seed=job["deal_seed"], specs=job["specs"])
+                       game=job["game"], deal_seed=job["deal_seed"],
+                       rotation=job.get("rotation") or 0, specs=job["specs"])
 
     def lost(self, game, status, seat, message):
         """The row of a game lost by the bot in ``seat``: the game's least utility for
@@ -105,13 +108,14 @@ class _Record:
         return self.row(returns, status, seating[seat], message)
 
 
-def _moves(state, bots, chance, record, limit, max_length, alarm):
-    """Play ``state`` to its end or to ``max_length`` decisions, recording into
-    ``record``; returns ``(status, seat, message)`` when a bot fails, else None."""
+def _moves(state, bots, deal, record, limit, max_length, alarm):
+    """Play ``state`` to its end or to ``max_length`` decisions, its chance from
+    ``deal``, recording into ``record``; returns ``(status, seat, message)`` when a bot
+    fails, else None."""
     while not state.is_terminal():
+        deal.step(state)
         if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            action = chance.choices(actions, probs)[0]
+            action = deal.draw(state)
         else:
             if record.length >= max_length:
                 record.status = "length"
@@ -377,8 +381,8 @@ def run(config, store, workers=None, scheduler=None, progress=True, on_row=None,
     # How many games of a config make a task, learnt from its tasks' times.
     chunks = {}
     batches = _batches(todo, lambda c: chunks.get(c.key, 1))
-    bar = tqdm(total=sum(count[c.key] * len(c.seatings()) for c in runs),
-               initial=sum(d < count[key] for key, games in done.items() for d, _ in games),
+    bar = tqdm(total=sum(count[c.key] * c.games_per_deal for c in runs),
+               initial=sum(d < count[key] for key, games in done.items() for d, *_ in games),
                unit="game", disable=not progress, dynamic_ncols=True, desc=desc)
     played = 0
     pending = {}  # each task in flight, with its config and jobs

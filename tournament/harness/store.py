@@ -1,8 +1,10 @@
 """The SQLite store: one row per finished game, written as soon as a worker hands it
 back.
 
-A game is keyed by its tournament (the config's ``key``), its deal and its seating, so a
-rerun plays only what is missing and can never store a game twice.  Each batch of rows
+A game is keyed by its tournament (the config's ``key``), its deal, its seating and the
+rotation of the deal's cards, so a rerun plays only what is missing and can never store
+a game twice.  A store written before rotations is brought up to date, its games as
+dealt, when it is opened to write.  Each batch of rows
 is committed in one transaction in write-ahead-log mode: a process killed at any point
 loses no stored game.
 
@@ -21,13 +23,7 @@ import time
 from core.errors import CardArenaError
 from tournament.harness.row import GameRow
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tournaments (
-    key TEXT PRIMARY KEY,      -- Config.key
-    game TEXT NOT NULL,
-    config TEXT NOT NULL,      -- the config as JSON
-    created REAL NOT NULL
-);
+GAMES = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     tournament TEXT NOT NULL REFERENCES tournaments(key),
@@ -44,11 +40,23 @@ CREATE TABLE IF NOT EXISTS games (
     message TEXT,              -- what went wrong
     seconds TEXT NOT NULL,     -- JSON: each seat's thinking time
     finished REAL NOT NULL,
-    UNIQUE (tournament, deal, seating)
+    rotation INTEGER NOT NULL DEFAULT 0,  -- GameRow.rotation
+    UNIQUE (tournament, deal, seating, rotation)
 );
 """
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    key TEXT PRIMARY KEY,      -- Config.key
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,      -- the config as JSON
+    created REAL NOT NULL
+);
+""" + GAMES
 
 JSON_COLUMNS = ("seating", "specs", "returns", "history", "seconds")
+# Columns added since the first stores: a store without them is read as if each held
+# its default.
+ADDED = {"games": {"rotation"}}
 
 
 def _columns(db, table):
@@ -64,7 +72,8 @@ def _schema_columns():
 
 
 # Each table's columns, which a database must have to be a store.
-COLUMNS = _schema_columns()
+COLUMNS = {table: columns - ADDED.get(table, set())
+           for table, columns in _schema_columns().items()}
 
 
 class StoreError(Exception):
@@ -113,12 +122,26 @@ class Store:
             # the last commits.
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.lock = _lock(self.path)
+            self._add_rotations()
             # At once, so that a process killed midway leaves no half a store.
             self.db.executescript(f"BEGIN; {SCHEMA} COMMIT;")
         except sqlite3.OperationalError as e:
             raise StoreFileError(f"{self.path}: cannot open: {e}") from None
         except sqlite3.DatabaseError as e:
             raise StoreContentError(f"{self.path}: not a cardarena database: {e}") from None
+
+    def _add_rotations(self):
+        """Give a store written before rotations its ``rotation`` column, 0 for every
+        game, in one transaction.  A column alone would not do: the games' key, which
+        SQLite cannot change in place, must hold it too."""
+        found = _columns(self.db, "games")
+        if not found or "rotation" in found:
+            return
+        kept = ", ".join(sorted(found))
+        self.db.executescript(f"BEGIN; ALTER TABLE games RENAME TO games_before_rotations;"
+                              f"{GAMES} INSERT INTO games ({kept}) SELECT {kept} "
+                              "FROM games_before_rotations; DROP TABLE "
+                              "games_before_rotations; COMMIT;")
 
     def _check(self, empty_ok):
         """Refuse a database whose tables are not a store's: another program's, which
@@ -166,10 +189,12 @@ class Store:
                 (config.key, config.game, json.dumps(_config_dict(config)), time.time()))
 
     def done(self, config):
-        """The ``(deal, seating)`` pairs of ``config`` already stored."""
-        rows = self._rows("SELECT deal, seating FROM games WHERE tournament = ?",
-                          (config.key,))
-        return {(deal, tuple(json.loads(seating))) for deal, seating in rows}
+        """The games of ``config`` already stored, as ``(deal, seating, rotation)``."""
+        rotation = "rotation" if "rotation" in _columns(self.db, "games") else "0"
+        rows = self._rows(f"SELECT deal, seating, {rotation} FROM games "
+                          "WHERE tournament = ?", (config.key,))
+        return {(deal, tuple(json.loads(seating)), rotation)
+                for deal, seating, rotation in rows}
 
     def _empty(self):
         """Whether no tournament is stored."""
@@ -195,11 +220,13 @@ class Store:
                 cursor = self.db.execute(
                     "INSERT OR IGNORE INTO games (tournament, game, deal, deal_seed, "
                     "seating, specs, returns, length, history, status, failed, message, "
-                    "seconds, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "seconds, finished, rotation) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (config.key, config.game, row.deal, row.deal_seed,
                      *(json.dumps(x) for x in (row.seating, row.specs, row.returns)),
                      row.length, json.dumps(row.history), row.status,
-                     row.failed, row.message, json.dumps(row.seconds), time.time()))
+                     row.failed, row.message, json.dumps(row.seconds), time.time(),
+                     row.rotation))
                 if cursor.rowcount == 1:
                     new.append(row)
         return new
@@ -313,6 +340,8 @@ def _decode(row):
 
 
 def _config_dict(config):
+    # ``rotations`` only when on, as the config's key has it.
     return {"game": config.game, "bots": config.bots, "deals": config.deals,
             "seed": config.seed, "seconds_per_move": config.seconds_per_move,
-            "max_length": config.max_length, "kind": config.kind}
+            "max_length": config.max_length, "kind": config.kind,
+            **({"rotations": True} if config.rotations else {})}

@@ -34,6 +34,7 @@ import numpy as np
 import pyspiel
 
 from tournament.harness import config as configs
+from tournament.harness.deals import Deal
 from tournament.skill.figures import (Chain, Chess, Clear, Deepest, Edge, Fairest,
                                       KindFigures, LadderRung, Lead, MeanScore,
                                       MoveFigures, RatedRung, Reading, Results, RunnerUp,
@@ -213,9 +214,11 @@ def shape(game, rows):
     draws = stopped = 0
     for row in rows:
         state = game.new_initial_state()
+        deal = Deal(None, row.rotation)
         count = runs = 0
         last = None
         for action in row.history:
+            deal.step(state)
             if not state.is_chance_node():
                 player = state.current_player()
                 branching.append(len(state.legal_actions()))
@@ -235,37 +238,46 @@ def shape(game, rows):
                  branching=statistics.fmean(branching) if branching else 0.0)
 
 
-def seat_advantage(rows, sides=None):
+def seat_advantage(rows, sides=None, *, seed=0, bootstrap=1000):
     """The first side's results in self-play (the first seat's, or its team's): wins
     (alone on top), draws (on top with others), its score (from 1 on top alone to 0
-    last, Ludii's utility rescaled; draws half with two sides) with the 95% Wilson
-    interval, and Ludii's Balance of the seats, over the games that ended: no bot
-    failed, and the length limit did not stop them.  Every figure is None without
-    such a game."""
+    last, Ludii's utility rescaled; draws half with two sides) with its 95% interval,
+    and Ludii's Balance of the seats, over the games that ended: no bot failed, and
+    the length limit did not stop them.  Every figure is None without such a game.
+
+    Games whose deals were rotated (``GameRow.rotation``) give each deal's cards to
+    every seat, and the interval is then the 2.5th to 97.5th percentiles of the score
+    on ``bootstrap`` resamples of whole deals drawn from ``seed`` (``_resampled_seat``):
+    a deal's games share its cards and are not independent, as Wilson's interval,
+    used otherwise, takes them to be."""
+    rotated = any(r.rotation for r in rows)
+    resamples = _resampled_seat(rows, sides, seed, bootstrap) if rotated else None
     rows = [r for r in rows if r.status == "ok"]
     n = len(rows)
     if not n:
         return Seat(games=0, wins=None, draws=None, score=None, low=None, high=None,
-                    balance=None)
+                    balance=None, rotated=rotated)
     by_side = [[sum(r.returns[p] for p in side)
                 for side in sides or [(p,) for p in range(len(r.returns))]] for r in rows]
     wins = sum(g[0] > max(g[1:]) for g in by_side)
     draws = sum(g[0] == max(g[1:]) for g in by_side)
     score = sum((utilities(g)[0] + 1) / 2 for g in by_side) / n
-    low, high = wilson(score, n)
+    low, high = _interval(resamples) if rotated else wilson(score, n)
     return Seat(games=n, wins=wins / n, draws=draws / n, score=score, low=low, high=high,
-                balance=balance(rows))
+                balance=balance(rows), rotated=rotated)
 
 
-def kinds_chosen(engine, history):
+def kinds_chosen(engine, history, rotation=0):
     """The kinds of move (``action_kind``) each seat chose in one game of ``engine`` (a
-    core game) whose actions and chance outcomes were ``history``, a Counter per seat;
-    and the kinds each seat was offered (legal at one of its decisions), a set per
-    seat."""
+    core game) whose actions and chance outcomes were ``history``, its deal rotated by
+    ``rotation`` seats, a Counter per seat; and the kinds each seat was offered (legal
+    at one of its decisions), a set per seat."""
     state = engine.new_initial_state()
     chosen = [collections.Counter() for _ in range(engine.num_players)]
     offered = [set() for _ in range(engine.num_players)]
+    deal = Deal(None, rotation)
     for action in history:
+        deal.step(state)
         if not state.is_chance_node():
             p = state.current_player()
             chosen[p][state.action_kind(action)] += 1
@@ -285,7 +297,7 @@ def usage(engine, rows):
     for row in rows:
         if row.status != "ok":
             continue
-        chosen, offered = kinds_chosen(engine, row.history)
+        chosen, offered = kinds_chosen(engine, row.history, row.rotation)
         scores = utilities([sum(row.returns[p] for p in side) for side in sides])
         for side, utility in zip(sides, scores):
             kinds = sum((chosen[p] for p in side), collections.Counter())
@@ -377,7 +389,7 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed):
     rows = {}
     for config in plan.configs(variant):
         got = store.games(config.key, deals=range(config.deals))
-        expected = config.deals * len(config.seatings())
+        expected = config.deals * config.games_per_deal
         if len(got) < expected:
             raise SkillError(f"variant {variant.name}: {len(got)} of "
                              f"{count(expected, 'game')} of "
@@ -442,8 +454,8 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed):
                                         low=trace_low, high=trace_high),
         gain=_clear(float(gain(doubling)), gain(doubling_samples)),
         steps=steps,
-        seat=seat_advantage(strong_play, sides),
-        seat_random=seat_advantage(random_play, sides),
+        seat=seat_advantage(strong_play, sides, seed=seed, bootstrap=bootstrap),
+        seat_random=seat_advantage(random_play, sides, seed=seed, bootstrap=bootstrap),
         shape=Shapes(random=shape(game, random_play), strong=shape(game, strong_play)),
         cheater_edge=edge,
         failures=failures,
@@ -482,7 +494,9 @@ def _chain(scores, resampled, rungs, threshold):
 def _resampled_seat(rows, sides, seed, bootstrap):
     """The first side's score in each resample of the deals of self-play ``rows``, over
     the games that ended, as ``seat_advantage`` counts it (NaN in a resample that draws
-    none of them); None without such a game."""
+    none of them); None without such a game.  A resample draws whole deals: a deal
+    played in every rotation of its cards brings all of them, so that its luck, which
+    they share out among the seats, stays shared out."""
     ended = [r for r in rows if r.status == "ok"]
     if not ended:
         return None

@@ -215,6 +215,10 @@ class Seat(Figures):
     """The interval's upper bound."""
     balance: float | None
     """Ludii's Balance of the seats: 1 is perfectly fair."""
+    rotated: bool | None = dataclasses.field(default=None, metadata=OPTIONAL)
+    """Whether each deal was played with its dealt cards in every seat (the game can
+    rotate its deal), so that its luck falls to every seat alike, the interval then
+    from resamples of whole deals; False for games as dealt, with Wilson's interval."""
 
     def to_dict(self):
         data = super().to_dict()

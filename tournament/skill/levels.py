@@ -155,7 +155,7 @@ def measure(store, plan, command, bootstrap=1000):
     rows = []
     for config in plan.configs():
         got = store.games(config.key, deals=range(config.deals))
-        expected = config.deals * len(config.seatings())
+        expected = config.deals * config.games_per_deal
         if len(got) < expected:
             raise LevelError(f"{len(got)} of {count(expected, 'game')} of "
                              f"{' v '.join(config.bots)} are stored; run the calibration "

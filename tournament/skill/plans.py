@@ -254,11 +254,16 @@ class Plan:
         base = configs.Config(game=variant.game, bots=specs, deals=self.deals,
                               seed=self.seed, seconds_per_move=self.seconds_per_move,
                               max_length=self.max_length, kind="skill")
-        # A self-play match seats one bot both ways round on each deal, so it plays
-        # twice the deals to play as many games as a pair.
+        # A self-play match seats one bot in every seat, so a deal is one game as
+        # dealt.  Where the game can rotate its deal, each deal is played in every
+        # rotation of its cards, so that its luck falls to every seat alike; else it
+        # plays twice the deals, as many games as a pair.
+        if rotates(variant.game):
+            alone = dict(rotations=True)
+        else:
+            alone = dict(deals=2 * self.deals)
         return [base.only(pair) for pair in self.pairs()] \
-            + [dataclasses.replace(base.only([name]), deals=2 * self.deals)
-               for name in self.self_play()]
+            + [dataclasses.replace(base.only([name]), **alone) for name in self.self_play()]
 
     def check(self):
         """Raise SkillError unless every variant can seat every rung."""
@@ -283,7 +288,7 @@ class Plan:
             ladder = self.ladder_of(v)
             decisions, per_iteration = measure_cost(v.game, ladder.player)
             budget = {r.name: r.budget or 0 for r in ladder.rungs}
-            seconds += sum(c.deals * decisions * per_iteration
+            seconds += sum(c.deals * len(c.deal_rotations()) * decisions * per_iteration
                            * sum(sum(budget[n] for n in s) / len(s) for s in c.seatings())
                            for c in self.configs(v))
         top = self.ladder.budgets[-1]
@@ -303,6 +308,12 @@ class Plan:
         every = [c for v in self.variants for c in self.configs(v)]
         return sorted(every, key=lambda c: -sum(budget[n] * (2 if len(c.bots) == 1 else 1)
                                                for n in c.bots))
+
+
+def rotates(game):
+    """Whether the game string ``game`` can rotate its deal (``GameState.rotate_deal``):
+    then its self-play matches play each deal with its cards in every seat."""
+    return configs.rules(game).rotation_refusal is None
 
 
 # The longest analysis ``Plan.check_cost`` lets start: a typo in --max-budget (10^11)

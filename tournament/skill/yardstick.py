@@ -119,7 +119,7 @@ def choose(store, trial):
     found = []
     for config, spec in zip(trial.configs(), trial.challengers):
         rows = store.games(config.key, deals=range(config.deals))
-        expected = config.deals * len(config.seatings())
+        expected = config.deals * config.games_per_deal
         if len(rows) < expected:
             raise plans.SkillError(
                 f"variant {trial.variant.name}: {len(rows)} of {count(expected, 'game')} "
@@ -240,7 +240,7 @@ def check_cost(trials, workers):
                         trial.variant.game, player)
             (decisions, mine), (_, theirs) = (measured[trial.variant.game, p]
                                               for p in (trial.incumbent, spec))
-            seconds += (config.deals * len(config.seatings()) * decisions * trial.budget
+            seconds += (config.deals * config.games_per_deal * decisions * trial.budget
                         * (mine + theirs) / 2)
     if seconds / workers > plans.MOST_SECONDS:
         raise plans.SkillError(

@@ -3,6 +3,7 @@ the telling of chance events that ``cardarena play`` shares with them."""
 import textwrap
 
 from core.spiel import SpielState
+from tournament.harness.deals import Deal
 
 # A run of chance events told on one line (a whole deal) wraps to fit a terminal.
 WIDTH = 88
@@ -49,9 +50,10 @@ class ChanceRuns:
         self.line = None
 
 
-def narrate(state, history, names, out):
+def narrate(state, history, names, out, rotation=0):
     """Write to ``out`` the game that ``history`` (every action, chance outcomes
-    included) plays from the pyspiel ``state``, with ``names[p]`` for player ``p``.
+    included) plays from the pyspiel ``state``, its deal rotated by ``rotation`` seats
+    as the harness played it, with ``names[p]`` for player ``p``.
 
     A turn starts where the game's position says a new one does (its ``turn``, where
     it has one), or else where another player comes to decide; our games show the
@@ -61,7 +63,9 @@ def narrate(state, history, names, out):
     ours = isinstance(state, SpielState)
     chance = ChanceRuns(out)
     turns, mark = 0, None
+    deal = Deal(None, rotation)
     for action in history:
+        deal.step(state)
         player = state.current_player()
         if state.is_chance_node():
             chance.tell(state.action_to_string(player, action))

@@ -16,6 +16,7 @@ import random
 
 import core
 import search
+from tournament.harness.deals import Deal
 from tournament.sparring import marks as calibrated
 from tournament.sparring.marks import mark
 
@@ -211,14 +212,17 @@ class Reviewer:
                           for action in actions)
         return decisions, result.value
 
-    def review(self, history):
+    def review(self, history, rotation=0):
         """The :class:`Review` of the game that ``history`` (every action and chance
-        outcome, from the start) plays."""
+        outcome, from the start) plays, its deal rotated by ``rotation`` seats as the
+        harness played it."""
         state = self.game.new_initial_state()
         decisions, runs = [], []
         forced = 0
         run = None  # (first step, kind, score before) of the chance run under way
+        deal = Deal(None, rotation)
         for step, action in enumerate(history):
+            deal.step(state)
             if action not in (state.legal_actions() if not state.is_chance_node()
                               else [a for a, _ in state.chance_outcomes()]):
                 # Not the engine's message, which lists the legal moves: at another

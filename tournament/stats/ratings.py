@@ -380,23 +380,28 @@ def rate(rows, bots, *, seed=0, bootstrap=1000, sides=None, scored=False):
 
 def list_games(rows, fmt="text"):
     """Stored game rows listed one a line, with the ids ``cardarena replay`` takes, as
-    ``fmt`` says: ``text``, ``markdown``, ``csv`` or ``json``."""
+    ``fmt`` says: ``text``, ``markdown``, ``csv`` or ``json``.  Where a deal was played
+    with its cards rotated, each game says by how many seats."""
+    rotated = any(row.rotation for row in rows)
     if fmt == "json":
         return json.dumps([{"id": row.id, "deal": row.deal, "seating": row.seating,
+                            **({"rotation": row.rotation} if rotated else {}),
                             "returns": row.returns, "status": row.status,
                             "failed": row.failed, "message": row.message,
                             "length": row.length} for row in rows], indent=2)
     if fmt == "text":
         return "\n".join(f"{row.id:>6}  deal {row.deal:<4} "
-                         f"{' v '.join(row.seating):<30} "
+                         + (f"rotated {row.rotation}  " if rotated else "")
+                         + f"{' v '.join(row.seating):<30} "
                          f"{' '.join(f'{r:g}' for r in row.returns):<12} "
                          f"{row.status:<8} {count(row.length, 'decision')}" for row in rows)
-    headers = ["id", "deal", "seating", "returns", "status", "failed", "decisions"]
-    body = [[str(row.id), str(row.deal), " v ".join(row.seating),
-             " ".join(f"{r:g}" for r in row.returns), row.status, row.failed or "",
-             str(row.length)] for row in rows]
+    headers = ["id", "deal", *(["rotation"] if rotated else []), "seating", "returns",
+               "status", "failed", "decisions"]
+    body = [[str(row.id), str(row.deal), *([str(row.rotation)] if rotated else []),
+             " v ".join(row.seating), " ".join(f"{r:g}" for r in row.returns), row.status,
+             row.failed or "", str(row.length)] for row in rows]
     if fmt == "markdown":
-        return markdown_table(headers, body, "rlllllr")
+        return markdown_table(headers, body, "rl" + "r" * rotated + "llllr")
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerows([headers] + body)

@@ -26,6 +26,7 @@ import core
 from search import Deadline, shipped
 from search.bots import parse_bot
 from tournament.harness import config as configs
+from tournament.harness.deals import Deal
 from tournament.harness.store import Store, StoreError
 from tournament.sparring import levels
 from tournament.sparring.narrate import ChanceRuns
@@ -497,7 +498,9 @@ def _frames(row):
             frames.append(frame("; ".join(told)))
             told.clear()
 
+    deal = Deal(None, row.rotation)
     for action in row.history:
+        deal.step(state)
         player = state.current_player()
         if state.is_chance_node():
             chance.tell(state.action_to_string(player, action))
