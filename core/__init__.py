@@ -15,7 +15,7 @@ import pkgutil
 import re
 
 from core.errors import (CardArenaError, GameOverError, IllegalActionError, ParameterError,
-                         PlayerError, StateFormatError)
+                         PlayerError, RotationError, StateFormatError)
 from core.state import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameState
 from core.foreign import ForeignGame
 
@@ -77,4 +77,5 @@ def load_game(spec, **params):
 
 
 __all__ = ["GAMES", "load_game", "parse_spec", "Game", "GameState", "CHANCE_PLAYER", "TERMINAL_PLAYER", "CardArenaError", "IllegalActionError",
-           "GameOverError", "ParameterError", "PlayerError", "StateFormatError", "ForeignGame"]
+           "GameOverError", "ParameterError", "PlayerError", "RotationError", "StateFormatError",
+           "ForeignGame"]

@@ -130,6 +130,39 @@ def play(state, *steps, cards):
     return state
 
 
+# --- the deal ---------------------------------------------------------------------------
+
+def dealt(game, seed):
+    """A seeded deal of ``game`` (a core game), played to where it has just been dealt
+    (``GameState.just_dealt``), and the chance outcomes that dealt it, in order."""
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    outcomes = []
+    while not state.just_dealt():
+        assert state.is_chance_node(), "a decision came before the deal was over"
+        outcomes.append(random_step(state, rng))
+    return state, outcomes
+
+
+def redealt(game, outcomes):
+    """The state ``outcomes`` deal ``game`` (a core game), up to where it has just been
+    dealt: as a rotated deal must look, had its cards been dealt so."""
+    state = game.new_initial_state()
+    for outcome in outcomes:
+        state.apply_action(outcome)
+    assert state.just_dealt()
+    return state
+
+
+def assert_same_knowledge(a, b):
+    """Two states every seat knows alike, and that are the same position."""
+    assert a.to_dict() == b.to_dict()
+    for p in range(a.game.num_players):
+        assert a.observation_dict(p) == b.observation_dict(p)
+        assert a.information_state_string(p) == b.information_state_string(p)
+        assert np.array_equal(a.observation_tensor(p), b.observation_tensor(p))
+
+
 # --- copies ---------------------------------------------------------------------------
 
 def assert_same(a, b):

@@ -523,8 +523,9 @@ def test_a_team_game_and_a_free_for_all_are_measured(game, matches_a_game, tmp_p
 # --- intervals and verdicts, on hand-built games ----------------------------------
 #
 # Every game is made up, so the truth is known: on deal d of n, the upper rung of a
-# step scoring s wins both seatings when d < s * n and loses both otherwise.  No game
-# is played; the games have no moves.
+# step scoring s wins both seatings when d < s * n and loses both otherwise, and in
+# self-play the first seat of a variant whose seat scores s wins every rotation of deal
+# d when d < s * n.  No game is played; the games have no moves.
 
 HAND_LADDER = plans.ladder(plans.PLAYER, 4, 16)
 
@@ -539,17 +540,16 @@ class HandMadeGames:
         for variant in plan.variants:
             for config in plan.configs(variant):
                 rows = []
-                for deal in range(config.deals):
-                    for seating in config.seatings():
-                        if len(config.bots) == 1:
-                            won = deal < seats[variant.name] * config.deals
-                            returns = [1, -1] if won else [-1, 1]
-                        else:
-                            lower, upper = config.bots
-                            won = deal < steps[variant.name](lower, upper) * config.deals
-                            returns = [1 if (bot == upper) == won else -1 for bot in seating]
-                        rows.append(GameRow(deal=deal, seating=list(seating),
-                                            returns=returns))
+                for deal, seating, rotation in config.games():
+                    if len(config.bots) == 1:
+                        won = deal < seats[variant.name] * config.deals
+                        returns = [1, -1] if won else [-1, 1]
+                    else:
+                        lower, upper = config.bots
+                        won = deal < steps[variant.name](lower, upper) * config.deals
+                        returns = [1 if (bot == upper) == won else -1 for bot in seating]
+                    rows.append(GameRow(deal=deal, seating=list(seating), returns=returns,
+                                        rotation=rotation))
                 self.rows[config.key] = rows
 
     def games(self, key, deals=None):

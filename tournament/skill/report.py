@@ -51,10 +51,12 @@ def summary(results, command):
         _ladder_line(results),
         "",
         f"Every match of two rungs played {deals} deals, each in both seatings "
-        f"({2 * deals} games), and each self-play {2 * deals} deals; "
+        f"({2 * deals} games), and each self-play {_self_play(variants, deals)}; "
         f"{sum(v.games for v in variants)} games in all. Intervals are 95%: Elo, "
         f"skill chains, SkillTrace and x% by a bootstrap over the deals "
-        f"({results.bootstrap} resamples), scores by Wilson's interval."
+        f"({results.bootstrap} resamples), scores by Wilson's interval"
+        + (", but the first seat's over rotated deals by the bootstrap, since a deal's "
+           "games share its cards." if any(v.seat.rotated for v in variants) else ".")
         + (f" With fewer than {FEW_DEALS} deals the bootstrap intervals are too narrow to "
            "trust." if deals < FEW_DEALS else ""),
         "",
@@ -90,6 +92,29 @@ def summary(results, command):
             "l" + "r" * (10 + len(share))),
     ]
     return "\n".join(lines) + "\n"
+
+
+# What the seat figures hold of the deals' luck, by ``Seat.rotated`` (None: a file
+# written before rotations, which does not say).
+DEALT = {True: " Each deal was played with its cards in every seat, so its luck is no "
+               "seat's; the interval is from resamples of whole deals.",
+         False: " The game cannot rotate its deal, so each deal was played once as dealt, "
+                "and the luck of the cards a seat was dealt counts as the seat's.",
+         None: ""}
+
+
+def _self_play(variants, deals):
+    """How the self-play matches dealt, in words: each deal with its cards in every
+    seat where the variant can rotate its deal, else twice the deals as dealt."""
+    rotated = [v.name for v in variants if v.seat.rotated]
+    each = (f"{deals} deals, each played with its cards in every seat, so that no seat "
+            "keeps a deal's luck")
+    dealt = f"{2 * deals} deals as dealt (the game cannot rotate its deal)"
+    if len(rotated) == len(variants):
+        return each
+    if not rotated:
+        return dealt
+    return f"{each} ({_join([f'`{n}`' for n in rotated], 'and')}), else {dealt}"
 
 
 def _top_of(results, verdict):
@@ -393,7 +418,7 @@ def _variant(v, top):
     if seat.games:
         seats = (f"First seat in strong self-play: wins {_pct(seat.wins)}%, draws "
                  f"{_pct(seat.draws)}%, score {_score_cell(seat)} over {seat.games} "
-                 f"games that ended; Balance {seat.balance:.3f}.")
+                 f"games that ended; Balance {seat.balance:.3f}." + DEALT[seat.rotated])
     else:
         seats = "No strong self-play game ended without a failure or the length limit."
     failures = "; ".join(f"{bot}: " + ", ".join(f"{n} {kind}" for kind, n in kinds.items())
