@@ -109,7 +109,9 @@ def _self_play(variants, deals):
     rotated = [v.name for v in variants if v.seat.rotated]
     each = (f"{deals} deals, each played with its cards in every seat, so that no seat "
             "keeps a deal's luck")
-    dealt = f"{2 * deals} deals as dealt (the game cannot rotate its deal)"
+    dealt = f"{2 * deals} deals"
+    if any(v.seat.rotated is False for v in variants):  # None: a file that does not say
+        dealt += " as dealt (the game cannot rotate its deal)"
     if len(rotated) == len(variants):
         return each
     if not rotated:
