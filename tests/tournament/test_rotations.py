@@ -105,9 +105,10 @@ def test_every_stored_rotated_game_replays_to_its_result(tmp_path):
         runner.run(config, store, workers=1, progress=False)
         rows = store.games(config.key)
     for row in rows:
-        state = pyspiel.load_game(row.game).new_initial_state()
-        told = narrate(state, row.history, row.seating, io.StringIO(), row.rotation)
+        state, out = pyspiel.load_game(row.game).new_initial_state(), io.StringIO()
+        told = narrate(state, row.history, row.seating, out, row.rotation)
         assert told.returns() == row.returns
+        assert ("The cards dealt move 1 seat on." in out.getvalue()) == bool(row.rotation)
 
 
 def test_a_game_as_dealt_draws_from_one_stream_seeded_by_its_deal():

@@ -27,16 +27,24 @@ class Deal:
         self._piles = {}
 
     def step(self, state):
-        """Rotate ``state``'s deal if it has just been dealt and is not yet rotated."""
+        """Rotate ``state``'s deal if it has just been dealt and is not yet rotated;
+        returns whether it did so now."""
         if self.rotated:
-            return
+            return False
         engine = _engine(state)
         if engine.just_dealt():
             engine.rotate_deal(self.rotation)
             self.rotated = True
-        elif not engine.is_chance_node():
+            return True
+        if not engine.is_chance_node():
             raise RotationError(f"{engine.game} came to a decision before its deal was "
                                 "over: the deal cannot be rotated")
+        return False
+
+    def told(self):
+        """The rotation in words, for a replay to tell where it happens."""
+        seats = "seat" if self.rotation == 1 else "seats"
+        return f"the cards dealt move {self.rotation} {seats} on"
 
     def draw(self, state):
         """A chance outcome of ``state``, drawn with its probability from the stream of

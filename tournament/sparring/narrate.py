@@ -65,7 +65,9 @@ def narrate(state, history, names, out, rotation=0):
     turns, mark = 0, None
     deal = Deal(None, rotation)
     for action in history:
-        deal.step(state)
+        if deal.step(state):
+            chance.flush()
+            out.write(f"  {deal.told().capitalize()}.\n")
         player = state.current_player()
         if state.is_chance_node():
             chance.tell(state.action_to_string(player, action))

@@ -500,7 +500,9 @@ def _frames(row):
 
     deal = Deal(None, row.rotation)
     for action in row.history:
-        deal.step(state)
+        if deal.step(state):
+            chance.flush()
+            told.append(deal.told())
         player = state.current_player()
         if state.is_chance_node():
             chance.tell(state.action_to_string(player, action))
