@@ -10,7 +10,8 @@ intervals come from resampling each step's score on its own: a parametric bootst
 that draws each step's wins as a binomial of its games and score.  That treats the
 games of a duplicate deal as independent, which makes the intervals a little wider
 than the deal bootstrap inside one analysis.  Seat and cheater figures are the
-analyses' own, with their Wilson intervals.  Nothing here names a game.
+analyses' own, with their intervals: Wilson's, but for a first seat over rotated deals,
+whose interval is from resamples of whole deals.  Nothing here names a game.
 """
 import dataclasses
 import json
@@ -243,7 +244,8 @@ def report(found, command):
         "the share of the deepest game's games a fair coin would leave to skill before "
         "its gain fell to this one's. Intervals are 95%, from resampling each step's "
         "games; the seat and cheater figures are each analysis's own, with Wilson "
-        "intervals.", "",
+        "intervals" + (" (a first seat over rotated deals: its resamples of whole deals)"
+                       if any(r.seat.rotated for r in rows) else "") + ".", "",
         verdict("Most skill", found.deepest, "the widest doubling gain"),
         verdict("Fairest", found.fairest,
                 "its first seat scores nearest 50% in strong self-play"),
