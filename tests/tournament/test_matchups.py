@@ -30,8 +30,12 @@ def test_each_pair_is_played_from_both_seats_and_scores_add_to_one(tmp_path):
         table = matchups.measure(store, plan)
         rows = {c.game: list(store.games(c.key)) for c in plan.configs()}
     for a in plan.choices:
-        # A mirror is its 3 deals; a pair, both orders of them.
-        assert table[a][a].games == 3
+        # A mirror is its 3 deals, each with its cards in both seats; a pair, both
+        # orders of them.
+        assert table[a][a].games == 6
+        assert sorted(r.rotation for r in rows[f"creature_shrines(deck0={a},deck1={a})"]) \
+            == [0, 0, 0, 1, 1, 1]
+        assert table[a][a].low <= table[a][a].score <= table[a][a].high
         for b in plan.choices:
             if a != b:
                 assert table[a][b].games == 6
@@ -49,6 +53,7 @@ def test_each_pair_is_played_from_both_seats_and_scores_add_to_one(tmp_path):
     text = matchups.report(table, plan, "cardarena matchups creature_shrines")
     assert "| deck \\ against | red | blue | green |" in text
     assert text.count("\n| red |") == 2 and "Each against all the others" in text
+    assert "with its cards in both seats (its interval from resampling whole deals)" in text
 
 
 def test_the_command_writes_the_table_and_resumes(tmp_path):
@@ -57,7 +62,7 @@ def test_the_command_writes_the_table_and_resumes(tmp_path):
             "yellow,purple", "--out", str(out), "--workers", "1", "--quiet"]
     first = cli(*args)
     assert first.returncode == 0, first.stderr
-    assert "8 games" in first.stderr
+    assert "12 games" in first.stderr  # each mirror's 2 deals in both rotations
     data = json.loads((out / "matchups.json").read_text())
     assert data["parameter"] == "deck" and data["table"]["yellow"]["purple"]["games"] == 4
     again = cli(*args)

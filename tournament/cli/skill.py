@@ -198,7 +198,7 @@ def _matchups(args):
     store = open_store(db)
     schedule = plan.configs()
     with store:
-        total = sum(c.deals for c in schedule)
+        total = sum(c.deals * c.games_per_deal for c in schedule)
         print(f"{count(len(schedule), 'match', 'matches')} of {plan.name}s, "
               f"{count(total, 'game')}, stored in {db}", file=sys.stderr)
         try:

@@ -7,7 +7,9 @@ A game whose parameters include ``NAME0`` and ``NAME1`` with the same list of
 of those values.  One bot plays both seats, so only the choices differ; each pair
 ``(a, b)`` is played from both sides, ``a`` as seat 0 and then as seat 1, on the same
 deal seeds, so the first player's edge cancels out of the table.  A mirror ``(a, a)``
-measures that edge for ``a`` alone.  The games run through the tournament harness: a
+measures that edge for ``a`` alone: both seats play the same choice, so where the game
+can rotate its deal, each deal is played with its cards in both seats, and the deal's
+luck is no seat's (``Config.rotations``).  The games run through the tournament harness: a
 store resumes a stopped run, and more deals extend it.
 """
 import dataclasses
@@ -16,7 +18,7 @@ import re
 
 import core
 from tournament.harness import config as configs
-from tournament.skill.analysis import utilities
+from tournament.skill.analysis import seat_advantage, utilities
 from tournament.stats.ratings import wilson
 from tournament.tables import markdown_table
 
@@ -64,8 +66,9 @@ class Plan:
     def config(self, a, b):
         """The harness config of ``a`` in seat 0 against ``b`` in seat 1."""
         game = f"{self.game}({self.name}0={a},{self.name}1={b})"
+        rotations = a == b and core.load_game(game).rotation_refusal is None
         return configs.Config(game=game, bots={"bot": self.bot}, deals=self.deals,
-                              seed=self.seed, kind="matchup")
+                              seed=self.seed, kind="matchup", rotations=rotations)
 
     def configs(self):
         """One config per ordered pair of choices, mirrors included."""
@@ -80,7 +83,8 @@ class Cell:
     score: float | None
     """The mean score, 1 a win and 0.5 a draw; None without a game."""
     low: float | None
-    """The score's 95% Wilson interval."""
+    """The score's 95% interval: Wilson's, or in a mirror of rotated deals the deal
+    bootstrap's (``analysis.seat_advantage``)."""
     high: float | None
     """The interval's upper bound."""
     games: int
@@ -99,8 +103,13 @@ def measure(store, plan):
     """``{a: {b: cell}}``: ``a``'s :class:`Cell` against ``b``.  Games a bot failed or
     the length limit stopped are left out."""
     scores = {(a, b): [] for a in plan.choices for b in plan.choices}
+    mirrors = {}
     for a, b in scores:
-        for row in store.games(plan.config(a, b).key):
+        rows = store.games(plan.config(a, b).key)
+        if a == b and any(r.rotation for r in rows):
+            mirrors[a] = seat_advantage(rows, seed=plan.seed)
+            continue
+        for row in rows:
             if row.status != "ok":
                 continue
             first, second = ((u + 1) / 2 for u in utilities(row.returns))
@@ -109,6 +118,11 @@ def measure(store, plan):
                 scores[b, a].append(second)
     table = {}
     for (a, b), found in scores.items():
+        if a == b and a in mirrors:
+            seat = mirrors[a]
+            table.setdefault(a, {})[b] = Cell(score=seat.score, low=seat.low,
+                                              high=seat.high, games=seat.games)
+            continue
         n = len(found)
         mean = sum(found) / n if n else None
         low, high = wilson(mean, n) if n else (None, None)
@@ -150,7 +164,10 @@ def report(table, plan, command):
         f"One bot, `{plan.bot}`, plays both seats; each {plan.name} meets each other on "
         f"{plan.deals} deals from both seats, so the first player's edge cancels. A cell "
         f"is the row's score against the column, in percent (a draw half), with its 95% "
-        f"Wilson interval; on the diagonal, the first seat's score in the mirror.",
+        f"Wilson interval; on the diagonal, the first seat's score in the mirror"
+        + (", each deal played with its cards in both seats (its interval from "
+           "resampling whole deals)." if plan.config(*plan.choices[:1] * 2).rotations
+           else "."),
         markdown_table([f"{plan.name} \\ against"] + names, rows, "l" + "r" * len(names)),
         "Each against all the others, pooled:",
         markdown_table([plan.name, "score % [95%]", "games"], overall, "lrr"),
