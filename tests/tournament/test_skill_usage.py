@@ -74,7 +74,13 @@ def test_the_usage_of_each_rung_counts_its_own_decisions_once(tmp_path):
         assert row.status == "ok"
         state = pyspiel.load_game("card_duel").new_initial_state()
         attacked, could = [False, False], [False, False]
+        # Self-play deals are played with their cards in both seats: rotated where
+        # the deal ends, as the runner played them.
+        rotate = row.rotation
         for action in row.history:
+            if rotate and state.core.just_dealt():
+                state.core.rotate_deal(rotate)
+                rotate = 0
             if not state.is_chance_node():
                 seat = state.current_player()
                 decisions[row.seating[seat]] += 1
