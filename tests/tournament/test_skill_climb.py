@@ -118,6 +118,14 @@ def test_a_cap_below_the_ladders_top_is_refused():
                     workers=1)
 
 
+def test_a_cap_whose_climb_could_not_finish_is_refused_with_how_long_it_could_take():
+    with pytest.raises(plans.SkillError, match=r"^--climb-to 1000000000000: the climb "
+                       r"could take about \d+ years? on 1 worker, beyond the 7 days this "
+                       "runs: lower --climb-to$"):
+        run.prepare("card_duel", player=PLAYER, min_budget=2, max_budget=8,
+                    climb_to=10 ** 12, workers=1)
+
+
 def test_an_analysis_without_a_climb_writes_no_climb_and_reads_older_files():
     root = pathlib.Path(__file__).parents[2]
     text = (root / "docs/results/validation/tic_tac_toe/skill.json").read_text()

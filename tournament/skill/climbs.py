@@ -15,11 +15,12 @@ import dataclasses
 import search
 from core.errors import CardArenaError
 from tournament.harness import config as configs
-from tournament.skill import analysis
+from tournament.skill import analysis, plans
 from tournament.skill.figures import Climb, ClimbStep, RatedRung
 from tournament.skill.plans import Rung, SkillError
 from tournament.sparring import levels
 from tournament.stats.ratings import deal_weights, elo_samples
+from tournament.tables import count
 
 # Undecided doublings in a row that end a climb: one alone is often noise.
 UNDECIDED = 2
@@ -52,6 +53,30 @@ def check_cap(cap, top):
     if cap < top:
         raise SkillError(f"--climb-to {cap} is below the ladder's top budget {top}: the "
                          "climb starts there")
+
+
+def check_cost(plan, cap, workers):
+    """Raise SkillError if the longest climb the cap allows (every doubling up to
+    ``cap`` in every variant that can climb) would take longer than the analysis
+    allows on ``workers`` processes, timing the searcher with its network."""
+    seconds = 0.0
+    for variant in plan.variants:
+        ladder = plan.ladder_of(variant)
+        if refusal(variant.game, ladder.player):
+            continue
+        decisions, per_iteration = plans.measure_cost(variant.game, learned(ladder.player))
+        budgets = plans.doublings(ladder.top.budget, cap)
+        step = match(plan, variant, ladder.top, rung(ladder.player, ladder.top.budget))
+        # A step's two rungs each play half its decisions: the mean of their budgets.
+        per_game = decisions * per_iteration * sum(
+            (a + b) / 2 for a, b in zip((budgets[0],) + budgets, budgets))
+        seconds += plan.deals * step.games_per_deal * per_game
+    if seconds / workers > plans.MOST_SECONDS:
+        raise SkillError(f"--climb-to {cap}: the climb could take about "
+                         f"{plans.duration(seconds / workers)} on "
+                         f"{count(workers, 'worker')}, beyond the "
+                         f"{plans.duration(plans.MOST_SECONDS)} this runs: lower "
+                         "--climb-to")
 
 
 def climb(store, plan, variant, cap, play, *, bootstrap=1000):

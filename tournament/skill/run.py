@@ -55,6 +55,8 @@ def prepare(game, variants=(), grid=(), *, deals=30, player=None, challengers=()
         challengers or CHALLENGERS, deals=trial_deals, seed=seed,
         seconds_per_move=seconds_per_move))
     plan.check_cost(workers)
+    if climb_to is not None:
+        climbs.check_cost(plan, climb_to, workers)
     return Analysis(plan, trials, trial_each, workers,
                     yardstick.check_cost(trials, workers), climb_to)
 
@@ -84,6 +86,8 @@ def run(prepared, store, *, play=None, say=None, bootstrap=1000):
             say(f"Every variant: {yardstick.describe(choices[0])}.")
         plan = dataclasses.replace(plan, yardsticks=tuple(choices))
         plan.check_cost(prepared.workers)
+        if prepared.climb_to is not None:
+            climbs.check_cost(plan, prepared.climb_to, prepared.workers)
     schedule = plan.schedule()
     play(schedule, f"{count(len(plan.variants), 'variant')}, "
                    f"{count(len(schedule) // len(plan.variants), 'match', 'matches')} each")
