@@ -152,3 +152,17 @@ def test_the_command_climbs_writes_the_ceiling_and_replays_nothing_again(tmp_pat
     assert "- **Ceiling** of `default`: the cap is hit at budget 16" in again.stdout
     climb = json.loads((tmp_path / "skill.json").read_text())["variants"][0]["climb"]
     assert (climb["ended"], climb["ceiling"]["name"]) == ("cap", "ismcts-16-model")
+
+
+def test_an_analysis_of_a_game_without_a_network_says_it_does_not_climb(tmp_path):
+    said = []
+    prepared = run.prepare("tic_tac_toe", deals=2, player=PLAYER, min_budget=2,
+                           max_budget=8, climb_to=64, workers=1)
+    with Store(str(tmp_path / "games.db")) as store:
+        results = run.run(prepared, store, bootstrap=20, say=said.append,
+                          play=_player(store, []))
+    assert said == ["default does not climb: tic_tac_toe is an OpenSpiel game with no "
+                    "model of its own: give model=PATH."]
+    assert results.variants[0].climb.refused.startswith("tic_tac_toe is an OpenSpiel")
+    assert "- **Ceiling** of `default`: it does not climb: tic_tac_toe" in \
+        report.summary(results, "cardarena skill tic_tac_toe")
