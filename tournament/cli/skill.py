@@ -235,7 +235,10 @@ def _skill(args):
     challenger at the top budget, and one that beats it clearly climbs the ladder
     instead, for every variant (pooled) or, with --trial-each, for each.  Games are
     stored as they end: run the same command again to resume, or
-    with more --deals or a higher --max-budget to extend."""
+    with more --deals or a higher --max-budget to extend.  With --climb-to, the top
+    searcher then climbs above the ladder guided by the game's network, doubling its
+    budget until two doublings in a row gain nothing the games can tell or the budget
+    would pass --climb-to, and the report gives the ceiling it reached."""
     from tournament.harness import config as configs
     from tournament.harness import runner
     from tournament.skill import plans, report
@@ -246,7 +249,8 @@ def _skill(args):
             challengers=args.challenger, trial_each=args.trial_each,
             trial_deals=args.trial_deals, min_budget=args.min_budget,
             max_budget=args.max_budget, reach=args.reach, seed=args.seed,
-            seconds_per_move=args.seconds_per_move, workers=args.workers)
+            seconds_per_move=args.seconds_per_move, climb_to=args.climb_to,
+            workers=args.workers)
     except plans.SkillError as e:
         sys.exit(f"cardarena skill: {e}")
     out = args.out or _default_out(args.game)
@@ -432,6 +436,11 @@ def _add_skill(sub):
     skill.add_argument("--max-budget", type=positive, default=1024, metavar="N",
                        help="the highest rung's iterations per move, doubling from "
                        "--min-budget (default %(default)s)")
+    skill.add_argument("--climb-to", type=positive, metavar="BUDGET",
+                       help="climb above the ladder with the top searcher given the "
+                       "game's network (model=default), doubling from the top budget, "
+                       "until two doublings in a row are undecided or the next would "
+                       "pass BUDGET (default: no climb)")
     skill.add_argument("--reach", type=positive, default=1,
                        help="each rung meets this many rungs above it (default "
                        "%(default)s; more tightens the Elo and lets a skill chain skip a "

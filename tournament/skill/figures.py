@@ -404,6 +404,54 @@ class Choice(Figures):
     """Every variant's trials pooled, when the choice was made on them."""
 
 
+# --- the climb ------------------------------------------------------------------------
+
+
+@frozen
+class ClimbStep(Figures):
+    """A climbing rung's match against the rung below it."""
+
+    lower: str
+    """The rung below, by name."""
+    upper: str
+    """The climbing rung, by name."""
+    budget: int
+    """The climbing rung's iterations a move."""
+    doubling: bool
+    """Whether it doubles the budget below; the first step adds the network instead."""
+    games: int
+    """Matches played."""
+    score: float
+    """The climbing rung's mean match score."""
+    low: float
+    """The 2.5th percentile of the score over resamples of the deals."""
+    high: float
+    """The 97.5th percentile."""
+    undecided: bool
+    """Whether the interval holds 50%: the games do not tell the step from no gain."""
+
+
+@frozen
+class Climb(Figures):
+    """The climb above the fixed rungs with the game's network, and the ceiling it
+    reached."""
+
+    player: str
+    """The climbing searcher, the ladder's with the network, without a budget."""
+    cap: int
+    """The most iterations a move the climb may reach."""
+    refused: str | None
+    """Why the variant cannot climb (it has no network); None when it climbed."""
+    steps: list[ClimbStep]
+    """Each climbing rung's match, lowest first."""
+    ended: str | None
+    """``ceiling`` (two doublings in a row undecided) or ``cap``."""
+    ceiling: RatedRung | None
+    """The top climbing rung with its Elo above random play."""
+    over_greedy: Clear | None
+    """The top climbing rung's Elo above greedy play."""
+
+
 # --- a variant, and the verdicts ------------------------------------------------------
 
 
@@ -450,6 +498,8 @@ class VariantFigures(Figures):
     """The searcher the ladder climbs with."""
     yardstick: Choice | None
     """The trial that chose ``player``; None when it was given."""
+    climb: Climb | None = dataclasses.field(default=None, metadata=OPTIONAL)
+    """The climb above the ladder with the network; None when none was asked for."""
 
 
 @frozen

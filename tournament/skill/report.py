@@ -6,7 +6,7 @@ import json
 import math
 import pathlib
 
-from tournament.skill import yardstick
+from tournament.skill import climbs, yardstick
 from tournament.stats.ratings import FEW_DEALS
 from tournament.tables import count, markdown_table
 
@@ -63,6 +63,7 @@ def summary(results, command):
         _verdict_deepest(results.deepest),
         _verdict_fairest(results.fairest, _top_of(results, results.fairest)),
         _verdict_searcher(variants),
+        *_verdict_ceiling(variants),
     ]
     chess = results.chess
     if len(variants) > 1:
@@ -445,6 +446,7 @@ def _variant(v, top):
         f"level from {trace.intercept:+.4f} at the first, reads "
         f"{trace.predicted:+.3f} two levels past the last, so y = {trace.y:.3f}."
         + caveat,
+        *_climb(v.climb),
         "### Seats and shape",
         seats,
         shape,
@@ -473,6 +475,50 @@ def _variant(v, top):
                                       if r.budget is not None
                                       and not r.name.startswith("cheater")]),
     ])
+
+
+def _ended(climb):
+    """How ``climb`` ended, or why it never started, as a sentence."""
+    if climb.refused:
+        return f"It does not climb: {climb.refused}."
+    top = climb.ceiling
+    if climb.ended == "ceiling":
+        how = (f"The ceiling is reached at {top.budget} iterations: its last "
+               f"{climbs.UNDECIDED} doublings are not told apart from no gain")
+    else:
+        how = (f"The cap is hit at budget {top.budget}: the next doubling would pass "
+               f"{climb.cap}")
+    return (f"{how}. The ceiling, {top.name}: {_elo_cell(top)} Elo above random play, "
+            f"{_elo_cell(climb.over_greedy)} above greedy.")
+
+
+def _climb(climb):
+    """The report's section on the climb with the network; nothing without one."""
+    if climb is None:
+        return []
+    if climb.refused:
+        return ["### The climb with the network", _ended(climb)]
+    steps = markdown_table(
+        ["step", "games", "score %", "95% over the deals", "undecided"],
+        [[f"{s.upper} v {s.lower}", str(s.games), _pct(s.score),
+          f"{_pct(s.low)}-{_pct(s.high)}", "yes" if s.undecided else "no"]
+         for s in climb.steps], "lrrrl")
+    return ["### The climb with the network",
+            f"Above the ladder, `{climb.player}` climbs: first at the top budget against "
+            "the top rung (what the network adds), then doubling its budget, each rung "
+            f"against the one below, until {climbs.UNDECIDED} doublings in a row are "
+            f"undecided (their intervals hold 50%) or the cap of {climb.cap} iterations.",
+            steps, _ended(climb)]
+
+
+def _verdict_ceiling(variants):
+    """A line per variant that climbed (or was asked to): how its climb ended."""
+    lines = []
+    for v in variants:
+        if v.climb is not None:
+            said = _ended(v.climb)
+            lines.append(f"- **Ceiling** of `{v.name}`: {said[0].lower()}{said[1:]}")
+    return lines
 
 
 def _yardstick(v):

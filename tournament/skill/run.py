@@ -8,7 +8,7 @@ import dataclasses
 
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.skill import analysis, plans, yardstick
+from tournament.skill import analysis, climbs, plans, yardstick
 from tournament.skill.defaults import CHALLENGERS, TRIAL_DEALS
 from tournament.tables import count
 
@@ -28,11 +28,14 @@ class Analysis:
     """The processes the cost checks assume."""
     trial_seconds: float
     """The trial's estimated length on ``workers`` processes."""
+    climb_to: int | None = None
+    """The most iterations a move the climb with the network may reach; None for no
+    climb."""
 
 
 def prepare(game, variants=(), grid=(), *, deals=30, player=None, challengers=(),
             trial_each=False, trial_deals=TRIAL_DEALS, min_budget=8, max_budget=1024,
-            reach=1, seed=0, seconds_per_move=60.0, workers=None):
+            reach=1, seed=0, seconds_per_move=60.0, climb_to=None, workers=None):
     """The :class:`Analysis` of ``game``'s ``variants`` (and ``grid``), as ``cardarena
     skill`` takes them; raises :class:`~tournament.skill.plans.SkillError` if it
     cannot be played, or would take longer than the analysis allows."""
@@ -45,13 +48,17 @@ def prepare(game, variants=(), grid=(), *, deals=30, player=None, challengers=()
                          deals=deals, seed=seed, reach=reach,
                          seconds_per_move=seconds_per_move)
     plan.check()
+    if climb_to is not None:
+        climbs.check_cap(climb_to, plan.ladder.top.budget)
     trials = () if player else tuple(yardstick.trials(
         plan.variants, plans.PLAYER, plan.ladder.budgets[-1],
         challengers or CHALLENGERS, deals=trial_deals, seed=seed,
         seconds_per_move=seconds_per_move))
     plan.check_cost(workers)
+    if climb_to is not None:
+        climbs.check_cost(plan, climb_to, workers)
     return Analysis(plan, trials, trial_each, workers,
-                    yardstick.check_cost(trials, workers))
+                    yardstick.check_cost(trials, workers), climb_to)
 
 
 def run(prepared, store, *, play=None, say=None, bootstrap=1000):
@@ -79,10 +86,20 @@ def run(prepared, store, *, play=None, say=None, bootstrap=1000):
             say(f"Every variant: {yardstick.describe(choices[0])}.")
         plan = dataclasses.replace(plan, yardsticks=tuple(choices))
         plan.check_cost(prepared.workers)
+        if prepared.climb_to is not None:
+            climbs.check_cost(plan, prepared.climb_to, prepared.workers)
     schedule = plan.schedule()
     play(schedule, f"{count(len(plan.variants), 'variant')}, "
                    f"{count(len(schedule) // len(plan.variants), 'match', 'matches')} each")
-    return analysis.measure(store, plan, bootstrap=bootstrap, seed=plan.seed)
+    climbed = {v.name: climbs.climb(store, plan, v, prepared.climb_to, play,
+                                    bootstrap=bootstrap)
+               for v in plan.variants} if prepared.climb_to is not None else {}
+    for name, found in climbed.items():
+        if found.refused:
+            say(f"{name} does not climb: {found.refused}.")
+    results = analysis.measure(store, plan, bootstrap=bootstrap, seed=plan.seed)
+    return dataclasses.replace(results, variants=[
+        dataclasses.replace(f, climb=climbed.get(f.name)) for f in results.variants])
 
 
 def analyse(game, variants=(), grid=(), *, db, workers=None, progress=False,

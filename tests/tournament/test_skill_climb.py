@@ -1,0 +1,168 @@
+"""The climb above the skill ladder with the game's network, to the searcher's
+ceiling."""
+import json
+import pathlib
+
+import pytest
+
+from tournament.harness import runner
+from tournament.harness.store import Store
+from tournament.skill import climbs, plans, report, run
+from tournament.skill.figures import ClimbStep, Results
+from tournament_helpers import cli
+
+PLAYER = "ismcts(rollout_depth=4)"
+
+
+def _plan(game="card_duel"):
+    return plans.Plan(plans.variants(game), plans.ladder(PLAYER, 2, 8), deals=2)
+
+
+def _player(store, played):
+    """A ``play`` that runs each schedule into ``store`` and records its matches."""
+    def play(schedule, what):
+        played.extend(tuple(c.bots) for c in schedule)
+        runner.run(schedule, store, workers=1, progress=False)
+    return play
+
+
+@pytest.fixture(scope="module")
+def climbed(tmp_path_factory):
+    """A card duel ladder at 2 to 8 iterations and its climb capped at 16."""
+    plan = _plan()
+    store = Store(str(tmp_path_factory.mktemp("climb") / "games.db"))
+    runner.run(plan.schedule(), store, workers=1, progress=False)
+    played = []
+    found = climbs.climb(store, plan, plan.variants[0], 16, _player(store, played),
+                         bootstrap=50)
+    yield plan, store, found, played
+    store.close()
+
+
+def test_the_climb_adds_the_network_at_the_top_budget_then_doubles_it(climbed):
+    _, _, found, played = climbed
+    assert played == [("ismcts-8", "ismcts-8-model"), ("ismcts-8-model", "ismcts-16-model")]
+    assert [(s.budget, s.doubling) for s in found.steps] == [(8, False), (16, True)]
+    assert found.player == "ismcts(rollout_depth=4,model=default)"
+    assert found.ceiling.spec == "ismcts(iterations=16,rollout_depth=4,model=default)"
+    assert all(s.games == 4 for s in found.steps)
+
+
+def test_the_climb_stops_at_the_cap_and_the_report_says_so(climbed):
+    _, _, found, _ = climbed
+    assert found.ended == "cap"
+    assert found.over_greedy.low <= found.over_greedy.elo <= found.over_greedy.high
+    assert found.ceiling.low <= found.ceiling.elo <= found.ceiling.high
+    said = report._ended(found)
+    assert said.startswith("The cap is hit at budget 16: the next doubling would pass 16.")
+    assert "Elo above random play" in said and "above greedy" in said
+
+
+def test_a_second_climb_on_the_store_plays_nothing_and_stops_the_same(climbed):
+    plan, store, found, _ = climbed
+    stored = {key: len(store.games(key)) for key in _keys(plan, found)}
+    again = climbs.climb(store, plan, plan.variants[0], 16, _player(store, []),
+                         bootstrap=50)
+    assert again == found
+    assert {key: len(store.games(key)) for key in _keys(plan, found)} == stored
+
+
+def _keys(plan, found):
+    variant = plan.variants[0]
+    named = {plan.ladder.top.name: plan.ladder.top}
+    named.update({r.name: r for r in (climbs.rung(PLAYER, s.budget) for s in found.steps)})
+    return [climbs.match(plan, variant, named[s.lower], named[s.upper]).key
+            for s in found.steps]
+
+
+def _step(budget, undecided):
+    return ClimbStep(lower="", upper=f"ismcts-{budget}-model", budget=budget,
+                     doubling=budget > 8, games=4, score=0.5 if undecided else 0.9,
+                     low=0.3 if undecided else 0.7, high=0.7 if undecided else 1.0,
+                     undecided=undecided)
+
+
+@pytest.mark.parametrize("undecided, budgets", [
+    # The network's own step does not count: only doublings can end the climb.
+    ({8, 16, 32}, [8, 16, 32]),
+    # One undecided doubling between decided ones does not.
+    ({16, 64, 128}, [8, 16, 32, 64, 128]),
+])
+def test_two_undecided_doublings_in_a_row_reach_the_ceiling(monkeypatch, undecided, budgets):
+    plan = _plan()
+    monkeypatch.setattr(climbs, "judge", lambda store, config, lower, upper, seed, n:
+                        _step(upper.budget, upper.budget in undecided))
+    monkeypatch.setattr(climbs, "rate", lambda *args: (None, None))
+    played = []
+    found = climbs.climb(None, plan, plan.variants[0], 1 << 20,
+                         lambda schedule, what: played.extend(schedule))
+    assert [s.budget for s in found.steps] == budgets
+    assert [tuple(c.bots)[1] for c in played] == [f"ismcts-{b}-model" for b in budgets]
+    assert found.ended == "ceiling"
+
+
+def test_a_variant_without_a_network_does_not_climb_and_says_why():
+    plan = _plan("tic_tac_toe")
+    found = climbs.climb(None, plan, plan.variants[0], 64,
+                         lambda schedule, what: pytest.fail("played"))
+    assert found.refused == ("tic_tac_toe is an OpenSpiel game with no model of its own: "
+                             "give model=PATH")
+    assert (found.steps, found.ended, found.ceiling) == ([], None, None)
+    assert report._climb(found)[-1] == f"It does not climb: {found.refused}."
+
+
+def test_a_cap_below_the_ladders_top_is_refused():
+    with pytest.raises(plans.SkillError, match="--climb-to 4 is below the ladder's top "
+                       "budget 8"):
+        run.prepare("card_duel", player=PLAYER, min_budget=2, max_budget=8, climb_to=4,
+                    workers=1)
+
+
+def test_a_cap_whose_climb_could_not_finish_is_refused_with_how_long_it_could_take():
+    with pytest.raises(plans.SkillError, match=r"^--climb-to 1000000000000: the climb "
+                       r"could take about \d+ years? on 1 worker, beyond the 7 days this "
+                       "runs: lower --climb-to$"):
+        run.prepare("card_duel", player=PLAYER, min_budget=2, max_budget=8,
+                    climb_to=10 ** 12, workers=1)
+
+
+def test_an_analysis_without_a_climb_writes_no_climb_and_reads_older_files():
+    root = pathlib.Path(__file__).parents[2]
+    text = (root / "docs/results/validation/tic_tac_toe/skill.json").read_text()
+    results = Results.from_dict(json.loads(text))
+    assert all(v.climb is None for v in results.variants)
+    assert results.to_dict() == json.loads(text)
+    assert not report._verdict_ceiling(results.variants)
+
+
+def test_the_command_offers_the_climb():
+    result = cli("skill", "--help")
+    assert "--climb-to BUDGET" in result.stdout
+
+
+def test_the_command_climbs_writes_the_ceiling_and_replays_nothing_again(tmp_path):
+    args = ["skill", "card_duel", "--player", PLAYER, "--deals", "2", "--min-budget", "2",
+            "--max-budget", "8", "--climb-to", "16", "--bootstrap", "50", "--quiet",
+            "--workers", "1", "--out", str(tmp_path)]
+    first = cli(*args)
+    assert first.returncode == 0, first.stderr
+    again = cli(*args)
+    assert "ismcts-16-model against ismcts-8-model: 4 games; 4 stored" in again.stderr
+    assert again.stdout == first.stdout
+    assert "- **Ceiling** of `default`: the cap is hit at budget 16" in again.stdout
+    climb = json.loads((tmp_path / "skill.json").read_text())["variants"][0]["climb"]
+    assert (climb["ended"], climb["ceiling"]["name"]) == ("cap", "ismcts-16-model")
+
+
+def test_an_analysis_of_a_game_without_a_network_says_it_does_not_climb(tmp_path):
+    said = []
+    prepared = run.prepare("tic_tac_toe", deals=2, player=PLAYER, min_budget=2,
+                           max_budget=8, climb_to=64, workers=1)
+    with Store(str(tmp_path / "games.db")) as store:
+        results = run.run(prepared, store, bootstrap=20, say=said.append,
+                          play=_player(store, []))
+    assert said == ["default does not climb: tic_tac_toe is an OpenSpiel game with no "
+                    "model of its own: give model=PATH."]
+    assert results.variants[0].climb.refused.startswith("tic_tac_toe is an OpenSpiel")
+    assert "- **Ceiling** of `default`: it does not climb: tic_tac_toe" in \
+        report.summary(results, "cardarena skill tic_tac_toe")

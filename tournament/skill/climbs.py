@@ -1,0 +1,161 @@
+"""The climb above a ladder's fixed rungs, to the searcher's ceiling.
+
+The fixed rungs stop at a budget where the searcher is often still gaining.  Above
+them the top searcher, given the game's network (``model=default``), climbs: first at
+the top fixed budget, against the top fixed rung, then at each doubling of the
+budget against the rung below, each match played through the harness and stored.
+The climb stops when two doublings in a row are undecided (their scores' 95%
+intervals hold 50%: the ceiling is reached) or when the next doubling would pass the
+cap.  Which rungs are played depends on the results so far, so it plays step by
+step; the deals and bots are seeded, so a rerun on the same store plays nothing and
+stops where it stopped.
+"""
+import dataclasses
+
+import search
+from core.errors import CardArenaError
+from tournament.harness import config as configs
+from tournament.skill import analysis, plans
+from tournament.skill.figures import Climb, ClimbStep, RatedRung
+from tournament.skill.plans import Rung, SkillError
+from tournament.sparring import levels
+from tournament.stats.ratings import deal_weights, elo_samples
+from tournament.tables import count
+
+# Undecided doublings in a row that end a climb: one alone is often noise.
+UNDECIDED = 2
+
+
+def learned(player):
+    """``player`` (a searcher's spec without a budget) guided by the game's network."""
+    kind, values = search.parse_bot(player)
+    return configs.bot_spec(kind, {**values, "model": "default"})
+
+
+def refusal(game, player):
+    """The one line saying why ``player`` cannot climb on the game string ``game``
+    (no network is shipped for it); None if it can."""
+    try:
+        search.make_bot(levels.spec(learned(player), 1), configs.load_game(game), 0)
+    except CardArenaError as e:
+        return str(e)
+    return None
+
+
+def rung(player, budget):
+    """The climbing rung of ``player`` (without the network) at ``budget``."""
+    kind, _ = search.parse_bot(player)
+    return Rung(f"{kind}-{budget}-model", levels.spec(learned(player), budget), budget)
+
+
+def check_cap(cap, top):
+    """Raise SkillError unless the cap ``cap`` lets the climb start at ``top``."""
+    if cap < top:
+        raise SkillError(f"--climb-to {cap} is below the ladder's top budget {top}: the "
+                         "climb starts there")
+
+
+def check_cost(plan, cap, workers):
+    """Raise SkillError if the longest climb the cap allows (every doubling up to
+    ``cap`` in every variant that can climb) would take longer than the analysis
+    allows on ``workers`` processes, timing the searcher with its network."""
+    seconds = 0.0
+    for variant in plan.variants:
+        ladder = plan.ladder_of(variant)
+        if refusal(variant.game, ladder.player):
+            continue
+        decisions, per_iteration = plans.measure_cost(variant.game, learned(ladder.player))
+        budgets = plans.doublings(ladder.top.budget, cap)
+        step = match(plan, variant, ladder.top, rung(ladder.player, ladder.top.budget))
+        # A step's two rungs each play half its decisions: the mean of their budgets.
+        per_game = decisions * per_iteration * sum(
+            (a + b) / 2 for a, b in zip((budgets[0],) + budgets, budgets))
+        seconds += plan.deals * step.games_per_deal * per_game
+    if seconds / workers > plans.MOST_SECONDS:
+        raise SkillError(f"--climb-to {cap}: the climb could take about "
+                         f"{plans.duration(seconds / workers)} on "
+                         f"{count(workers, 'worker')}, beyond the "
+                         f"{plans.duration(plans.MOST_SECONDS)} this runs: lower "
+                         "--climb-to")
+
+
+def climb(store, plan, variant, cap, play, *, bootstrap=1000):
+    """Climb ``variant``'s ladder in ``plan`` up to ``cap`` iterations a move, playing
+    each step with ``play(schedule, what)`` into ``store``; return the
+    :class:`~tournament.skill.figures.Climb`, its ceiling fitted with the fixed
+    rungs' games."""
+    ladder = plan.ladder_of(variant)
+    player = learned(ladder.player)
+    why = refusal(variant.game, ladder.player)
+    if why:
+        return Climb(player=player, cap=cap, refused=why, steps=[], ended=None,
+                     ceiling=None, over_greedy=None)
+    lower, budget = ladder.top, ladder.top.budget
+    steps, rungs, undecided = [], [], 0
+    while budget <= cap and undecided < UNDECIDED:
+        upper = rung(ladder.player, budget)
+        config = match(plan, variant, lower, upper)
+        play([config], f"Variant {variant.name}, the climb: {upper.name} against "
+                       f"{lower.name}")
+        found = judge(store, config, lower, upper, plan.seed, bootstrap)
+        steps.append(found)
+        rungs.append(upper)
+        if found.doubling:
+            undecided = undecided + 1 if found.undecided else 0
+        lower, budget = upper, 2 * budget
+    ceiling, over_greedy = rate(store, plan, variant, steps, rungs, bootstrap)
+    return Climb(player=player, cap=cap, refused=None, steps=steps,
+                 ended="ceiling" if undecided == UNDECIDED else "cap",
+                 ceiling=ceiling, over_greedy=over_greedy)
+
+
+def match(plan, variant, lower, upper):
+    """The harness config of ``upper`` against ``lower`` on ``variant``, as the
+    ladder's own matches are made."""
+    return configs.Config(game=variant.game, bots={lower.name: lower.spec,
+                                                   upper.name: upper.spec},
+                          deals=plan.deals, seed=plan.seed,
+                          seconds_per_move=plan.seconds_per_move,
+                          max_length=plan.max_length, kind="skill")
+
+
+def judge(store, config, lower, upper, seed, bootstrap):
+    """The :class:`~tournament.skill.figures.ClimbStep` of ``upper`` against
+    ``lower`` from the games of ``config``, its interval from resampling the deals."""
+    rows = _rows(store, config)
+    sides = configs.sides(config.game)
+    played = analysis.step(rows, lower.name, upper.name, sides)
+    deals = sorted({r.deal for r in rows})
+    low, high = analysis._interval(analysis.resampled_scores(
+        rows, upper.name, deals, deal_weights(len(deals), seed, bootstrap), sides))
+    return ClimbStep(lower=lower.name, upper=upper.name, budget=upper.budget,
+                     doubling=upper.budget > lower.budget, games=played.games,
+                     score=played.score, low=low, high=high, undecided=low <= 0.5 <= high)
+
+
+def rate(store, plan, variant, steps, rungs, bootstrap):
+    """The top climbing rung's Elo above random play and above greedy, fitted over
+    the ladder's matches and the climb's together, as the ladder's Elo is."""
+    alone = plan.alone(variant)
+    named = {r.name: r for r in alone.ladder.rungs + rungs}
+    pairs = [c for c in alone.configs(variant) if len(c.bots) == 2] \
+        + [match(plan, variant, named[s.lower], named[s.upper]) for s in steps]
+    rows = [row for config in pairs for row in _rows(store, config)]
+    names = list(named)
+    elo, samples = elo_samples(rows, names, seed=plan.seed, bootstrap=bootstrap,
+                               sides=configs.sides(variant.game))
+    elo, samples = elo - elo[0], samples - samples[:, :1]
+    top, greedy = names.index(rungs[-1].name), names.index("greedy")
+    low, high = analysis._interval(samples[:, top])
+    ceiling = RatedRung(**dataclasses.asdict(rungs[-1]), elo=float(elo[top]), low=low,
+                        high=high)
+    return ceiling, analysis._clear(float(elo[top] - elo[greedy]),
+                                    samples[:, top] - samples[:, greedy])
+
+
+def _rows(store, config):
+    rows = store.games(config.key, deals=range(config.deals))
+    if len(rows) < config.deals * config.games_per_deal:
+        raise SkillError(f"{' v '.join(config.bots)}: {len(rows)} games are stored; run "
+                         "the analysis to play the rest")
+    return rows
