@@ -262,7 +262,7 @@ def seat_advantage(rows, sides=None, *, seed=0, bootstrap=1000):
     wins = sum(g[0] > max(g[1:]) for g in by_side)
     draws = sum(g[0] == max(g[1:]) for g in by_side)
     score = sum((utilities(g)[0] + 1) / 2 for g in by_side) / n
-    low, high = _interval(resamples) if rotated else wilson(score, n)
+    low, high = interval(resamples) if rotated else wilson(score, n)
     return Seat(games=n, wins=wins / n, draws=draws / n, score=score, low=low, high=high,
                 balance=balance(rows), rotated=rotated)
 
@@ -405,7 +405,7 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed):
     anchored_samples = resamples - resamples[:, :1]
     rungs = []
     for k, rung in enumerate(ladder.rungs):
-        low, high = _interval(anchored_samples[:, k])
+        low, high = interval(anchored_samples[:, k])
         rungs.append(RatedRung(**dataclasses.asdict(rung), elo=float(anchored[k]), low=low,
                                high=high))
     # The depth is what the searcher gains from its lowest budget to its highest: the
@@ -413,7 +413,7 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed):
     # prior rather than by the games.
     top, bottom = names.index(ladder.top.name), names.index(ladder.searchers[0].name)
     span_samples = anchored_samples[:, top] - anchored_samples[:, bottom]
-    low, high = _interval(span_samples)
+    low, high = interval(span_samples)
     steps = [step(rows[pair], *pair, sides) for pair in plan.pairs()[:-1]]
     scores = {(s.lower, s.upper): s.score for s in steps}
     # Resampled with the deals the Elo fit drew, so that every variant's figures move
@@ -440,7 +440,7 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed):
         if row.failed is not None:
             kinds = failures.setdefault(row.failed, {})
             kinds[row.status] = kinds.get(row.status, 0) + 1
-    trace_low, trace_high = _interval([skill_trace(2 * level - 1).trace
+    trace_low, trace_high = interval([skill_trace(2 * level - 1).trace
                                        for level in doubling_samples.T])
     figures = VariantFigures(
         name=variant.name, game=variant.game, params=variant.params,
@@ -448,11 +448,11 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed):
         rungs=rungs,
         span=Span(elo=float(anchored[top] - anchored[bottom]), low=low, high=high,
                   lowest=ladder.searchers[0].name, top=ladder.top.name),
-        over_greedy=_clear(float(anchored[top] - anchored[greedy]), over_greedy),
+        over_greedy=clear(float(anchored[top] - anchored[greedy]), over_greedy),
         chain={f"{t:.0%}": _chain(scores, resampled, chain, t) for t in THRESHOLDS},
         skill_trace=dataclasses.replace(skill_trace([2 * score - 1 for score in doubling]),
                                         low=trace_low, high=trace_high),
-        gain=_clear(float(gain(doubling)), gain(doubling_samples)),
+        gain=clear(float(gain(doubling)), gain(doubling_samples)),
         steps=steps,
         seat=seat_advantage(strong_play, sides, seed=seed, bootstrap=bootstrap),
         seat_random=seat_advantage(random_play, sides, seed=seed, bootstrap=bootstrap),
@@ -465,7 +465,9 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed):
     return figures, _Resamples(span_samples, seat_samples, (doubling, doubling_samples))
 
 
-def _interval(samples):
+def interval(samples):
+    """The 2.5th and 97.5th percentiles of ``samples``: a 95% interval from resamples;
+    ``(None, None)`` without any."""
     if not len(samples):
         return None, None
     # A resample of self-play deals that draws no game that ended has no seat figure
@@ -474,9 +476,9 @@ def _interval(samples):
     return float(low), float(high)
 
 
-def _clear(value, samples):
+def clear(value, samples):
     """A figure, its interval, and whether the interval is clear of zero."""
-    low, high = _interval(samples)
+    low, high = interval(samples)
     return Clear(elo=value, low=low, high=high, clear=low is not None and low > 0)
 
 
@@ -517,7 +519,7 @@ def _lead(a, b, samples):
     """How much wider a's span is than b's, with the interval of the differences of
     their resamples taken in step (one seed draws the same deal numbers for every
     variant), and whether that interval is clear of zero."""
-    low, high = _interval(samples[a.name] - samples[b.name])
+    low, high = interval(samples[a.name] - samples[b.name])
     return Lead(variant=b.name, lead=a.span.elo - b.span.elo, low=low, high=high,
                 clear=low is not None and low > 0)
 
@@ -557,7 +559,7 @@ def _fairest(found, samples):
     seat = best.seat
     behind = []
     for other in ranked[1:]:
-        low, high = _interval(np.abs(samples[other.name] - 0.5)
+        low, high = interval(np.abs(samples[other.name] - 0.5)
                               - np.abs(samples[best.name] - 0.5))
         behind.append(Lead(variant=other.name,
                            lead=abs(other.seat.score - 0.5) - abs(seat.score - 0.5),
@@ -582,7 +584,7 @@ def _chess(found, samples, reference):
         if figures.name == reference:
             continue
         other, other_resampled = samples[figures.name].doubling
-        low, high = _interval(chess_share(resampled, other_resampled))
+        low, high = interval(chess_share(resampled, other_resampled))
         readings.append(Reading(variant=figures.name, x=float(chess_share(scores, other)),
                                 low=low, high=high, wider=figures.gain.elo >= base.gain.elo))
     return Chess(reference=reference, gain=base.gain, readings=readings, reason=None)

@@ -126,7 +126,7 @@ def judge(store, config, lower, upper, seed, bootstrap):
     sides = configs.sides(config.game)
     played = analysis.step(rows, lower.name, upper.name, sides)
     deals = sorted({r.deal for r in rows})
-    low, high = analysis._interval(analysis.resampled_scores(
+    low, high = analysis.interval(analysis.resampled_scores(
         rows, upper.name, deals, deal_weights(len(deals), seed, bootstrap), sides))
     return ClimbStep(lower=lower.name, upper=upper.name, budget=upper.budget,
                      doubling=upper.budget > lower.budget, games=played.games,
@@ -146,10 +146,10 @@ def rate(store, plan, variant, steps, rungs, bootstrap):
                                sides=configs.sides(variant.game))
     elo, samples = elo - elo[0], samples - samples[:, :1]
     top, greedy = names.index(rungs[-1].name), names.index("greedy")
-    low, high = analysis._interval(samples[:, top])
+    low, high = analysis.interval(samples[:, top])
     ceiling = RatedRung(**dataclasses.asdict(rungs[-1]), elo=float(elo[top]), low=low,
                         high=high)
-    return ceiling, analysis._clear(float(elo[top] - elo[greedy]),
+    return ceiling, analysis.clear(float(elo[top] - elo[greedy]),
                                     samples[:, top] - samples[:, greedy])
 
 
