@@ -89,10 +89,16 @@ class Cell:
     """The interval's upper bound."""
     games: int
     """The games the score is over."""
+    rotated: bool = False
+    """A mirror whose deals were played with their cards in both seats."""
 
     def to_dict(self):
-        """The cell as ``matchups.json`` holds it."""
-        return dataclasses.asdict(self)
+        """The cell as ``matchups.json`` holds it (``rotated`` only where true, as
+        files written before rotations have it)."""
+        data = dataclasses.asdict(self)
+        if not self.rotated:
+            del data["rotated"]
+        return data
 
     @classmethod
     def from_dict(cls, data):
@@ -121,7 +127,8 @@ def measure(store, plan):
         if a == b and a in mirrors:
             seat = mirrors[a]
             table.setdefault(a, {})[b] = Cell(score=seat.score, low=seat.low,
-                                              high=seat.high, games=seat.games)
+                                              high=seat.high, games=seat.games,
+                                              rotated=True)
             continue
         n = len(found)
         mean = sum(found) / n if n else None
@@ -166,7 +173,7 @@ def report(table, plan, command):
         f"is the row's score against the column, in percent (a draw half), with its 95% "
         f"Wilson interval; on the diagonal, the first seat's score in the mirror"
         + (", each deal played with its cards in both seats (its interval from "
-           "resampling whole deals)." if plan.config(*plan.choices[:1] * 2).rotations
+           "resampling whole deals)." if any(table[c][c].rotated for c in plan.choices)
            else "."),
         markdown_table([f"{plan.name} \\ against"] + names, rows, "l" + "r" * len(names)),
         "Each against all the others, pooled:",
