@@ -57,16 +57,16 @@ def fastest(repeats, fn):
 
 def openspiel_loop(config, games):
     game = pyspiel.load_game(config.game)
-    for game in games:
-        job = runner.job(config, *game)
+    for where in games:
+        job = runner.job(config, *where)
         bots = [configs.make_bot(spec, game, seat, seat) for seat, spec in enumerate(job["specs"])]
         evaluate_bots.evaluate_bots(game.new_initial_state(), bots,
                                     np.random.default_rng(job["deal_seed"]))
 
 
 def bare_loop(config, games):
-    for game in games:
-        runner.play(runner.job(config, *game))
+    for where in games:
+        runner.play(runner.job(config, *where))
 
 
 def harness(config, workers):
