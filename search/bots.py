@@ -588,7 +588,11 @@ def parse_bot(spec):
 
 def bot_spec(kind, values):
     """The spec string of a bot of ``kind`` with the parameters ``values``, as
-    :func:`parse_bot` reads them back."""
+    :func:`parse_bot` reads them back.
+
+    >>> bot_spec("ismcts", {"iterations": 8, "reuse": True})
+    'ismcts(iterations=8,reuse=true)'
+    """
     return kind + (f"({','.join(f'{k}={_fmt(v)}' for k, v in values.items())})"
                    if values else "")
 

@@ -334,18 +334,6 @@ def _check_bot(spiel_game, name, spec):
             from None
 
 
-def bot_spec(kind, values):
-    """The spec of a bot of ``kind`` with the parameters ``values``, as a config names
-    it: the inverse of ``search.parse_bot``.
-
-    >>> bot_spec("ismcts", {"iterations": 8, "reuse": True})
-    'ismcts(iterations=8,reuse=true)'
-    """
-    def text(value):
-        return ("true" if value else "false") if isinstance(value, bool) else str(value)
-    return f"{kind}({','.join(f'{k}={text(v)}' for k, v in values.items())})"
-
-
 def make_bot(spec, game, player, seed):
     """The ``pyspiel.Bot`` a config's bot spec describes, for seat ``player``."""
     if isinstance(spec, str):

@@ -29,7 +29,7 @@ UNDECIDED = 2
 def learned(player):
     """``player`` (a searcher's spec without a budget) guided by the game's network."""
     kind, values = search.parse_bot(player)
-    return configs.bot_spec(kind, {**values, "model": "default"})
+    return search.bot_spec(kind, {**values, "model": "default"})
 
 
 def refusal(game, player):

@@ -140,7 +140,7 @@ def ladder(player=PLAYER, low=8, high=1024):
 
 
 def _spec(kind, values, budget):
-    return configs.bot_spec(kind, dict(iterations=budget, **values))
+    return search.bot_spec(kind, dict(iterations=budget, **values))
 
 
 def variants(game, given=(), grid=()):

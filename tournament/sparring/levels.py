@@ -22,7 +22,7 @@ import shlex
 
 from core.errors import CardArenaError
 from tournament.calibrations import data_file, ruleset
-from tournament.harness.config import bot_spec
+from search.bots import bot_spec
 from tournament.tables import read_json, write_file
 
 FORMAT = "cardarena levels"
