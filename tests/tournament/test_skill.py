@@ -391,6 +391,8 @@ def test_plots_of_an_earlier_run_into_the_folder_are_not_left_behind(tiny, tmp_p
     (["card_duel", "--variant", "life=\udcff"], "cardarena skill: 'life=\\xff' is not "
      "UTF-8 text"),
     (["card_duel", "--variant", "life=22", "--variant", "default"], "the same rules"),
+    (["shrine", "--deals", "10", "--decide-to", "10"], "cardarena skill: --decide-to is "
+     "the most deals a match may reach, above --deals (10), not 10"),
 ])
 def test_bad_arguments_get_one_line_and_no_games(args, message, tmp_path):
     result = cli("skill", *args, "--out", str(tmp_path / "out"))
@@ -409,6 +411,10 @@ def test_bad_arguments_get_one_line_and_no_games(args, message, tmp_path):
      r"cardarena skill: --max-budget 8388608, --deals 1000000: the analysis would take "
      r"about \d+ years? on 1 worker \(\d+ decisions a game, [\d.]+ µs an iteration\), "
      r"beyond the 7 days this runs: lower --max-budget or --deals"),
+    (["--max-budget", "1000000", "--decide-to", "1000000"],
+     r"cardarena skill: --max-budget 524288, --decide-to 1000000: the analysis would take "
+     r"about \d+ years? on 1 worker \(\d+ decisions a game, [\d.]+ µs an iteration\), "
+     r"beyond the 7 days this runs: lower --max-budget or --decide-to"),
 ])
 def test_a_budget_that_cannot_finish_is_refused_with_how_long_it_would_take(
         tmp_path, args, message):

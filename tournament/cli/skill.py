@@ -238,7 +238,11 @@ def _skill(args):
     with more --deals or a higher --max-budget to extend.  With --climb-to, the top
     searcher then climbs above the ladder guided by the game's network, doubling its
     budget until two doublings in a row gain nothing the games can tell or the budget
-    would pass --climb-to, and the report gives the ceiling it reached."""
+    would pass --climb-to, and the report gives the ceiling it reached.  With
+    --decide-to, the matches behind each question the first --deals leave open (a
+    step against 50%, a depth against zero, two variants' depths, the first seat, the
+    cheater's edge) play --deals more, batch after batch, until it is decided or they
+    reach --decide-to deals; the report says how many games each verdict took."""
     from tournament.harness import config as configs
     from tournament.harness import runner
     from tournament.skill import plans, report
@@ -250,6 +254,7 @@ def _skill(args):
             trial_deals=args.trial_deals, min_budget=args.min_budget,
             max_budget=args.max_budget, reach=args.reach, seed=args.seed,
             seconds_per_move=args.seconds_per_move, climb_to=args.climb_to,
+            decide_to=args.decide_to,
             workers=args.workers)
     except plans.SkillError as e:
         sys.exit(f"cardarena skill: {e}")
@@ -441,6 +446,11 @@ def _add_skill(sub):
                        "game's network (model=default), doubling from the top budget, "
                        "until two doublings in a row are undecided or the next would "
                        "pass BUDGET (default: no climb)")
+    skill.add_argument("--decide-to", type=positive, metavar="DEALS",
+                       help="after the first --deals, play more deals, --deals at a "
+                       "time, only in the matches whose questions are still undecided, "
+                       "up to this many deals a match (default: every match plays "
+                       "--deals)")
     skill.add_argument("--reach", type=positive, default=1,
                        help="each rung meets this many rungs above it (default "
                        "%(default)s; more tightens the Elo and lets a skill chain skip a "

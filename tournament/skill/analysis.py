@@ -40,7 +40,8 @@ from tournament.skill.figures import (Chain, Chess, Clear, Deepest, Edge, Faires
                                       MoveFigures, RatedRung, Reading, Results, RunnerUp,
                                       Seat, Shape, Shapes, Share, SkillTrace, Span, Step,
                                       VariantFigures)
-from tournament.skill.plans import SkillError
+from tournament.skill.plans import SkillError, rotates
+from tournament.skill.verdicts import verdicts
 from tournament.stats.ratings import deal_weights, elo_samples, match_scores, wilson
 from tournament.tables import count
 
@@ -355,21 +356,28 @@ def measure(store, plan, *, bootstrap=1000, seed=0):
     SkillError if a game of the plan is missing."""
     found = []
     samples = {}
+    # Every variant's resamples draw from the same deal numbers, the most any of its
+    # matches played, so that its figures move in step with every other variant's.
+    most = {size: max([plan.deals] + [n for _, bots, n in plan.more if len(bots) == size])
+            for size in (1, 2)}
     for variant in plan.variants:
         choice = next((c for c in plan.yardsticks if c.variant == variant.name), None)
         figures, samples[variant.name] = _measure_variant(store, plan.alone(variant),
-                                                          variant, choice, bootstrap, seed)
+                                                          variant, choice, bootstrap, seed,
+                                                          most)
         found.append(figures)
     spans = {name: s.span for name, s in samples.items()}
     deepest = _deepest(found, spans)
+    differences = _differences(found, spans)
     return Results(deals=plan.deals, seed=plan.seed, reach=plan.reach, bootstrap=bootstrap,
                    player=plan.ladder.player, budgets=list(plan.ladder.budgets),
                    top=plan.ladder.top.name,
                    rungs=[LadderRung(**dataclasses.asdict(r)) for r in plan.ladder.rungs],
                    variants=found, deepest=deepest,
-                   depth_differences=_differences(found, spans),
+                   depth_differences=differences,
                    fairest=_fairest(found, {name: s.seat for name, s in samples.items()}),
-                   chess=_chess(found, samples, deepest.variant))
+                   chess=_chess(found, samples, deepest.variant),
+                   verdicts=verdicts(plan, found, differences), decide_to=plan.decide_to)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -384,7 +392,7 @@ class _Resamples:
     """The doubling steps' scores, and their resamples (steps by resamples)."""
 
 
-def _measure_variant(store, plan, variant, choice, bootstrap, seed):
+def _measure_variant(store, plan, variant, choice, bootstrap, seed, most):
     ladder = plan.ladder
     rows = {}
     for config in plan.configs(variant):
@@ -399,8 +407,9 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed):
     names = [r.name for r in ladder.rungs]
     matched = [row for pair in plan.pairs() for row in rows[pair]]
     sides = configs.sides(variant.game)
+    deals = range(most[2])
     elo, resamples = elo_samples(matched, names, seed=seed, bootstrap=bootstrap,
-                                 sides=sides)
+                                 sides=sides, deals=deals)
     anchored = elo - elo[0]
     anchored_samples = resamples - resamples[:, :1]
     rungs = []
@@ -418,7 +427,6 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed):
     scores = {(s.lower, s.upper): s.score for s in steps}
     # Resampled with the deals the Elo fit drew, so that every variant's figures move
     # in step with each other's.
-    deals = sorted({row.deal for row in matched})
     weights = deal_weights(len(deals), seed, bootstrap)
     resampled = {pair: resampled_scores(rows[pair], pair[1], deals, weights, sides)
                  for pair in scores}
@@ -433,7 +441,8 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed):
                 elo_low=elo_of(played.low), elo_high=elo_of(played.high))
     game = pyspiel.load_game(variant.game)
     random_play, strong_play = (rows[(name,)] for name in plan.self_play())
-    seat_samples = _resampled_seat(strong_play, sides, seed, bootstrap)
+    seat_samples = _resampled_seat(strong_play, sides, seed, bootstrap,
+                                   most[1] * (1 if rotates(variant.game) else 2))
     moves = usage(configs.rules(variant.game), itertools.chain.from_iterable(rows.values()))
     failures = {}
     for row in itertools.chain.from_iterable(rows.values()):
@@ -493,16 +502,16 @@ def _chain(scores, resampled, rungs, threshold):
                  high=int(np.percentile(lengths, 97.5, method="higher")))
 
 
-def _resampled_seat(rows, sides, seed, bootstrap):
-    """The first side's score in each resample of the deals of self-play ``rows``, over
-    the games that ended, as ``seat_advantage`` counts it (NaN in a resample that draws
-    none of them); None without such a game.  A resample draws whole deals: a deal
-    played in every rotation of its cards brings all of them, so that its luck, which
-    they share out among the seats, stays shared out."""
+def _resampled_seat(rows, sides, seed, bootstrap, deals=None):
+    """The first side's score in each resample of the deals of self-play ``rows`` (or
+    of the deal numbers ``0..deals-1``, to move in step with another's), over the games that ended, as ``seat_advantage`` counts it (NaN in a
+    resample that draws none of them); None without such a game.  A resample draws
+    whole deals: a deal played in every rotation of its cards brings all of them, so
+    that its luck, which they share out among the seats, stays shared out."""
     ended = [r for r in rows if r.status == "ok"]
     if not ended:
         return None
-    deals = sorted({r.deal for r in rows})
+    deals = sorted({r.deal for r in rows}) if deals is None else range(deals)
     column = {deal: i for i, deal in enumerate(deals)}
     points, games = np.zeros(len(deals)), np.zeros(len(deals))
     for row in ended:

@@ -594,6 +594,26 @@ class Chess(Figures):
 
 
 @frozen
+class Verdict(Figures):
+    """One question the analysis answers (``verdicts``), and its answer."""
+
+    question: str
+    """``step``, ``depth``, ``deeper``, ``seat`` or ``cheater``."""
+    variants: list
+    """The variants it reads: one, or two for ``deeper``."""
+    reads: str
+    """What it sets against no difference, such as ``ismcts-16 over ismcts-8``."""
+    decided: bool
+    """Whether the 95% interval leaves no difference out."""
+    answer: str
+    """What the games tell, or ``not told apart``."""
+    games: int
+    """The matches it reads (a game of more than two sides holds several)."""
+    matches: list
+    """The matches it reads, each as its variant and its rungs' names."""
+
+
+@frozen
 class Results(Figures):
     """Every figure of an analysis: ``skill.json``."""
 
@@ -623,6 +643,11 @@ class Results(Figures):
     """None if no variant has a self-play game that ended."""
     chess: Chess
     """Each variant's x% of the deepest."""
+    verdicts: list[Verdict] | None = dataclasses.field(default=None, metadata=OPTIONAL)
+    """Every question the analysis answers, decided or not (``verdicts``)."""
+    decide_to: int | None = dataclasses.field(default=None, metadata=OPTIONAL)
+    """The most deals a match may play to decide a question its first ``deals`` left
+    open; None when every match plays ``deals``."""
     command: str | None = dataclasses.field(default=None, metadata=OPTIONAL)
     """The command that made them, as the written files give it."""
 

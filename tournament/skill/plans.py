@@ -220,6 +220,27 @@ class Plan:
     (``yardstick.choose``), in the variants' order:
     its chosen player climbs that variant's ladder.  Without them, ``ladder``'s player
     climbs every variant's."""
+    decide_to: int | None = None
+    """The most deals a match may play to decide an open question
+    (``verdicts.wanted``); None to play every match ``deals``."""
+    more: tuple = ()
+    """Matches played beyond ``deals``, as ``(variant, bots, deals)``: a variant's name,
+    the match's rung names (one for self-play) and its deals (``verdicts.decide``
+    adds them for the questions the first deals left open)."""
+
+    def deals_of(self, variant, bots):
+        """The deals the match of ``bots`` (rung names) in ``variant`` plays."""
+        for name, match, deals in self.more:
+            if name == variant.name and match == tuple(bots):
+                return deals
+        return self.deals
+
+    def extended(self, deals):
+        """This plan with the matches of ``deals`` (``(variant, bots)`` to deals) played to
+        those deals."""
+        kept = tuple(m for m in self.more if m[:2] not in deals)
+        return dataclasses.replace(self, more=kept + tuple(
+            (name, tuple(bots), n) for (name, bots), n in deals.items()))
 
     def ladder_of(self, variant):
         """The ladder ``variant`` is measured on."""
@@ -258,12 +279,12 @@ class Plan:
         # dealt.  Where the game can rotate its deal, each deal is played in every
         # rotation of its cards, so that its luck falls to every seat alike; else it
         # plays twice the deals, as many games as a pair.
-        if rotates(variant.game):
-            alone = dict(rotations=True)
-        else:
-            alone = dict(deals=2 * self.deals)
-        return [base.only(pair) for pair in self.pairs()] \
-            + [dataclasses.replace(base.only([name]), **alone) for name in self.self_play()]
+        rotated = rotates(variant.game)
+        return [dataclasses.replace(base.only(pair), deals=self.deals_of(variant, pair))
+                for pair in self.pairs()] \
+            + [dataclasses.replace(base.only([name]), rotations=rotated,
+                                   deals=self.deals_of(variant, [name]) * (1 if rotated else 2))
+               for name in self.self_play()]
 
     def check(self):
         """Raise SkillError unless every variant can seat every rung."""
@@ -279,10 +300,17 @@ class Plan:
             except configs.ConfigError as e:
                 raise SkillError(f"variant {variant.name}: {e}") from None
 
-    def check_cost(self, workers):
+    def check_cost(self, workers, decide_to=None):
         """Raise SkillError if the plan would take longer than ``MOST_SECONDS`` on
-        ``workers`` processes; the line says how long, from the length of random games
-        and the searcher's time per iteration, measured here."""
+        ``workers`` processes, every match played to ``decide_to`` deals if given; the
+        line says how long, from the length of random games and the searcher's time per
+        iteration, measured here."""
+        if decide_to is not None:
+            return dataclasses.replace(self, deals=decide_to, more=())._check_cost(
+                workers, f"--decide-to {decide_to}", "--decide-to")
+        return self._check_cost(workers, f"--deals {self.deals}", "--deals")
+
+    def _check_cost(self, workers, deals, lower):
         seconds = 0.0
         for v in self.variants:
             ladder = self.ladder_of(v)
@@ -293,12 +321,12 @@ class Plan:
                            for c in self.configs(v))
         top = self.ladder.budgets[-1]
         if seconds / workers > MOST_SECONDS:
-            raise SkillError(f"--max-budget {top}, --deals {self.deals}: the analysis "
+            raise SkillError(f"--max-budget {top}, {deals}: the analysis "
                              f"would take about {duration(seconds / workers)} on "
                              f"{count(workers, 'worker')} ({decisions:.0f} decisions a "
                              f"game, {1e6 * per_iteration:.1f} µs an iteration), beyond "
                              f"the {duration(MOST_SECONDS)} this runs: lower "
-                             "--max-budget or --deals")
+                             f"--max-budget or {lower}")
 
     def schedule(self):
         """Every config of every variant, the costliest first, so that the long games

@@ -6,7 +6,7 @@ import json
 import math
 import pathlib
 
-from tournament.skill import climbs, yardstick
+from tournament.skill import climbs, verdicts, yardstick
 from tournament.stats.ratings import FEW_DEALS
 from tournament.tables import count, markdown_table
 
@@ -51,7 +51,8 @@ def summary(results, command):
         _ladder_line(results),
         "",
         f"Every match of two rungs played {deals} deals, each in both seatings "
-        f"({2 * deals} games), and each self-play {_self_play(variants, deals)}; "
+        f"({2 * deals} games), and each self-play {_self_play(variants, deals)}"
+        f"{_more(results)}; "
         f"{sum(v.games for v in variants)} games in all. Intervals are 95%: Elo, "
         f"skill chains, SkillTrace and x% by a bootstrap over the deals "
         f"({results.bootstrap} resamples), scores by Wilson's interval"
@@ -65,6 +66,9 @@ def summary(results, command):
         _verdict_searcher(variants),
         *_verdict_ceiling(variants),
     ]
+    tallied = verdicts.tally_line(results)
+    if tallied:
+        lines.append(tallied)
     chess = results.chess
     if len(variants) > 1:
         lines.append(_verdict_chess(chess))
@@ -93,6 +97,15 @@ def summary(results, command):
             "l" + "r" * (10 + len(share))),
     ]
     return "\n".join(lines) + "\n"
+
+
+def _more(results):
+    """What the summary adds to its deals when open questions played more."""
+    if not results.decide_to:
+        return ""
+    return (f"; then the matches of the questions still open played {results.deals} "
+            f"more at a time, up to {results.decide_to} deals (the verdicts say how many "
+            "games each took)")
 
 
 # What the seat figures hold of the deals' luck, by ``Seat.rotated`` (None: a file
@@ -315,6 +328,9 @@ def report(results, command):
              "move in step from variant to variant."]
     if len(results.variants) > 1:
         parts.append(_differences(results))
+    listed = verdicts.section(results, markdown_table)
+    if listed:
+        parts.append(listed)
     for v in results.variants:
         parts.append(_variant(v, v.span.top))
     return "\n\n".join(parts) + "\n"

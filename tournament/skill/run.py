@@ -8,7 +8,7 @@ import dataclasses
 
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.skill import analysis, climbs, plans, yardstick
+from tournament.skill import analysis, climbs, plans, verdicts, yardstick
 from tournament.skill.defaults import CHALLENGERS, TRIAL_DEALS
 from tournament.tables import count
 
@@ -35,7 +35,8 @@ class Analysis:
 
 def prepare(game, variants=(), grid=(), *, deals=30, player=None, challengers=(),
             trial_each=False, trial_deals=TRIAL_DEALS, min_budget=8, max_budget=1024,
-            reach=1, seed=0, seconds_per_move=60.0, climb_to=None, workers=None):
+            reach=1, seed=0, seconds_per_move=60.0, climb_to=None, decide_to=None,
+            workers=None):
     """The :class:`Analysis` of ``game``'s ``variants`` (and ``grid``), as ``cardarena
     skill`` takes them; raises :class:`~tournament.skill.plans.SkillError` if it
     cannot be played, or would take longer than the analysis allows."""
@@ -43,10 +44,13 @@ def prepare(game, variants=(), grid=(), *, deals=30, player=None, challengers=()
         raise plans.SkillError("--challenger and --trial-each shape the trial, and "
                                   "--player skips it; give one or the other")
     workers = workers or runner.cpus()
+    if decide_to is not None and decide_to <= deals:
+        raise plans.SkillError(f"--decide-to is the most deals a match may reach, above "
+                               f"--deals ({deals}), not {decide_to}")
     plan = plans.Plan(plans.variants(game, variants, grid),
                          plans.ladder(player or plans.PLAYER, min_budget, max_budget),
                          deals=deals, seed=seed, reach=reach,
-                         seconds_per_move=seconds_per_move)
+                         seconds_per_move=seconds_per_move, decide_to=decide_to)
     plan.check()
     if climb_to is not None:
         climbs.check_cap(climb_to, plan.ladder.top.budget)
@@ -54,7 +58,7 @@ def prepare(game, variants=(), grid=(), *, deals=30, player=None, challengers=()
         plan.variants, plans.PLAYER, plan.ladder.budgets[-1],
         challengers or CHALLENGERS, deals=trial_deals, seed=seed,
         seconds_per_move=seconds_per_move))
-    plan.check_cost(workers)
+    plan.check_cost(workers, decide_to)
     if climb_to is not None:
         climbs.check_cost(plan, climb_to, workers)
     return Analysis(plan, trials, trial_each, workers,
@@ -85,21 +89,42 @@ def run(prepared, store, *, play=None, say=None, bootstrap=1000):
             choices = yardstick.pool(choices)
             say(f"Every variant: {yardstick.describe(choices[0])}.")
         plan = dataclasses.replace(plan, yardsticks=tuple(choices))
-        plan.check_cost(prepared.workers)
+        plan.check_cost(prepared.workers, plan.decide_to)
         if prepared.climb_to is not None:
             climbs.check_cost(plan, prepared.climb_to, prepared.workers)
     schedule = plan.schedule()
     play(schedule, f"{count(len(plan.variants), 'variant')}, "
                    f"{count(len(schedule) // len(plan.variants), 'match', 'matches')} each")
+    results = None
+    if plan.decide_to is not None:
+        plan, results = decide(store, plan, play, bootstrap)
     climbed = {v.name: climbs.climb(store, plan, v, prepared.climb_to, play,
                                     bootstrap=bootstrap)
                for v in plan.variants} if prepared.climb_to is not None else {}
     for name, found in climbed.items():
         if found.refused:
             say(f"{name} does not climb: {found.refused}.")
-    results = analysis.measure(store, plan, bootstrap=bootstrap, seed=plan.seed)
+    results = results or analysis.measure(store, plan, bootstrap=bootstrap, seed=plan.seed)
     return dataclasses.replace(results, variants=[
         dataclasses.replace(f, climb=climbed.get(f.name)) for f in results.variants])
+
+
+def decide(store, plan, play, bootstrap):
+    """Play the matches that open questions read a batch of ``plan.deals`` deals
+    further, and again, until every question is decided or every match it reads has
+    played ``plan.decide_to`` deals; the plan with the deals played, and its figures."""
+    while True:
+        found = analysis.measure(store, plan, bootstrap=bootstrap, seed=plan.seed)
+        grow = verdicts.wanted(plan, found.verdicts, plan.decide_to)
+        if not grow:
+            return plan, found
+        plan = plan.extended(grow)
+        schedule = [c for v in plan.variants for c in plan.configs(v)
+                    if (v.name, tuple(c.bots)) in grow]
+        still = sum(not v.decided for v in found.verdicts)
+        play(schedule, f"{count(still, 'question')} open: "
+                       f"{count(len(schedule), 'match', 'matches')} to "
+                       f"{max(grow.values())} deals at most")
 
 
 def analyse(game, variants=(), grid=(), *, db, workers=None, progress=False,

@@ -408,12 +408,14 @@ def list_games(rows, fmt="text"):
     return out.getvalue().rstrip("\n")
 
 
-def elo_samples(rows, names, *, seed=0, bootstrap=1000, sides=None):
+def elo_samples(rows, names, *, seed=0, bootstrap=1000, sides=None, deals=None):
     """Elo of the bots ``names`` from game rows, as ``rate`` fits it, relative to their
     mean: an array of the fit on every deal, and a ``bootstrap`` by ``len(names)``
     array of fits on resamples of the deals drawn with a generator seeded by ``seed``.
-    Every bot must have a match; differences between columns of the resamples give
-    intervals for differences of Elo.
+    The resamples draw from the deal numbers ``deals`` (by default those of ``rows``):
+    figures of other rows resampled from the same numbers move in step, though some
+    matches played fewer deals than others.  Every bot must have a match; differences
+    between columns of the resamples give intervals for differences of Elo.
 
     >>> from tournament.harness.row import GameRow
     >>> rows = [GameRow(deal=d, seating=s, returns=[1, -1])
@@ -424,7 +426,8 @@ def elo_samples(rows, names, *, seed=0, bootstrap=1000, sides=None):
     """
     rows = list(rows)
     index = {b: i for i, b in enumerate(names)}
-    deal_index = {d: k for k, d in enumerate(sorted({r.deal for r in rows}))}
+    deal_index = {d: k for k, d in enumerate(sorted(
+        {r.deal for r in rows} if deals is None else set(deals)))}
     for row in rows:
         _check(row)
     wins, draws = _counts(rows, index, deal_index, sides)
