@@ -41,7 +41,8 @@ def climbed(tmp_path_factory):
 
 def test_the_climb_adds_the_network_at_the_top_budget_then_doubles_it(climbed):
     _, _, found, played = climbed
-    assert played == [("ismcts-8", "ismcts-8-model"), ("ismcts-8-model", "ismcts-16-model")]
+    assert played == [("ismcts-8", "ismcts-8-model"), ("ismcts-8-model", "ismcts-16-model"),
+                      ("ismcts-16-model", "cheater-16")]
     assert [(s.budget, s.doubling) for s in found.steps] == [(8, False), (16, True)]
     assert found.player == "ismcts(rollout_depth=4,model=default)"
     assert found.ceiling.spec == "ismcts(iterations=16,rollout_depth=4,model=default)"
@@ -71,8 +72,25 @@ def _keys(plan, found):
     variant = plan.variants[0]
     named = {plan.ladder.top.name: plan.ladder.top}
     named.update({r.name: r for r in (climbs.rung(PLAYER, s.budget) for s in found.steps)})
+    cheater = plans.cheater(PLAYER, found.steps[-1].budget)
     return [climbs.match(plan, variant, named[s.lower], named[s.upper]).key
-            for s in found.steps]
+            for s in found.steps] \
+        + [climbs.match(plan, variant, named[found.steps[-1].upper], cheater).key]
+
+
+def test_the_cheater_meets_the_top_of_the_climb_at_its_budget(climbed):
+    plan, store, found, _ = climbed
+    edge = found.cheater_edge
+    assert (edge.lower, edge.upper) == ("ismcts-16-model", "cheater-16")
+    assert edge.games == 4 and edge.low <= edge.score <= edge.high
+    config = climbs.match(plan, plan.variants[0], climbs.rung(PLAYER, 16),
+                          plans.cheater(PLAYER, 16))
+    assert config.bots["cheater-16"] == "cheater(iterations=16,rollout_depth=4)"
+    wins = sum(1 for row in store.games(config.key)
+               if row.returns[row.seating.index("cheater-16")] > 0)
+    draws = sum(1 for row in store.games(config.key)
+                if row.returns[row.seating.index("cheater-16")] == 0)
+    assert edge.score == pytest.approx((wins + draws / 2) / 4)
 
 
 def _step(budget, undecided):
@@ -93,6 +111,7 @@ def test_two_undecided_doublings_in_a_row_reach_the_ceiling(monkeypatch, undecid
     monkeypatch.setattr(climbs, "judge", lambda store, config, lower, upper, seed, n:
                         _step(upper.budget, upper.budget in undecided))
     monkeypatch.setattr(climbs, "rate", lambda *args: (None, None))
+    monkeypatch.setattr(climbs, "cheat", lambda *args: None)
     played = []
     found = climbs.climb(None, plan, plan.variants[0], 1 << 20,
                          lambda schedule, what: played.extend(schedule))

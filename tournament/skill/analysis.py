@@ -141,6 +141,14 @@ def step(rows, lower, upper, sides=None):
     return Step(lower=lower, upper=upper, games=n, score=mean, se=se, low=low, high=high)
 
 
+def cheater_edge(rows, searcher, cheater, sides=None):
+    """The cheater's :class:`~tournament.skill.figures.Edge` over ``searcher`` in
+    ``rows``: its step, and the Elo its score and interval imply."""
+    played = step(rows, searcher, cheater, sides)
+    return Edge(**dataclasses.asdict(played), elo=elo_of(played.score),
+                elo_low=elo_of(played.low), elo_high=elo_of(played.high))
+
+
 def elo_of(score):
     """The Elo difference a score implies, capped at +-800 for a clean sweep."""
     if score <= 0 or score >= 1:
@@ -436,9 +444,7 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed, most):
     doubling_samples = np.array([resampled[pair] for pair in zip(searchers, searchers[1:])])
     greedy = names.index("greedy")
     over_greedy = anchored_samples[:, top] - anchored_samples[:, greedy]
-    played = step(rows[plan.pairs()[-1]], *plan.pairs()[-1], sides)
-    edge = Edge(**dataclasses.asdict(played), elo=elo_of(played.score),
-                elo_low=elo_of(played.low), elo_high=elo_of(played.high))
+    edge = cheater_edge(rows[plan.pairs()[-1]], *plan.pairs()[-1], sides)
     game = pyspiel.load_game(variant.game)
     random_play, strong_play = (rows[(name,)] for name in plan.self_play())
     seat_samples = _resampled_seat(strong_play, sides, seed, bootstrap,

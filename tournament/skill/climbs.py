@@ -106,7 +106,20 @@ def climb(store, plan, variant, cap, play, *, bootstrap=1000):
     ceiling, over_greedy = rate(store, plan, variant, steps, rungs, bootstrap)
     return Climb(player=player, cap=cap, refused=None, steps=steps,
                  ended="ceiling" if undecided == UNDECIDED else "cap",
-                 ceiling=ceiling, over_greedy=over_greedy)
+                 ceiling=ceiling, over_greedy=over_greedy,
+                 cheater_edge=cheat(store, plan, variant, rungs[-1], play))
+
+
+def cheat(store, plan, variant, top, play):
+    """The cheater's edge at the top of the climb: the cheater at the top climbing
+    rung's budget against it, over the ladder's deals.  Below the ceiling the cheater
+    and the searcher may both play too weakly to use what the cheater sees."""
+    cheater = plans.cheater(plan.ladder_of(variant).player, top.budget)
+    config = match(plan, variant, top, cheater)
+    play([config], f"Variant {variant.name}, the climb's top: {cheater.name} against "
+                   f"{top.name}")
+    return analysis.cheater_edge(_rows(store, config), top.name, cheater.name,
+                                 configs.sides(variant.game))
 
 
 def match(plan, variant, lower, upper):

@@ -450,6 +450,9 @@ class Climb(Figures):
     """The top climbing rung with its Elo above random play."""
     over_greedy: Clear | None
     """The top climbing rung's Elo above greedy play."""
+    cheater_edge: Edge | None = dataclasses.field(default=None, metadata=OPTIONAL)
+    """The cheater's score against the top climbing rung at its budget; None where
+    the variant does not climb (or in files written before it was played)."""
 
 
 # --- a variant, and the verdicts ------------------------------------------------------
@@ -611,6 +614,18 @@ class Verdict(Figures):
     """The matches it reads (a game of more than two sides holds several)."""
     matches: list
     """The matches it reads, each as its variant and its rungs' names."""
+    value: float | None
+    """The figure it reads: a score, or an Elo span or difference."""
+    low: float | None
+    """The figure's 95% interval."""
+    high: float | None
+    """The interval's upper bound."""
+    null: float
+    """No difference: 0.5 for a score, 0 for Elo."""
+    needs: int | None
+    """For an open question, about how many deals its matches would need to decide it,
+    were the difference seen so far the true one; None when decided, or when the
+    figure sits on no difference."""
 
 
 @frozen

@@ -78,10 +78,7 @@ class Ladder:
 
     @property
     def cheater(self):
-        _, values = search.parse_bot(self.player)
-        values = {k: v for k, v in values.items() if k in search.KINDS["cheater"].params}
-        return Rung(f"cheater-{self.budgets[-1]}", _spec("cheater", values, self.budgets[-1]),
-                    self.budgets[-1])
+        return cheater(self.player, self.budgets[-1])
 
     @property
     def rungs(self):
@@ -95,6 +92,14 @@ def rung(player, budget, blunder=0.0):
     kind, _ = search.parse_bot(player)
     name = f"{kind}-{budget}" + (f"-blunder{blunder:g}" if blunder else "")
     return Rung(name, levels.spec(player, budget, blunder), budget, blunder)
+
+
+def cheater(player, budget):
+    """The cheater's rung at ``budget``: it searches the true state with the parameters
+    of ``player`` (a searcher's spec without a budget) that a cheater takes."""
+    _, values = search.parse_bot(player)
+    values = {k: v for k, v in values.items() if k in search.KINDS["cheater"].params}
+    return Rung(f"cheater-{budget}", _spec("cheater", values, budget), budget)
 
 
 def check_player(player):

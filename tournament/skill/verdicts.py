@@ -16,7 +16,9 @@ questions read and that may play more: ``run`` plays them a batch of deals furth
 measures again, and stops when every question is decided or every match it reads has
 reached the cap.  Nothing here names a game.
 """
+import dataclasses
 import itertools
+import math
 
 from tournament.skill.figures import Verdict
 
@@ -38,57 +40,75 @@ def verdicts(plan, found, differences):
         name = figures.name
         for s in figures.steps:
             if chain.index(s.upper) - chain.index(s.lower) == 1:
-                asked.append(_against_half("step", [name], f"{s.upper} over {s.lower}",
-                                           s.low, s.high, s.games, [[name, s.lower, s.upper]],
-                                           (f"{s.upper} is stronger", f"{s.lower} is stronger")))
+                asked.append(ask("step", [name], f"{s.upper} over {s.lower}",
+                                 (s.score, s.low, s.high, 0.5), s.games,
+                                 [[name, s.lower, s.upper]],
+                                 (f"{s.upper} is stronger", f"{s.lower} is stronger")))
         depth_matches[name] = [[name, *pair] for pair in alone.pairs()
                                if set(pair) <= searchers]
         span = figures.span
         games = sum(s.games for s in figures.steps
                     if [name, s.lower, s.upper] in depth_matches[name])
-        asked.append(_verdict("depth", [name], f"{span.top} over {span.lowest}", span.low,
-                              span.high, 0.0, games, depth_matches[name],
-                              ("the searcher gains", "the searcher loses")))
+        asked.append(ask("depth", [name], f"{span.top} over {span.lowest}",
+                         (span.elo, span.low, span.high, 0.0), games, depth_matches[name],
+                         ("the searcher gains", "the searcher loses")))
         seat = figures.seat
-        asked.append(_against_half("seat", [name], "the first side in strong self-play",
-                                   seat.low, seat.high, seat.games, [[name, ladder.top.name]],
-                                   ("the first side leads", "the first side trails")))
+        asked.append(ask("seat", [name], "the first side in strong self-play",
+                         (seat.score, seat.low, seat.high, 0.5), seat.games,
+                         [[name, ladder.top.name]],
+                         ("the first side leads", "the first side trails")))
         edge = figures.cheater_edge
-        asked.append(_against_half("cheater", [name], f"{edge.upper} over {edge.lower}",
-                                   edge.low, edge.high, edge.games,
-                                   [[name, edge.lower, edge.upper]],
-                                   ("the cheater is stronger", "the cheater is weaker")))
+        asked.append(ask("cheater", [name], f"{edge.upper} over {edge.lower}",
+                         (edge.score, edge.low, edge.high, 0.5), edge.games,
+                         [[name, edge.lower, edge.upper]],
+                         ("the cheater is stronger", "the cheater is weaker")))
     games = {v.variants[0]: v.games for v in asked if v.question == "depth"}
     for a, b in itertools.combinations([f.name for f in found], 2):
         lead = differences[a][b]
-        asked.append(_verdict("deeper", [a, b], f"{a} against {b}", lead.low, lead.high,
-                              0.0, games[a] + games[b], depth_matches[a] + depth_matches[b],
-                              (f"{a} is deeper", f"{b} is deeper")))
-    return asked
+        asked.append(ask("deeper", [a, b], f"{a} against {b}",
+                         (lead.lead, lead.low, lead.high, 0.0), games[a] + games[b],
+                         depth_matches[a] + depth_matches[b],
+                         (f"{a} is deeper", f"{b} is deeper")))
+    return [dataclasses.replace(v, needs=None if v.decided else needs(v, plan, variants))
+            for v in asked]
 
 
-def _against_half(question, variants, reads, low, high, games, matches, answers):
-    return _verdict(question, variants, reads, low, high, 0.5, games, matches, answers)
-
-
-def _verdict(question, variants, reads, low, high, null, games, matches, answers):
-    """The verdict whose interval ``low``..``high`` is set against ``null``: decided
-    when it leaves it out, with the first of ``answers`` above it, the second below."""
+def ask(question, variants, reads, figure, games, matches, answers):
+    """The verdict on ``figure``, a ``(value, low, high, null)``: decided when the
+    interval ``low``..``high`` leaves ``null`` out, with the first of ``answers`` above
+    it, the second below."""
+    value, low, high, null = figure
     above = low is not None and low > null
     below = high is not None and high < null
     answer = answers[0] if above else answers[1] if below else "not told apart"
     return Verdict(question=question, variants=list(variants), reads=reads,
-                   decided=above or below, answer=answer, games=games, matches=matches)
+                   decided=above or below, answer=answer, games=games, matches=matches,
+                   value=value, low=low, high=high, null=null, needs=None)
+
+
+def needs(verdict, plan, variants):
+    """About how many deals the matches of an open ``verdict`` would need to decide it,
+    were the difference seen so far the true one: the interval's side towards no
+    difference narrows as one over the square root of the deals, until it reaches it.
+    None when the figure sits on no difference, or has no interval."""
+    value, low, high, null = verdict.value, verdict.low, verdict.high, verdict.null
+    if low is None or high is None or value is None or value == null:
+        return None
+    side = value - low if value > null else high - value
+    deals = max(plan.deals_of(variants[name], bots) for name, *bots in verdict.matches)
+    return math.ceil(deals * (side / abs(value - null)) ** 2)
 
 
 def wanted(plan, asked, cap):
     """The matches that open questions of ``asked`` read and that have not reached
     ``cap`` deals, each with the deals it plays next: a batch of ``plan.deals`` more, up
-    to the cap, as ``{(variant, bots): deals}``."""
+    to the cap, as ``{(variant, bots): deals}``.  A question that would need more than
+    ``cap`` deals at the difference seen so far (``needs``) gets none: its games would
+    go where no verdict comes of them."""
     variants = {v.name: v for v in plan.variants}
     grow = {}
     for verdict in asked:
-        if verdict.decided:
+        if verdict.decided or verdict.needs is None or verdict.needs > cap:
             continue
         for name, *bots in verdict.matches:
             now = plan.deals_of(variants[name], bots)
@@ -135,10 +155,21 @@ def section(results, table):
     if results.verdicts is None:
         return None
     rows = [[QUESTIONS[v.question], ", ".join(f"`{n}`" for n in v.variants), v.reads,
-             f"**{v.answer}**" if v.decided else v.answer, f"{v.games:,}"]
+             f"**{v.answer}**" if v.decided else v.answer, f"{v.games:,}", _to_decide(v)]
             for v in results.verdicts]
     return "\n\n".join([
         "## Verdicts",
         "Every question the analysis answers, decided where the 95% interval leaves out "
-        "no difference, with the games (matches, for more than two sides) it read.",
-        table(["question", "variants", "reads", "answer", "games"], rows, "llllr")])
+        "no difference, with the games (matches, for more than two sides) it read; for an "
+        "open one, about how many deals a match would need to decide it, were the "
+        "difference seen so far the true one.",
+        table(["question", "variants", "reads", "answer", "games", "to decide"], rows,
+              "llllrr")])
+
+
+def _to_decide(verdict):
+    if verdict.decided:
+        return ""
+    if verdict.needs is None:
+        return "no difference seen"
+    return f"about {verdict.needs:,} deals"
