@@ -7,7 +7,7 @@ import pytest
 
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.skill import climbs, plans, report, run
+from tournament.skill import climbs, plans, report, run, sections
 from tournament.skill.figures import ClimbStep, Results
 from tournament_helpers import cli
 
@@ -54,7 +54,7 @@ def test_the_climb_stops_at_the_cap_and_the_report_says_so(climbed):
     assert found.ended == "cap"
     assert found.over_greedy.low <= found.over_greedy.elo <= found.over_greedy.high
     assert found.ceiling.low <= found.ceiling.elo <= found.ceiling.high
-    said = report._ended(found)
+    said = sections.ended(found)
     assert said.startswith("The cap is hit at budget 16: the next doubling would pass 16.")
     assert "Elo above random play" in said and "above greedy" in said
 
@@ -127,7 +127,7 @@ def test_a_variant_without_a_network_does_not_climb_and_says_why():
     assert found.refused == ("tic_tac_toe is an OpenSpiel game with no model of its own: "
                              "give model=PATH")
     assert (found.steps, found.ended, found.ceiling) == ([], None, None)
-    assert report._climb(found)[-1] == f"It does not climb: {found.refused}."
+    assert sections._climb(found)[-1] == f"It does not climb: {found.refused}."
 
 
 def test_a_cap_below_the_ladders_top_is_refused():

@@ -10,7 +10,7 @@ from tournament.harness import config as configs
 from tournament.harness import runner
 from tournament.harness.row import GameRow
 from tournament.harness.store import Store
-from tournament.skill import analysis, plans, report, run
+from tournament.skill import analysis, plans, report, run, sections
 
 LADDER = plans.ladder("ismcts(rollout_depth=8)", 1, 4)
 
@@ -107,4 +107,4 @@ def test_a_game_that_cannot_rotate_keeps_its_figure_as_dealt_and_says_so():
             for d in range(6)]
     seat = analysis.seat_advantage(rows)
     assert (seat.score, seat.rotated) == (0.5, False)
-    assert report.DEALT[False].strip().startswith("The game cannot rotate its deal")
+    assert sections.DEALT[False].strip().startswith("The game cannot rotate its deal")

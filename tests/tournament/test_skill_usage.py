@@ -11,8 +11,7 @@ import core
 from core.relinquish import KINDS
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.skill import analysis, plans
-from tournament.skill import report as skill_report
+from tournament.skill import analysis, plans, sections
 from tournament.skill.figures import MeanScore, MoveFigures
 from tournament.stats.ratings import wilson
 from tournament_helpers import cli
@@ -150,7 +149,7 @@ def test_the_report_lists_the_moves_of_a_tenth_of_the_games_and_pools_the_rest(
     assert f"**{rung}**: {n} games (one per side it held)" in report
     table = moves_table(report, rung)
     shown = [k for k in figures["kinds"] if k["used"]["games"] >= 0.1 * n]
-    shown = shown[:skill_report.MOST_KINDS]
+    shown = shown[:sections.MOST_KINDS]
     rest = [k for k in figures["kinds"] if k not in shown and k["times"]]
     assert [row[0] for row in table] == [k["kind"] for k in shown] + (
         [f"other ({len(rest)} kind{'s' if len(rest) > 1 else ''})"] if rest else [])
