@@ -11,7 +11,7 @@ import pytest
 
 import tournament.stats.ratings
 from tournament.harness.row import GameRow
-from tournament.stats.ratings import (NoGamesError, RowError, Tally,
+from tournament.stats.ratings import (NoGamesError, RowError, Tally, deal_weights,
                                       likelihood_of_superiority, match_scores, rate)
 
 SPECS = {"a": "greedy", "b": "random", "c": "ismcts(iterations=50)"}
@@ -398,3 +398,16 @@ def test_json_round_trips():
         report.edges)
     assert data["dominance"]["cycles"] == []
     assert data["seats"][0]["seat"] == 0 and "won" in data["pairs"][0]
+
+
+def test_deal_weights_drawn_in_runs_keep_each_runs_deals():
+    weights = deal_weights(25, seed=3, resamples=200, block=10)
+    # Runs 0-9, 10-19 and 20-24: each resample draws each run's own number of deals.
+    assert (weights[:, :10].sum(1) == 10).all()
+    assert (weights[:, 10:20].sum(1) == 10).all()
+    assert (weights[:, 20:].sum(1) == 5).all()
+    # Within a run, every deal is drawn in some resample.
+    assert (weights.sum(0) > 0).all()
+    # A run as long as the deals draws as no run does.
+    assert (deal_weights(25, 3, 200, block=25) == deal_weights(25, 3, 200)).all()
+    assert (deal_weights(25, 3, 200, block=40) == deal_weights(25, 3, 200)).all()

@@ -417,7 +417,7 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed, most):
     sides = configs.sides(variant.game)
     deals = range(most[2])
     elo, resamples = elo_samples(matched, names, seed=seed, bootstrap=bootstrap,
-                                 sides=sides, deals=deals)
+                                 sides=sides, deals=deals, block=plan.deals)
     anchored = elo - elo[0]
     anchored_samples = resamples - resamples[:, :1]
     rungs = []
@@ -435,7 +435,7 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed, most):
     scores = {(s.lower, s.upper): s.score for s in steps}
     # Resampled with the deals the Elo fit drew, so that every variant's figures move
     # in step with each other's.
-    weights = deal_weights(len(deals), seed, bootstrap)
+    weights = deal_weights(len(deals), seed, bootstrap, plan.deals)
     resampled = {pair: resampled_scores(rows[pair], pair[1], deals, weights, sides)
                  for pair in scores}
     chain = [r.name for r in ladder.chain]
@@ -447,8 +447,9 @@ def _measure_variant(store, plan, variant, choice, bootstrap, seed, most):
     edge = cheater_edge(rows[plan.pairs()[-1]], *plan.pairs()[-1], sides)
     game = pyspiel.load_game(variant.game)
     random_play, strong_play = (rows[(name,)] for name in plan.self_play())
-    seat_samples = _resampled_seat(strong_play, sides, seed, bootstrap,
-                                   most[1] * (1 if rotates(variant.game) else 2))
+    dealt = 1 if rotates(variant.game) else 2
+    seat_samples = _resampled_seat(strong_play, sides, seed, bootstrap, most[1] * dealt,
+                                   plan.deals * dealt)
     moves = usage(configs.rules(variant.game), itertools.chain.from_iterable(rows.values()))
     failures = {}
     for row in itertools.chain.from_iterable(rows.values()):
@@ -508,9 +509,10 @@ def _chain(scores, resampled, rungs, threshold):
                  high=int(np.percentile(lengths, 97.5, method="higher")))
 
 
-def _resampled_seat(rows, sides, seed, bootstrap, deals=None):
+def _resampled_seat(rows, sides, seed, bootstrap, deals=None, block=None):
     """The first side's score in each resample of the deals of self-play ``rows`` (or
-    of the deal numbers ``0..deals-1``, to move in step with another's), over the games that ended, as ``seat_advantage`` counts it (NaN in a
+    of the deal numbers ``0..deals-1``, drawn within runs of ``block`` as
+    ``deal_weights`` draws them, to move in step with another's), over the games that ended, as ``seat_advantage`` counts it (NaN in a
     resample that draws none of them); None without such a game.  A resample draws
     whole deals: a deal played in every rotation of its cards brings all of them, so
     that its luck, which they share out among the seats, stays shared out."""
@@ -525,7 +527,7 @@ def _resampled_seat(rows, sides, seed, bootstrap, deals=None):
                    for side in sides or [(p,) for p in range(len(row.returns))]]
         points[column[row.deal]] += (utilities(by_side)[0] + 1) / 2
         games[column[row.deal]] += 1
-    weights = deal_weights(len(deals), seed, bootstrap)
+    weights = deal_weights(len(deals), seed, bootstrap, block)
     with np.errstate(invalid="ignore"):
         return (weights @ points) / (weights @ games)
 

@@ -408,14 +408,17 @@ def list_games(rows, fmt="text"):
     return out.getvalue().rstrip("\n")
 
 
-def elo_samples(rows, names, *, seed=0, bootstrap=1000, sides=None, deals=None):
+def elo_samples(rows, names, *, seed=0, bootstrap=1000, sides=None, deals=None,
+                block=None):
     """Elo of the bots ``names`` from game rows, as ``rate`` fits it, relative to their
     mean: an array of the fit on every deal, and a ``bootstrap`` by ``len(names)``
     array of fits on resamples of the deals drawn with a generator seeded by ``seed``.
-    The resamples draw from the deal numbers ``deals`` (by default those of ``rows``):
-    figures of other rows resampled from the same numbers move in step, though some
-    matches played fewer deals than others.  Every bot must have a match; differences
-    between columns of the resamples give intervals for differences of Elo.
+    The resamples draw from the deal numbers ``deals`` (by default those of ``rows``),
+    within each run of ``block`` of them (``deal_weights``): figures of other rows
+    resampled from the same numbers move in step, and a match that played fewer deals
+    than others keeps its number in every resample.  Every bot must have a match;
+    differences between columns of the resamples give intervals for differences of
+    Elo.
 
     >>> from tournament.harness.row import GameRow
     >>> rows = [GameRow(deal=d, seating=s, returns=[1, -1])
@@ -438,7 +441,7 @@ def elo_samples(rows, names, *, seed=0, bootstrap=1000, sides=None, deals=None):
     if not rows or unmatched:
         raise NoGamesError(f"no match for {', '.join(unmatched) or 'any bot'}")
     elo = np.array(_elo(total_wins, total_draws, rated))
-    return elo, np.array(_resamples(wins, draws, rated, seed, bootstrap)).reshape(
+    return elo, np.array(_resamples(wins, draws, rated, seed, bootstrap, block)).reshape(
         bootstrap, len(names))
 
 
@@ -572,24 +575,33 @@ def _bootstrap(wins, draws, rated, seed, resamples):
     return low, high
 
 
-def deal_weights(num_deals, seed, resamples):
+def deal_weights(num_deals, seed, resamples, block=None):
     """A ``resamples`` by ``num_deals`` array: how many times each deal is drawn in each
     resample of the deals with replacement, from a generator seeded by ``seed``.  The
     Elo intervals are drawn so; a figure resampled with the same weights moves in step
-    with them, and with the same figure of another variant dealt the same deals."""
+    with them, and with the same figure of another variant dealt the same deals.
+
+    With ``block``, the deals are drawn within each run of ``block`` deals (the last
+    run may be shorter): matches that played a different number of whole runs then
+    each keep their own number of deals in every resample.  A ``block`` of at least
+    ``num_deals`` draws as none does."""
     rng = np.random.default_rng(seed)
-    return np.array([np.bincount(rng.integers(0, num_deals, num_deals),
-                                 minlength=num_deals) for _ in range(resamples)],
+    block = block or num_deals
+    runs = [(low, min(low + block, num_deals)) for low in range(0, num_deals, block)]
+    return np.array([np.concatenate([np.bincount(rng.integers(0, high - low, high - low),
+                                                 minlength=high - low)
+                                     for low, high in runs] or [[]])
+                     for _ in range(resamples)],
                     dtype=float).reshape(resamples, num_deals)
 
 
-def _resamples(wins, draws, rated, seed, resamples):
+def _resamples(wins, draws, rated, seed, resamples, block=None):
     """The Elo of the ``rated`` bots fitted on each of ``resamples`` resamples of the
     deals with replacement."""
     num_deals = len(wins)
     flat_wins, flat_draws = wins.reshape(num_deals, -1), draws.reshape(num_deals, -1)
     samples = []
-    for weights in deal_weights(num_deals, seed, resamples):
+    for weights in deal_weights(num_deals, seed, resamples, block):
         elo = _elo((weights @ flat_wins).reshape(wins.shape[1:]),
                    (weights @ flat_draws).reshape(wins.shape[1:]), rated)
         samples.append([elo[i] for i in rated])
