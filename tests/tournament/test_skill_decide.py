@@ -3,6 +3,7 @@ deals only for the matches whose questions are still open, and the verdicts with
 games each took."""
 import dataclasses
 import json
+import math
 
 import pytest
 
@@ -69,7 +70,8 @@ def test_only_the_matches_of_open_questions_play_more_deals(decided, tmp_path):
 
 def _step_verdict(score, low, high):
     return verdicts.ask("step", ["default"], "b over a", (score, low, high, 0.5), 20,
-                        [["default", "a", "b"]], ("b is stronger", "a is stronger"))
+                        [["default", "a", "b"]], ("b is stronger", "a is stronger",
+                                                  "level"))
 
 
 def test_an_open_question_says_how_many_deals_would_decide_it():
@@ -83,9 +85,17 @@ def test_an_open_question_says_how_many_deals_would_decide_it():
     assert verdicts.needs(open_, plan, variants) == 7
     # Below 50% the upper side counts.
     assert verdicts.needs(_step_verdict(0.4, 0.2, 0.6), plan, variants) == 12
-    assert verdicts.needs(_step_verdict(0.5, 0.3, 0.7), plan, variants) is None
+    # On 50%, only the margin can decide it: the wider side, 0.2, must shrink to the
+    # 5 points of the margin, 16 times the deals; 0.01 off 50%, to 4 points.
+    assert verdicts.needs(_step_verdict(0.5, 0.3, 0.7), plan, variants) == 48
+    assert verdicts.needs(_step_verdict(0.51, 0.32, 0.7), plan, variants) == \
+        math.ceil(3 * (0.19 / 0.04) ** 2) == 68
+    assert verdicts.needs(_step_verdict(0.6, 0.6, 0.6), plan, variants) == 0
     assert _step_verdict(0.7, 0.55, 0.85).answer == "b is stronger"
     assert _step_verdict(0.3, 0.15, 0.45).answer == "a is stronger"
+    even = _step_verdict(0.51, 0.46, 0.55)
+    assert (even.decided, even.answer) == (True, "level within 5 points")
+    assert not _step_verdict(0.51, 0.44, 0.55).decided
 
 
 def test_each_verdict_counts_the_games_of_its_matches(decided):

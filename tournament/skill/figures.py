@@ -607,7 +607,8 @@ class Verdict(Figures):
     reads: str
     """What it sets against no difference, such as ``ismcts-16 over ismcts-8``."""
     decided: bool
-    """Whether the 95% interval leaves no difference out."""
+    """Whether the 95% interval leaves no difference out, or lies within ``margin`` of
+    it."""
     answer: str
     """What the games tell, or ``not told apart``."""
     games: int
@@ -622,6 +623,8 @@ class Verdict(Figures):
     """The interval's upper bound."""
     null: float
     """No difference: 0.5 for a score, 0 for Elo."""
+    margin: float
+    """How near ``null`` an interval must lie to decide that no difference matters."""
     needs: int | None
     """For an open question, about how many deals its matches would need to decide it,
     were the difference seen so far the true one; None when decided, or when the

@@ -1,7 +1,8 @@
 """The questions a skill analysis answers, and the deals that decide them.
 
-Each question has an answer of "no difference", and it is decided when its 95% interval
-leaves that answer out:
+Each is decided when its 95% interval leaves out "no difference" (a difference is
+shown), or lies within a margin of it that no difference worth a designer's notice
+passes (``MARGINS``: the games show none that matters):
 
 - ``step``: a rung of the chain against the one below it, a score against 50%;
 - ``depth``: a variant's depth (its Elo span from the lowest searcher to the top)
@@ -13,8 +14,9 @@ leaves that answer out:
 Games spread evenly spend most of themselves on questions the first deals settle (random
 play against greedy, the lowest budgets).  ``wanted`` names the matches that open
 questions read and that may play more: ``run`` plays them a batch of deals further,
-measures again, and stops when every question is decided or every match it reads has
-reached the cap.  Nothing here names a game.
+measures again, and stops when every question is decided, would need more deals than
+the cap (``needs``), or has every match it reads at the cap.  Nothing here names a
+game.
 """
 import dataclasses
 import itertools
@@ -43,7 +45,8 @@ def verdicts(plan, found, differences):
                 asked.append(ask("step", [name], f"{s.upper} over {s.lower}",
                                  (s.score, s.low, s.high, 0.5), s.games,
                                  [[name, s.lower, s.upper]],
-                                 (f"{s.upper} is stronger", f"{s.lower} is stronger")))
+                                 (f"{s.upper} is stronger", f"{s.lower} is stronger",
+                                  "level")))
         depth_matches[name] = [[name, *pair] for pair in alone.pairs()
                                if set(pair) <= searchers]
         span = figures.span
@@ -51,24 +54,25 @@ def verdicts(plan, found, differences):
                     if [name, s.lower, s.upper] in depth_matches[name])
         asked.append(ask("depth", [name], f"{span.top} over {span.lowest}",
                          (span.elo, span.low, span.high, 0.0), games, depth_matches[name],
-                         ("the searcher gains", "the searcher loses")))
+                         ("the searcher gains", "the searcher loses", "flat")))
         seat = figures.seat
         asked.append(ask("seat", [name], "the first side in strong self-play",
                          (seat.score, seat.low, seat.high, 0.5), seat.games,
                          [[name, ladder.top.name]],
-                         ("the first side leads", "the first side trails")))
+                         ("the first side leads", "the first side trails", "even")))
         edge = figures.cheater_edge
         asked.append(ask("cheater", [name], f"{edge.upper} over {edge.lower}",
                          (edge.score, edge.low, edge.high, 0.5), edge.games,
                          [[name, edge.lower, edge.upper]],
-                         ("the cheater is stronger", "the cheater is weaker")))
+                         ("the cheater is stronger", "the cheater is weaker",
+                          "no edge")))
     games = {v.variants[0]: v.games for v in asked if v.question == "depth"}
     for a, b in itertools.combinations([f.name for f in found], 2):
         lead = differences[a][b]
         asked.append(ask("deeper", [a, b], f"{a} against {b}",
                          (lead.lead, lead.low, lead.high, 0.0), games[a] + games[b],
                          depth_matches[a] + depth_matches[b],
-                         (f"{a} is deeper", f"{b} is deeper")))
+                         (f"{a} is deeper", f"{b} is deeper", "as deep")))
     return [dataclasses.replace(v, needs=None if v.decided else needs(v, plan, variants))
             for v in asked]
 
@@ -76,27 +80,51 @@ def verdicts(plan, found, differences):
 def ask(question, variants, reads, figure, games, matches, answers):
     """The verdict on ``figure``, a ``(value, low, high, null)``: decided when the
     interval ``low``..``high`` leaves ``null`` out, with the first of ``answers`` above
-    it, the second below."""
+    it, the second below; or when it lies within the margin of ``null`` (``MARGINS``),
+    with the third and the margin."""
     value, low, high, null = figure
+    margin = MARGINS[null]
     above = low is not None and low > null
     below = high is not None and high < null
-    answer = answers[0] if above else answers[1] if below else "not told apart"
+    within = low is not None and null - margin <= low and high <= null + margin
+    answer = answers[0] if above else answers[1] if below else \
+        f"{answers[2]} within {_margin(null)}" if within else "not told apart"
     return Verdict(question=question, variants=list(variants), reads=reads,
-                   decided=above or below, answer=answer, games=games, matches=matches,
-                   value=value, low=low, high=high, null=null, needs=None)
+                   decided=above or below or within, answer=answer, games=games,
+                   matches=matches, value=value, low=low, high=high, null=null,
+                   margin=margin, needs=None)
+
+
+# No difference that matters: a score within 5 points of 50%, an Elo within 35 of zero
+# (a 55% score).  A question whose interval lies within it is decided: no design
+# would tell a smaller difference in the games a designer can afford.
+MARGINS = {0.5: 0.05, 0.0: 35.0}
+
+
+def _margin(null):
+    return "5 points" if null == 0.5 else "35 Elo"
 
 
 def needs(verdict, plan, variants):
     """About how many deals the matches of an open ``verdict`` would need to decide it,
-    were the difference seen so far the true one: the interval's side towards no
-    difference narrows as one over the square root of the deals, until it reaches it.
-    None when the figure sits on no difference, or has no interval."""
+    were the figure seen so far the truth, its interval narrowing as one over the
+    square root of the deals: until the side towards no difference reaches it, or the
+    whole interval fits within the margin, whichever comes first.  None when neither
+    can happen (the figure sits on no difference and outside the margin) or it has no
+    interval."""
     value, low, high, null = verdict.value, verdict.low, verdict.high, verdict.null
-    if low is None or high is None or value is None or value == null:
+    if low is None or high is None or value is None:
         return None
-    side = value - low if value > null else high - value
+    gap = abs(value - null)
+    shrink = []
+    if gap > 0:
+        shrink.append(((value - low if value > null else high - value) / gap) ** 2)
+    if gap < verdict.margin:
+        shrink.append((max(value - low, high - value) / (verdict.margin - gap)) ** 2)
+    if not shrink:
+        return None
     deals = max(plan.deals_of(variants[name], bots) for name, *bots in verdict.matches)
-    return math.ceil(deals * (side / abs(value - null)) ** 2)
+    return math.ceil(deals * min(shrink))
 
 
 def wanted(plan, asked, cap):
