@@ -91,6 +91,9 @@ def test_the_cheater_meets_the_top_of_the_climb_at_its_budget(climbed):
     draws = sum(1 for row in store.games(config.key)
                 if row.returns[row.seating.index("cheater-16")] == 0)
     assert edge.score == pytest.approx((wins + draws / 2) / 4)
+    assert sections.ended(found).endswith(
+        f" The cheater at its budget, seeing every card, scores {100 * edge.score:.1f} "
+        f"[{100 * edge.low:.1f}, {100 * edge.high:.1f}]% against it.")
 
 
 def _step(budget, undecided):

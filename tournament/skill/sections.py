@@ -156,8 +156,11 @@ def ended(climb):
     else:
         how = (f"The cap is hit at budget {top.budget}: the next doubling would pass "
                f"{climb.cap}")
+    edge = climb.cheater_edge
+    cheater = (f" The cheater at its budget, seeing every card, scores "
+               f"{score_cell(edge)}% against it." if edge else "")
     return (f"{how}. The ceiling, {top.name}: {elo_cell(top)} Elo above random play, "
-            f"{elo_cell(climb.over_greedy)} above greedy.")
+            f"{elo_cell(climb.over_greedy)} above greedy.{cheater}")
 
 
 def _climb(climb):
