@@ -116,6 +116,10 @@ _BUDGET = dict(
 _MCTS = dict(
     _BUDGET,
     uct_c=Param(0.7, "UCB exploration constant, payoffs scaled to [0, 1]", low=0.0),
+    avail=Param("edge", "where a new edge's availability count, behind UCB's "
+                "exploration bonus, starts: 'edge', at its first visit; 'parent', at its "
+                "parent's visits, as if it had been available in each",
+                choices=("edge", "parent")),
     rollout=Param("random", "rollout policy", choices=("random", "heuristic")),
     epsilon=Param(0.1, "heuristic rollouts: chance of a random move instead", low=0.0,
                   high=1.0),
@@ -427,10 +431,11 @@ def _greedy(engine, player, spec, seed):
 
 
 def _mcts_bot(mode, **fixed):
-    def build(engine, player, spec, seed, iterations, seconds, uct_c, rollout, epsilon,
-              rollout_depth, threads, parallel, reuse, blunder, model, puct_c,
+    def build(engine, player, spec, seed, iterations, seconds, uct_c, avail, rollout,
+              epsilon, rollout_depth, threads, parallel, reuse, blunder, model, puct_c,
               value_weight, value_view, **more):
         searcher = MCTS(engine, mode, iterations=iterations, seconds=seconds, uct_c=uct_c,
+                        avail=avail,
                         policy=rollout, epsilon=epsilon, rollout_depth=rollout_depth,
                         threads=threads, parallel=parallel, reuse=reuse, seed=seed,
                         model=None if model == "none" else load_model(model, engine),

@@ -57,6 +57,7 @@ cdef class Worker:
     cdef int mode, n_players, n_trees, max_path, n_act, policy, rollout_depth
     cdef double uct_c, epsilon, lo, scale
     cdef bint resample
+    cdef bint avail_parent  # a new edge's availability starts at its parent's visits
     # Its own.
     cdef Rng rng
     cdef int stamp, player
@@ -142,6 +143,7 @@ cdef class MCTS:
     cdef readonly long iterations
     cdef readonly double seconds
     cdef readonly double uct_c
+    cdef readonly str avail         # where a new edge's availability count starts
     cdef readonly int policy
     cdef readonly double epsilon
     cdef readonly int rollout_depth

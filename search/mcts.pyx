@@ -302,6 +302,7 @@ cdef class Worker:
         self.max_path = m.game.max_game_length + 2
         self.policy, self.epsilon, self.rollout_depth = m.policy, m.epsilon, m.rollout_depth
         self.uct_c, self.resample = m.uct_c, m.resample
+        self.avail_parent = m.avail == "parent"
         self.lo = m.game.min_utility
         self.scale = 1.0 / (m.game.max_utility - m.game.min_utility)
         rng_seed(&self.rng, seed)
@@ -764,6 +765,9 @@ cdef class Worker:
             self.cand_child[best] = c
             if added:
                 self.grew = True
+                if self.avail_parent:
+                    # As if the edge had been counted in every visit of its parent.
+                    t.nodes[c].avail = t.nodes[parent].visits
             else:
                 # Another thread added it first: it was available here too.
                 mcts_count(&t.nodes[c].avail, self.gate != NULL)
@@ -919,7 +923,7 @@ cdef class MCTS:
     """
 
     def __init__(self, game, mode="so", *, long iterations=1000,
-                 double seconds=0.0, double uct_c=0.7, policy="random",
+                 double seconds=0.0, double uct_c=0.7, avail="edge", policy="random",
                  double epsilon=0.1, int rollout_depth=0, int worlds=1, bint cheat=False,
                  int threads=1, parallel="tree", bint reuse=False, seed=0,
                  Model model=None, double puct_c=0.6, value_weight=None,
@@ -932,6 +936,8 @@ cdef class MCTS:
         # shuns the moves tried least.
         if not (uct_c >= 0 and math.isfinite(uct_c)):
             raise ValueError(f"uct_c is a finite number >= 0, not {uct_c}")
+        if avail not in ("edge", "parent"):
+            raise ValueError(f"avail is 'edge' or 'parent', not {avail!r}")
         if mode not in MODES:
             raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
         if policy not in ("random", "heuristic"):
@@ -957,6 +963,7 @@ cdef class MCTS:
         self.iterations = iterations
         self.seconds = seconds
         self.uct_c = uct_c
+        self.avail = avail
         self.policy = ROLLOUT_HEURISTIC if policy == "heuristic" else ROLLOUT_RANDOM
         self.epsilon = epsilon
         self.rollout_depth = rollout_depth
