@@ -5,8 +5,8 @@ import json
 import pytest
 
 from tournament.skill import analysis, compare
-from tournament.skill.figures import (Edge, RatedRung, Results, Seat, Shape, Shapes, Step,
-                                      VariantFigures)
+from tournament.skill.figures import (Climb, Edge, RatedRung, Results, Seat, Shape, Shapes,
+                                      Step, VariantFigures, Verdict)
 from tournament_helpers import cli
 
 
@@ -120,3 +120,47 @@ def test_the_command_writes_the_table_and_refuses_what_it_cannot_read(tmp_path):
     bad = cli("compare", a, str(tmp_path / "bad"))
     assert bad.returncode == 1 and "not the results of cardarena skill" in bad.stderr
     assert "Traceback" not in missing.stderr + bad.stderr
+
+
+def climbed(results, elo, low, high, ended="ceiling", budget=4096):
+    """``results`` whose every variant climbed to a ceiling at ``elo`` [low, high]."""
+    top = figure(RatedRung, name=f"ismcts-{budget}-model", budget=budget, elo=elo, low=low,
+                 high=high)
+    climb = figure(Climb, ended=ended, ceiling=top)
+    return dataclasses.replace(results, variants=[
+        dataclasses.replace(v, climb=climb) for v in results.variants])
+
+
+def test_the_highest_ceiling_is_named_only_where_the_intervals_part():
+    high = climbed(skill_json([0.7, 0.7]), 1500, 1400, 1600)
+    low = climbed(skill_json([0.7, 0.7]), 1100, 1000, 1200, ended="cap", budget=2048)
+    found = compare.compare([low, high], ["low", "high"])
+    assert (found.highest.name, found.highest.not_apart) == ("high", [])
+    text = compare.report(found, "c")
+    assert "- **Highest ceiling: high**, clearly" in text
+    assert "| ceiling above random |" in text
+    assert "+1100 [+1000, +1200] at 2048 (cap) |" in text
+    near = climbed(skill_json([0.7, 0.7]), 1450, 1350, 1550)
+    found = compare.compare([near, high, skill_json([0.7, 0.7])], ["near", "high", "flat"])
+    assert (found.highest.name, found.highest.not_apart) == ("high", ["near"])
+    # A row that did not climb has no ceiling and is left out of the verdict.
+    assert found.rows[2].ceiling is None and "| flat |" in compare.report(found, "c")
+
+
+def test_analyses_without_a_climb_get_no_ceiling_column():
+    found = compare.compare([skill_json([0.7, 0.7]), skill_json([0.6, 0.6])], ["a", "b"])
+    assert found.highest is None
+    text = compare.report(found, "c")
+    assert "ceiling" not in text.lower()
+
+
+def test_the_questions_decided_are_counted_across_the_analyses_that_list_them():
+    def verdict(decided):
+        return figure(Verdict, decided=decided)
+    a = dataclasses.replace(skill_json([0.7, 0.7]), verdicts=[verdict(True), verdict(False)])
+    b = dataclasses.replace(skill_json([0.7, 0.7]), verdicts=[verdict(True)] * 3)
+    found = compare.compare([a, b, skill_json([0.6, 0.6])], ["a", "b", "old"])
+    assert found.decided == (4, 5)
+    assert "- **Questions decided: 4 of 5** in the analyses that list them" in \
+        compare.report(found, "c")
+    assert compare.compare([skill_json([0.7, 0.7])], ["old"]).decided is None

@@ -11,7 +11,9 @@ that draws each step's wins as a binomial of its games and score.  That treats t
 games of a duplicate deal as independent, which makes the intervals a little wider
 than the deal bootstrap inside one analysis.  Seat and cheater figures are the
 analyses' own, with their intervals: Wilson's, but for a first seat over rotated deals,
-whose interval is from resamples of whole deals.  Nothing here names a game.
+whose interval is from resamples of whole deals.  So is each climb's ceiling, rated
+above random play within its own analysis: ceilings are told apart only where their
+intervals part.  Nothing here names a game.
 """
 import dataclasses
 import json
@@ -21,7 +23,7 @@ import numpy as np
 
 from core.errors import CardArenaError
 from tournament.skill import analysis
-from tournament.skill.figures import Edge, Results, Seat
+from tournament.skill.figures import Climb, Edge, Results, Seat
 from tournament.tables import markdown_table
 
 RESAMPLES = 2000
@@ -107,6 +109,13 @@ class Row:
     """Its x% of the deepest row; None until the deepest is known."""
     x_samples: np.ndarray | None = None
     """The x% of each resample."""
+    climb: Climb | None = None
+    """The climb above its ladder with the network; None where none was made."""
+
+    @property
+    def ceiling(self):
+        """The top of its climb, rated above random play; None without one."""
+        return self.climb.ceiling if self.climb else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -138,6 +147,12 @@ class Comparison:
     """None when no row has a self-play game that ended."""
     hidden: Verdict
     """Where the cheater's edge is widest."""
+    highest: Verdict | None = None
+    """The row whose climb's ceiling is rated highest above random play; None when no
+    row climbed."""
+    decided: tuple | None = None
+    """How many of the analyses' questions (``verdicts``) are decided, and of how many;
+    None when no analysis lists them."""
 
 
 def compare(analyses, labels, seed=0):
@@ -158,13 +173,16 @@ def compare(analyses, labels, seed=0):
                             seat=v.seat, edge=v.cheater_edge,
                             decisions=v.shape.strong.decisions_mean,
                             gain=float(analysis.gain(point)),
-                            gain_samples=analysis.gain(samples)))
+                            gain_samples=analysis.gain(samples), climb=v.climb))
     k = max(range(len(rows)), key=lambda i: rows[i].gain)
     rows = [dataclasses.replace(
         row, x=float(analysis.chess_share(rows[k].point, row.point)),
         x_samples=analysis.chess_share(rows[k].samples, row.samples)) for row in rows]
+    listed = [each.verdicts for each in analyses if each.verdicts is not None]
     return Comparison(budgets=[shared[0], shared[-1]], rows=rows, deepest=_deepest(rows, k),
-                      fairest=_fairest(rows), hidden=_hidden(rows))
+                      fairest=_fairest(rows), hidden=_hidden(rows), highest=_highest(rows),
+                      decided=(sum(v.decided for found in listed for v in found),
+                               sum(len(found) for found in listed)) if listed else None)
 
 
 def _interval(samples):
@@ -209,6 +227,18 @@ def _hidden(rows):
                            and r.edge.high >= best.edge.low])
 
 
+def _highest(rows):
+    """The row whose ceiling is rated highest above random play, and the rows whose
+    ceiling intervals reach its lower bound (so not told apart); None when no row has
+    a ceiling."""
+    climbed = [r for r in rows if r.ceiling is not None]
+    if not climbed:
+        return None
+    best = max(climbed, key=lambda r: r.ceiling.elo)
+    return _verdict(best, [r for r in climbed if r is not best
+                           and r.ceiling.high >= best.ceiling.low])
+
+
 def report(found, command):
     """The comparison as Markdown: the verdicts, then the table."""
     low, high = found.budgets
@@ -227,16 +257,28 @@ def report(found, command):
                     f"{what}; within it {v.name} leads, not told apart from {others}.")
         return (f"- **{title}: not told apart**: {v.name} leads, but not clearly ahead "
                 f"of {others}: {what}.")
+    climbed = found.highest is not None
     table = markdown_table(
         ["game", "searcher", f"doubling gain {low} to {high}", f"x% of {deepest}",
-         "first seat %", "cheater's edge %", "decisions"],
+         "first seat %", "cheater's edge %", "decisions"]
+        + ["ceiling above random"] * climbed,
         [[r.name, f"`{r.player}`",
           f"{r.gain:+.0f} [{_interval(r.gain_samples)[0]:+.0f}, "
           f"{_interval(r.gain_samples)[1]:+.0f}]",
           f"{r.x:.0f} [{_interval(r.x_samples)[0]:.0f}, {_interval(r.x_samples)[1]:.0f}]",
           _score(r.seat), _score(r.edge),
-          "" if r.decisions is None else f"{r.decisions:.0f}"] for r in rows],
-        "llrrrrr")
+          "" if r.decisions is None else f"{r.decisions:.0f}"]
+         + [_ceiling(r)] * climbed for r in rows],
+        "llrrrrr" + "r" * climbed)
+    lines = []
+    if climbed:
+        lines.append(verdict("Highest ceiling", found.highest,
+                             "its searcher, climbing with the network, tops out highest "
+                             "above random play"))
+    if found.decided:
+        lines.append(f"- **Questions decided: {found.decided[0]} of {found.decided[1]}** "
+                     "in the analyses that list them (each step, depth, two variants' "
+                     "depths, first seat and cheater's edge; see each report).")
     return "\n".join([
         f"`{command}`", "",
         f"Each game's depth is its searcher's doubling gain from {low} to {high} iterations "
@@ -251,7 +293,17 @@ def report(found, command):
                 "its first seat scores nearest 50% in strong self-play"),
         verdict("Hidden information worth most", found.hidden,
                 "the cheater, who sees every card, gains most over the searcher"),
-        "", table, ""])
+        *lines, "", table, ""])
+
+
+def _ceiling(row):
+    """A row's ceiling in its table cell: its Elo above random play with its interval,
+    its budget, and what ended the climb."""
+    top = row.ceiling
+    if top is None:
+        return ""
+    return (f"{top.elo:+.0f} [{top.low:+.0f}, {top.high:+.0f}] at {top.budget} "
+            f"({row.climb.ended})")
 
 
 def _score(figure):
