@@ -7,7 +7,7 @@ import pytest
 
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.skill import climbs, plans, report, run, sections
+from tournament.skill import climbs, plans, plots, report, run, sections
 from tournament.skill.figures import ClimbStep, Results
 from tournament_helpers import cli
 
@@ -188,3 +188,19 @@ def test_an_analysis_of_a_game_without_a_network_says_it_does_not_climb(tmp_path
     assert results.variants[0].climb.refused.startswith("tic_tac_toe is an OpenSpiel")
     assert "- **Ceiling** of `default`: it does not climb: tic_tac_toe" in \
         report.summary(results, "cardarena skill tic_tac_toe")
+
+
+def test_the_elo_plot_draws_each_ceiling_beyond_the_ladder(tmp_path):
+    pytest.importorskip("matplotlib")
+    from matplotlib import pyplot
+    args = ["skill", "card_duel", "--player", PLAYER, "--deals", "2", "--min-budget", "2",
+            "--max-budget", "8", "--climb-to", "16", "--bootstrap", "50", "--quiet",
+            "--workers", "1", "--out", str(tmp_path)]
+    assert cli(*args).returncode == 0
+    results = Results.from_dict(json.loads((tmp_path / "skill.json").read_text()))
+    figure = plots._plot_elo(results, pyplot)
+    axes = figure.axes[0]
+    labels = [t.get_text() for t in axes.get_legend().get_texts()]
+    assert labels == ["default", "default: ceiling with the network (cap)"]
+    assert [t.get_text() for t in axes.get_xticklabels()] == ["2", "4", "8", "16"]
+    pyplot.close(figure)

@@ -7,7 +7,8 @@ PLOTS = ("elo.png", "ladder.png", "seats.png", "grid.png")
 
 
 def plot(results, out):
-    """Draw ``elo.png`` (Elo against budget, one line per variant), ``ladder.png``
+    """Draw ``elo.png`` (Elo against budget, one line per variant, and a dashed one to
+    the ceiling of each climb), ``ladder.png``
     (each step up the ladder with two standard errors), ``seats.png`` (the first
     seat's score per variant) and, when the variants are a grid of two
     parameters, ``grid.png`` (heat maps of depth and of the first seat's score).
@@ -27,15 +28,26 @@ def plot(results, out):
 
 def _plot_elo(results, pyplot):
     figure, axes = pyplot.subplots(figsize=(7, 4.5))
+    budgets = set(results.budgets)
     for v in results.variants:
         rungs = [r for r in v.rungs if r.budget is not None
                  and not r.name.startswith("cheater")]
         x = [r.budget for r in rungs]
         y = [r.elo for r in rungs]
         errors = [[r.elo - r.low for r in rungs], [r.high - r.elo for r in rungs]]
-        axes.errorbar(x, y, yerr=errors, marker="o", capsize=3, label=v.name)
+        line = axes.errorbar(x, y, yerr=errors, marker="o", capsize=3, label=v.name)
+        top = v.climb.ceiling if v.climb else None
+        if top is not None:
+            # The climb's rungs between are matched but not rated: a dashed line runs
+            # from the top fixed rung to the ceiling.
+            axes.errorbar([x[-1], top.budget], [y[-1], top.elo],
+                          yerr=[[0, top.elo - top.low], [0, top.high - top.elo]],
+                          marker="*", markersize=10, linestyle="--", capsize=3,
+                          color=line.lines[0].get_color(),
+                          label=f"{v.name}: ceiling with the network ({v.climb.ended})")
+            budgets.add(top.budget)
     axes.set_xscale("log", base=2)
-    axes.set_xticks(results.budgets, [str(b) for b in results.budgets])
+    axes.set_xticks(sorted(budgets), [str(b) for b in sorted(budgets)])
     axes.minorticks_off()
     axes.set_xlabel("iterations per move")
     axes.set_ylabel("Elo over random play")
