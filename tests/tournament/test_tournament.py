@@ -1,5 +1,6 @@
 """The tournament harness: configs, scheduling, playing, storing and resuming."""
 import csv
+import dataclasses
 import datetime
 import io
 import json
@@ -17,6 +18,7 @@ import time
 import pytest
 
 import core
+from search import random_model
 from tournament.harness import config as configs
 from tournament.harness import runner
 from tournament.harness.row import GameRow
@@ -881,3 +883,22 @@ def test_sprt_needs_a_game_of_two_sides(tmp_path):
                       '[bots]\na = "random"\nb = "random"\n')
     result = cli("sprt", toml, "--a", "a", "--b", "b")
     assert "duplicate pairs need a game of two sides" in result.stderr
+
+
+def test_a_replaced_network_file_starts_its_games_again(tmp_path):
+    path = tmp_path / "net.npz"
+    random_model(core.load_game("shrine"), (8,), seed=1).save(path)
+    config = configs.Config(game="shrine", bots={"net": f"ismcts(model={path})",
+                                                 "plain": "ismcts"}, deals=1)
+    first = config.key
+    assert dataclasses.replace(config).key == first
+    random_model(core.load_game("shrine"), (8,), seed=2).save(path)
+    assert dataclasses.replace(config).key != first
+    # Bots without a network keep the keys their stores were made with.
+    plain = configs.Config(game="shrine", bots={"a": "ismcts", "b": "random"}, deals=1)
+    assert plain.networks() == {}
+    with Store(str(tmp_path / "games.db")) as store:
+        runner.run(config, store, workers=1, progress=False)
+        random_model(core.load_game("shrine"), (8,), seed=3).save(path)
+        again = dataclasses.replace(config)
+        assert store.games(config.key) and not store.games(again.key)

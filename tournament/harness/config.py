@@ -30,6 +30,7 @@ import itertools
 import json
 import math
 import os
+import pathlib
 import re
 import sys
 
@@ -97,8 +98,31 @@ class Config:
         del fields["deals"], fields["kind"]
         if not self.rotations:
             del fields["rotations"]
+        networks = self.networks()
+        if networks:
+            fields["networks"] = networks
         text = json.dumps(fields, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def networks(self):
+        """A digest of the network file each bot plays with, by bot name, for the bots
+        given one: ``model=default`` names whatever file the game ships, so a retrained
+        network must not resume the games of the one it replaced.  None for a file
+        that cannot be read (the bot then fails when it is made)."""
+        found = {}
+        for name, spec in self.bots.items():
+            if not isinstance(spec, str):  # a Python bot: its code is its own
+                continue
+            model = search.parse_bot(spec)[1].get("model", "none")
+            if model == "none":
+                continue
+            try:
+                path = pathlib.Path(model) if model != "default" else \
+                    search.model.default_path(search.engine_game(self.game))
+                found[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+            except (OSError, CardArenaError):
+                found[name] = None
+        return found
 
     @property
     def seats(self):
