@@ -1,8 +1,8 @@
 """The questions a skill analysis answers, and the deals that decide them.
 
 Each is decided when its 95% interval leaves out "no difference" (a difference is
-shown), or lies within a margin of it that no difference worth a designer's notice
-passes (``MARGINS``: the games show none that matters):
+shown), or lies wholly within a margin of it (``MARGINS``), so that whatever difference
+there is would not matter to a designer:
 
 - ``step``: a rung of the chain against the one below it, a score against 50%;
 - ``depth``: a variant's depth (its Elo span from the lowest searcher to the top)
@@ -11,12 +11,12 @@ passes (``MARGINS``: the games show none that matters):
 - ``seat``: the first side in the top searcher's self-play, against 50%;
 - ``cheater``: the cheater against the top searcher at its budget, against 50%.
 
-Games spread evenly spend most of themselves on questions the first deals settle (random
-play against greedy, the lowest budgets).  ``wanted`` names the matches that open
-questions read and that may play more: ``run`` plays them a batch of deals further,
-measures again, and stops when every question is decided, would need more deals than
-the cap (``needs``), or has every match it reads at the cap.  Nothing here names a
-game.
+Games spread evenly spend most of themselves on questions the first deals settle
+(random play against greedy, the lowest budgets).  ``wanted`` names the matches that
+open questions read and that may play more: ``run.decide`` plays them a batch of deals
+further, measures again, and stops when every question is decided, would need more
+deals than the cap (``needs``), or has every match it reads at the cap.  Nothing here
+names a game.
 """
 import dataclasses
 import itertools
