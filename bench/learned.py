@@ -99,7 +99,8 @@ def main():
                 config = configs.Config(game=str(game), bots={"a": first, "b": second},
                                         deals=args.deals, seed=args.seed)
                 runner.run(config, store, workers=args.workers, desc=f"{game} {what}")
-                score = gate_score(store.games(config.key), "a", sides)
+                score = gate_score(store.games(config.key, deals=range(config.deals)),
+                                   "a", sides)
                 body.append([str(game), what, f"{score['score']:.1%}",
                              f"{score['low']:.1%} to {score['high']:.1%}",
                              f"{score['games']}"])

@@ -140,3 +140,12 @@ def test_learned_benchmark_gives_the_yardstick_the_network_and_tallies_every_mat
         bots = [t["config"]["bots"] for t in store.tournaments()]
     assert bots[0] == {"a": "ismcts(rollout=heuristic,model=default,seconds=0.01)",
                        "b": "ismcts(rollout=heuristic,seconds=0.01)"}
+
+
+def test_learned_benchmark_tallies_only_the_deals_asked_for(tmp_path):
+    db = str(tmp_path / "learned.sqlite")
+    for deals in ("2", "1"):
+        out = run_bench("learned.py", "--game", "card_duel", "--seconds", "--deals", deals,
+                        "--workers", "1", "--db", db, "--markdown")
+    (table,) = tables(out)
+    assert all(line.strip("|").split("|")[4].strip() == "2" for line in table[2:])
