@@ -230,7 +230,7 @@ class Plan:
     (``verdicts.wanted``); None to play every match ``deals``."""
     more: tuple = ()
     """Matches played beyond ``deals``, as ``(variant, bots, deals)``: a variant's name,
-    the match's rung names (one for self-play) and its deals (``verdicts.decide``
+    the match's rung names (one for self-play) and its deals (``run.decide``
     adds them for the questions the first deals left open)."""
 
     def deals_of(self, variant, bots):
@@ -305,14 +305,15 @@ class Plan:
             except configs.ConfigError as e:
                 raise SkillError(f"variant {variant.name}: {e}") from None
 
-    def check_cost(self, workers, decide_to=None):
+    def check_cost(self, workers):
         """Raise SkillError if the plan would take longer than ``MOST_SECONDS`` on
-        ``workers`` processes, every match played to ``decide_to`` deals if given; the
+        ``workers`` processes, every match played to ``decide_to`` deals if set; the
         line says how long, from the length of random games and the searcher's time per
         iteration, measured here."""
-        if decide_to is not None:
-            return dataclasses.replace(self, deals=decide_to, more=())._check_cost(
-                workers, f"--decide-to {decide_to}", "--decide-to")
+        if self.decide_to is not None:
+            return dataclasses.replace(self, deals=self.decide_to, decide_to=None,
+                                       more=())._check_cost(
+                workers, f"--decide-to {self.decide_to}", "--decide-to")
         return self._check_cost(workers, f"--deals {self.deals}", "--deals")
 
     def _check_cost(self, workers, deals, lower):

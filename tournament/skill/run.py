@@ -58,7 +58,7 @@ def prepare(game, variants=(), grid=(), *, deals=30, player=None, challengers=()
         plan.variants, plans.PLAYER, plan.ladder.budgets[-1],
         challengers or CHALLENGERS, deals=trial_deals, seed=seed,
         seconds_per_move=seconds_per_move))
-    plan.check_cost(workers, decide_to)
+    plan.check_cost(workers)
     if climb_to is not None:
         climbs.check_cost(plan, climb_to, workers)
     return Analysis(plan, trials, trial_each, workers,
@@ -89,7 +89,7 @@ def run(prepared, store, *, play=None, say=None, bootstrap=1000):
             choices = yardstick.pool(choices)
             say(f"Every variant: {yardstick.describe(choices[0])}.")
         plan = dataclasses.replace(plan, yardsticks=tuple(choices))
-        plan.check_cost(prepared.workers, plan.decide_to)
+        plan.check_cost(prepared.workers)
         if prepared.climb_to is not None:
             climbs.check_cost(plan, prepared.climb_to, prepared.workers)
     schedule = plan.schedule()
