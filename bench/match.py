@@ -24,9 +24,10 @@ def wilson(k, n, z=1.96):
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def play(game, bots, seed, clock):
+def play(game, bots, seed, clock, runs):
     """One game between ``bots`` (one per seat), chance drawn from ``seed``; each
-    searched move's wall time is added to ``clock`` under the mover's seat.  Every bot
+    searched move's wall time is added to ``clock`` under the mover's seat, and the
+    iterations its search ran, where the bot says, to ``runs``.  Every bot
     is told every other move and chance outcome, as OpenSpiel's ``evaluate_bots``
     does, so a bot that keeps its tree can.  Returns the returns."""
     rng = random.Random(seed)
@@ -42,6 +43,9 @@ def play(game, bots, seed, clock):
             t0 = time.perf_counter()
             action = bots[p].step(state)
             clock[p].append(time.perf_counter() - t0)
+            last = getattr(bots[p], "last", None)
+            if last is not None:
+                runs[p].append(last.iterations)
         for other, bot in enumerate(bots):
             if other != p:
                 bot.inform_action(state, p, action)
@@ -74,6 +78,7 @@ def match(game_name, opponent, games, seconds, seed, ours, out):
     margins = []
     by_deal = {}
     times = {"ours": [], "peer": []}
+    counts = {"ours": [], "peer": []}
     out(f"match on {game_name}: {mine} against {theirs}, {games} games, seed {seed}")
     load = os.getloadavg()[0]
     for i in range(games):
@@ -81,10 +86,13 @@ def match(game_name, opponent, games, seconds, seed, ours, out):
         specs = [mine if p == seat else theirs for p in range(n)]
         bots = [search.make_bot(s, game, p, seed=deal * n + p) for p, s in enumerate(specs)]
         clock = [[] for _ in range(n)]
+        runs = [[] for _ in range(n)]
         t0 = time.perf_counter()
-        returns = play(game, bots, deal, clock)
+        returns = play(game, bots, deal, clock, runs)
         times["ours"] += clock[seat]
         times["peer"] += [t for p in range(n) if p != seat for t in clock[p]]
+        counts["ours"] += runs[seat]
+        counts["peer"] += [k for p in range(n) if p != seat for k in runs[p]]
         margin = returns[seat] - statistics.fmean(r for p, r in enumerate(returns) if p != seat)
         margins.append(margin)
         by_deal.setdefault(deal, []).append(margin)
@@ -115,6 +123,12 @@ def match(game_name, opponent, games, seconds, seed, ours, out):
     out(f"mean seconds per searched move: ours {spent['ours']:.3f}, "
         f"opponent {spent['peer']:.3f}; the machine's load average (of {os.cpu_count()} "
         f"cores) {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
+    # Under a time budget, what a second thread buys is more iterations: the ratio
+    # says how many more it found cores for.
+    if counts["ours"] and counts["peer"]:
+        ours, peer = (statistics.median(counts[k]) for k in ("ours", "peer"))
+        out(f"median iterations per searched move: ours {ours:g}, opponent {peer:g} "
+            f"({ours / peer:.2f} times)")
     # The margin, not the score, says who is stronger: with more than two players, or
     # payoffs spread unevenly, an even match need not score one half.
     verdict = "ours is stronger" if mean - half > 0 else "the opponent is stronger" \

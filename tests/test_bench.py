@@ -92,6 +92,8 @@ def test_a_match_of_two_threads_against_one_gives_both_the_same_parameters():
     assert re.fullmatch(r"ismcts\(seconds=0.02,threads=2,rollout_depth=8\) against "
                         r"ismcts\(seconds=0.02,rollout_depth=8\) on card_duel at 0.02 s per "
                         r"move: 2 games, .*", out[3])
+    assert any(re.fullmatch(r"median iterations per searched move: ours [\d.]+, opponent [\d.]+ "
+                            r"\([\d.]+ times\)", line) for line in out)
     assert out[-1].startswith("verdict at 95%, by the margin")
 
 
