@@ -1,5 +1,6 @@
 """bench/search.py --match: our ismcts against an opponent at equal time per move, the
 games played here one after another, with the tally and its intervals."""
+import json
 import math
 import os
 import random
@@ -24,13 +25,15 @@ def wilson(k, n, z=1.96):
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def play(game, bots, seed, clock, runs):
-    """One game between ``bots`` (one per seat), chance drawn from ``seed``; each
-    searched move's wall time is added to ``clock`` under the mover's seat, and the
-    iterations its search ran, where the bot says, to ``runs``.  Every bot
-    is told every other move and chance outcome, as OpenSpiel's ``evaluate_bots``
-    does, so a bot that keeps its tree can.  Returns the returns."""
+def play(game, bots, seed, seat):
+    """One game between ``bots`` (one per seat), chance drawn from ``seed``: its record,
+    the returns and, for ``seat``'s bot (``ours``) and the others together (``peer``),
+    the searched moves, their wall time and the iterations their searches ran, where a
+    bot says.  Every bot is told every other move and chance outcome, as OpenSpiel's
+    ``evaluate_bots`` does, so a bot that keeps its tree can."""
     rng = random.Random(seed)
+    tally = {side: {"moves": 0, "seconds": 0.0, "searches": 0, "iterations": 0}
+             for side in ("ours", "peer")}
     state = game.new_initial_state()
     while not state.is_terminal():
         p = state.current_player()
@@ -42,15 +45,18 @@ def play(game, bots, seed, clock, runs):
         else:
             t0 = time.perf_counter()
             action = bots[p].step(state)
-            clock[p].append(time.perf_counter() - t0)
+            side = tally["ours" if p == seat else "peer"]
+            side["moves"] += 1
+            side["seconds"] += time.perf_counter() - t0
             last = getattr(bots[p], "last", None)
             if last is not None:
-                runs[p].append(last.iterations)
+                side["searches"] += 1
+                side["iterations"] += last.iterations
         for other, bot in enumerate(bots):
             if other != p:
                 bot.inform_action(state, p, action)
         state.apply_action(action)
-    return state.returns()
+    return {"returns": list(state.returns()), **tally}
 
 
 def match_specs(opponent, seconds, ours):
@@ -62,51 +68,90 @@ def match_specs(opponent, seconds, ours):
     return f"ismcts(seconds={seconds:g}{more})", f"openspiel_ismcts(seconds={seconds:g})"
 
 
-def match(game_name, opponent, games, seconds, seed, ours, out):
+def recorded(path, header):
+    """The games ``path`` holds for the match ``header`` describes, in order; a new file
+    is started with the header.  A file of another match is refused: its games would
+    be tallied as this one's."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        with open(path, "w") as f:
+            f.write(json.dumps(header) + "\n")
+        return []
+    with open(path) as f:
+        lines = f.read().splitlines()
+    try:
+        first = json.loads(lines[0])
+        games = [json.loads(line) for line in lines[1:] if line.strip()]
+    except (json.JSONDecodeError, IndexError):
+        raise core.CardArenaError(f"{path} is not a record of a match; give another file")
+    if first != header:
+        raise core.CardArenaError(
+            f"{path} records another match ({first.get('ours')} against "
+            f"{first.get('theirs')} on {first.get('game')}, seed {first.get('seed')}, "
+            f"{first.get('seconds')} s); give another file")
+    return games
+
+
+def match(game_name, opponent, games, seconds, seed, ours, out, record=None):
     """``games`` games of ``game_name`` between our ismcts and the opponent at
     ``seconds`` per move: OpenSpiel's ISMCTS (its Python bot on our games, its C++ bot
     on its own), or with ``opponent="threads"``, ismcts on one thread against ours on
-    two, both with ``ours``' parameters.  Ours takes each seat in turn against the opponent in every other seat, each
-    deal once per seat.  A line per game as it ends, then the tally: a game is won
-    when ours scores more than the opponents' mean, and the margin is that
-    difference."""
+    two, both with ``ours``' parameters.  Ours takes each seat in turn against the
+    opponent in every other seat, each deal once per seat.  A line per game as it
+    ends, then the tally: a game is won when ours scores more than the opponents'
+    mean, and the margin is that difference.  With ``record``, a file, every game is
+    written to it as it ends, and the games it already holds are not played again:
+    a long match goes on where a killed one stopped."""
     game = core.load_game(game_name) if core.parse_spec(game_name)[0] in core.GAMES \
         else pyspiel.load_game(game_name)
     n = game.num_players() if callable(getattr(game, "num_players", None)) else game.num_players
     mine, theirs = match_specs(opponent, seconds, ours)
+    header = {"format": "cardarena match", "game": game_name, "ours": mine,
+              "theirs": theirs, "seconds": seconds, "seed": seed}
+    done = recorded(record, header) if record else []
     wins = losses = draws = 0
     margins = []
     by_deal = {}
-    times = {"ours": [], "peer": []}
-    counts = {"ours": [], "peer": []}
+    spent = {side: [0, 0.0, 0, 0] for side in ("ours", "peer")}
     out(f"match on {game_name}: {mine} against {theirs}, {games} games, seed {seed}")
+    if done:
+        out(f"  {min(len(done), games)} of them recorded in {record}")
     load = os.getloadavg()[0]
     for i in range(games):
         deal, seat = seed * 1000 + i // n, i % n
-        specs = [mine if p == seat else theirs for p in range(n)]
-        bots = [search.make_bot(s, game, p, seed=deal * n + p) for p, s in enumerate(specs)]
-        clock = [[] for _ in range(n)]
-        runs = [[] for _ in range(n)]
         t0 = time.perf_counter()
-        returns = play(game, bots, deal, clock, runs)
-        times["ours"] += clock[seat]
-        times["peer"] += [t for p in range(n) if p != seat for t in clock[p]]
-        counts["ours"] += runs[seat]
-        counts["peer"] += [k for p in range(n) if p != seat for k in runs[p]]
+        if i < len(done):
+            result = done[i]
+            if (result.get("deal"), result.get("seat")) != (deal, seat):
+                raise core.CardArenaError(f"{record}: game {i + 1} is not deal {deal} with "
+                                          f"ours in seat {seat}; give another file")
+        else:
+            specs = [mine if p == seat else theirs for p in range(n)]
+            bots = [search.make_bot(s, game, p, seed=deal * n + p)
+                    for p, s in enumerate(specs)]
+            result = {"deal": deal, "seat": seat, **play(game, bots, deal, seat)}
+            if record:
+                with open(record, "a") as f:
+                    f.write(json.dumps(result) + "\n")
+        returns = result["returns"]
+        for side in spent:
+            spent[side] = [a + result[side][k] for a, k in
+                           zip(spent[side], ("moves", "seconds", "searches", "iterations"))]
         margin = returns[seat] - statistics.fmean(r for p, r in enumerate(returns) if p != seat)
         margins.append(margin)
         by_deal.setdefault(deal, []).append(margin)
         wins, losses, draws = wins + (margin > 0), losses + (margin < 0), draws + (margin == 0)
+        if i < len(done):
+            continue
         outcome = "win" if margin > 0 else "loss" if margin < 0 else "draw"
         out(f"  game {i + 1}: deal {deal}, ours in seat {seat}: {outcome}, margin {margin:+g}; "
-            f"{len(clock[seat])} + {sum(len(clock[p]) for p in range(n) if p != seat)} "
-            f"searched moves, {time.perf_counter() - t0:.0f} s; so far +{wins} -{losses} "
-            f"={draws}")
+            f"{result['ours']['moves']} + {result['peer']['moves']} searched moves, "
+            f"{time.perf_counter() - t0:.0f} s; so far +{wins} -{losses} ={draws}")
     score = (wins + 0.5 * draws) / games
     low, high = wilson(wins + 0.5 * draws, games)
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / math.sqrt(games) if games > 1 else math.inf
-    spent = {k: statistics.fmean(v) if v else 0.0 for k, v in times.items()}
+    per_move = {side: wall / moves if moves else 0.0
+                for side, (moves, wall, _, _) in spent.items()}
     out(f"{mine} against {theirs} on {game_name} at {seconds:g} s per move: {games} "
         f"game{'s' if games > 1 else ''}, {wins} won, {losses} lost, {draws} drawn; score "
         f"{score:.3f}, 95% Wilson interval {low:.3f}-{high:.3f}; mean margin {mean:+.3f} "
@@ -120,14 +165,15 @@ def match(game_name, opponent, games, seconds, seed, ours, out):
         half = 1.96 * statistics.stdev(deals) / math.sqrt(len(deals))
         out(f"by deal, ours in each of the {n} seats: {len(deals)} deals, mean margin "
             f"{mean:+.3f} ± {half:.3f} (95%)")
-    out(f"mean seconds per searched move: ours {spent['ours']:.3f}, "
-        f"opponent {spent['peer']:.3f}; the machine's load average (of {os.cpu_count()} "
+    out(f"mean seconds per searched move: ours {per_move['ours']:.3f}, "
+        f"opponent {per_move['peer']:.3f}; the machine's load average (of {os.cpu_count()} "
         f"cores) {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     # Under a time budget, what a second thread buys is more iterations: the ratio
     # says how many more it found cores for.
-    if counts["ours"] and counts["peer"]:
-        ours, peer = (statistics.median(counts[k]) for k in ("ours", "peer"))
-        out(f"median iterations per searched move: ours {ours:g}, opponent {peer:g} "
+    if spent["ours"][2] and spent["peer"][2]:
+        ours, peer = (iterations / searches for _, _, searches, iterations in
+                      (spent["ours"], spent["peer"]))
+        out(f"mean iterations per searched move: ours {ours:.0f}, opponent {peer:.0f} "
             f"({ours / peer:.2f} times)")
     # The margin, not the score, says who is stronger: with more than two players, or
     # payoffs spread unevenly, an even match need not score one half.

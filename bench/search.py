@@ -62,7 +62,9 @@ legal action are played without asking any bot, and every bot is told every move
 chance outcome.  The result is a score (a draw counts half) with its 95% Wilson
 interval, and the mean margin over the opponents' mean payoff with its 95% interval,
 over the games and, where deals were played from every seat, over the deals, whose
-interval decides the verdict.  OpenSpiel's bot sizes its searches by the rate it
+interval decides the verdict.  ``--record FILE`` writes each game to FILE as it ends
+and, run again with the same match, plays only the games FILE does not hold: a match
+of hours survives being stopped.  OpenSpiel's bot sizes its searches by the rate it
 measured before, so its time per move is near the budget, not at it: the mean
 seconds each side spent per searched move are printed beside the result.
 On Shrine at one second per move, a game takes about a minute.
@@ -89,6 +91,8 @@ from /proc/self/statm.
     python bench/search.py --match 40 --seconds 0.2 --opponent threads
     python bench/search.py --match 400 --seconds 0.02 --opponent threads --game relinquish \
         --ours rollout_depth=8,rollout=heuristic
+    python bench/search.py --match 400 --seconds 0.2 --opponent threads --game relinquish \
+        --ours rollout_depth=8,rollout=heuristic --record relinquish-threads-0.2.jsonl
     python bench/search.py --sizes                   # the network's sizes, a minute
 
 The parts are modules beside this one: ``positions.py`` (the positions and rollout
@@ -334,6 +338,10 @@ def parser():
     ap.add_argument("--ours", default="",
                     help="more parameters of our ismcts in the match, such as reuse=true "
                          "or parallel=root")
+    ap.add_argument("--record", metavar="FILE",
+                    help="write the match's games to FILE as they end, one JSON line "
+                         "each, and resume from the games it holds: a long match killed "
+                         "goes on where it stopped")
     ap.add_argument("--sizes", action="store_true",
                     help="time one evaluation of the network for several hidden layer "
                          "sizes on every ruleset instead of the table")
@@ -352,7 +360,7 @@ def main(argv=None):
             ap.error("--match needs at least one game and --seconds above 0")
         try:
             match(args.game, args.opponent, args.match, args.seconds, args.seed, args.ours,
-                  lambda line: print(line, flush=True))
+                  lambda line: print(line, flush=True), record=args.record)
         except core.CardArenaError as e:
             sys.exit(f"bench/search.py --match: {e}")
         return

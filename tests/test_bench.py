@@ -92,9 +92,38 @@ def test_a_match_of_two_threads_against_one_gives_both_the_same_parameters():
     assert re.fullmatch(r"ismcts\(seconds=0.02,threads=2,rollout_depth=8\) against "
                         r"ismcts\(seconds=0.02,rollout_depth=8\) on card_duel at 0.02 s per "
                         r"move: 2 games, .*", out[3])
-    assert any(re.fullmatch(r"median iterations per searched move: ours [\d.]+, opponent [\d.]+ "
+    assert any(re.fullmatch(r"mean iterations per searched move: ours \d+, opponent \d+ "
                             r"\([\d.]+ times\)", line) for line in out)
     assert out[-1].startswith("verdict at 95%, by the margin")
+
+
+def test_a_recorded_match_resumes_where_it_stopped_and_refuses_another_match(tmp_path):
+    record = str(tmp_path / "match.jsonl")
+    args = ("--seconds", "0.01", "--game", "card_duel", "--opponent", "threads",
+            "--ours", "rollout_depth=8", "--record", record)
+    first = run_bench("search.py", "--match", "2", *args).splitlines()
+    with open(record) as f:
+        assert len(f.read().splitlines()) == 3        # the match, then a line a game
+    again = run_bench("search.py", "--match", "4", *args).splitlines()
+    assert again[1] == f"  2 of them recorded in {record}"
+    played = [line.split(":")[0].strip() for line in again if line.startswith("  game ")]
+    assert played == ["game 3", "game 4"]
+    # The first two games count as they were played: the tally is over all four.
+    tally = next(line for line in again if " s per move: " in line)
+    assert " 4 games, " in tally
+    before = [line for line in first if line.startswith("  game ")]
+    won = sum(" win, " in line for line in before)
+    assert int(re.search(r"(\d+) won", tally).group(1)) >= won
+    with open(record) as f:
+        assert len(f.read().splitlines()) == 5
+    other = subprocess.run([sys.executable, os.path.join(BENCH, "search.py"), "--match", "2",
+                            "--seconds", "0.02", "--game", "card_duel", "--opponent",
+                            "threads", "--record", record], capture_output=True, text=True)
+    assert other.returncode != 0
+    assert other.stderr == (f"bench/search.py --match: {record} records another match "
+                            f"(ismcts(seconds=0.01,threads=2,rollout_depth=8) against "
+                            f"ismcts(seconds=0.01,rollout_depth=8) on card_duel, seed 1, "
+                            f"0.01 s); give another file\n")
 
 
 def test_a_match_openspiels_bot_cannot_play_ends_in_one_line():
