@@ -21,7 +21,7 @@ from tournament import calibrations, cli
 from tournament.harness import config as configs
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.skill import plans
+from tournament.skill import climbs, plans
 from tournament.skill import levels as calibrating
 from tournament.sparring import levels, session
 from tournament.stats.ratings import match_scores
@@ -95,7 +95,7 @@ def ladder_opponents(calibration, level):
     searchers = [r for r in calibration.rungs if r.budget is not None]
 
     def place(r):
-        return r.budget, -r.blunder
+        return r.guided, r.budget, -r.blunder
 
     below = max((r for r in searchers if place(r) < level.place), key=place)
     above = min((r for r in searchers if place(r) > level.place), key=place)
@@ -421,11 +421,139 @@ def test_a_rung_clearly_weaker_than_a_cheaper_one_is_no_level(monkeypatch):
     monkeypatch.setattr(calibrating, "elo_samples", lambda *a, **k: (elo, samples))
     c = calibrating.measure(Games(), plan, "made by hand", bootstrap=41)
     assert [p.budget for p in c.fit] == [1, 2, 4, 6, 8]
-    assert c.outplayed == {3}
+    assert c.outplayed == {(False, 3)}
     assert c.fit[2].elo == c.fit[3].elo == 906  # 4 and 6 pooled, as chance allows
     assert all(c.level(e).budget != 3 for e in range(727, 906, 5))
     assert c.level(740).budget == 2 and c.level(900).budget == 4
     assert "ismcts-3" in calibrating.table(c) and "below a cheaper rung" in calibrating.table(c)
+
+
+# --- the climb above the top, guided by the game's network ----------------------------
+
+GUIDED = "ismcts(rollout_depth=8,model=default)"
+
+
+def climbing(*points):
+    """A calibration of Shrine's ``ismcts(rollout_depth=8)`` whose fit has the points
+    (budget, elo, guided): the plain searcher's, then the guided one's."""
+    plain = calibration(*((b, e, e - 40, e + 40) for b, e, guided in points if not guided),
+                        game="shrine")
+    guided = [climbs.rung(plain.player, b) for b, e, g in points if g]
+    elos = [e for b, e, g in points if g]
+    fit = plain.fit + tuple(levels.Level(r.spec, r.budget, e, e - 40, e + 40, guided=True)
+                            for r, e in zip(guided, elos))
+    rungs = plain.rungs + tuple(levels.Rung(r.name, r.spec, r.budget, e, e - 40, e + 40,
+                                            guided=True) for r, e in zip(guided, elos))
+    return dataclasses.replace(plain, rungs=rungs, fit=fit, climb=GUIDED)
+
+
+def test_a_guided_level_is_the_guided_searcher_and_none_lies_between_the_two():
+    c = climbing((8, 0, False), (32, 200, False), (32, 600, True), (128, 800, True))
+    assert [p.place for p in c.fit] == [(False, 8, 0), (False, 32, 0), (True, 32, 0),
+                                        (True, 128, 0)]
+    # Between two guided rungs: the guided searcher, interpolated on a log scale.
+    level = c.level(700)
+    assert level == levels.Level("ismcts(iterations=64,rollout_depth=8,model=default)", 64,
+                                 700.0, 660.0, 740.0, interpolated=True, guided=True)
+    # Between the plain top and the first guided rung no budget is half-way: the
+    # nearer of the two plays.
+    assert c.level(350) == c.fit[1] and c.level(450) == c.fit[2]
+    assert c.level(200).spec == "ismcts(iterations=32,rollout_depth=8)"
+    # The spec plays, guided by Shrine's own network.
+    game = core.load_game("shrine")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    bot = search.make_bot(c.level(800).spec, game, state.current_player())
+    assert bot.step(state) in state.legal_actions()
+
+
+def test_a_calibration_with_a_climb_round_trips_and_one_without_is_written_as_before(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
+    c = climbing((8, 0, False), (32, 200, False), (32, 600, True), (128, 800, True))
+    c.save(levels.path("shrine"))
+    assert levels.load("shrine") == c
+    text = calibrating.table(c)
+    assert f"then, guided by the game's network, {GUIDED} at 2 budgets from 32 to 128" in text
+    assert "ismcts-32-model" in text
+    plain = calibration((8, 0, -40, 40), (32, 200, 160, 240), game="shrine")
+    data = plain.to_dict()
+    assert "climb" not in data and all("guided" not in p for p in data["rungs"] + data["fit"])
+    assert levels.Calibration.from_dict(json.loads(json.dumps(data))) == plain
+    # A guided rung is out of order before a plain one.
+    data = json.loads(json.dumps(c.to_dict()))
+    data["fit"][1], data["fit"][2] = data["fit"][2], data["fit"][1]
+    with pytest.raises(ValueError, match="does not rise"):
+        levels.Calibration.from_dict(data)
+
+
+def test_a_step_up_to_the_guided_rungs_is_split_by_a_guided_rung_below():
+    plan = calibrating.plan("shrine", 2, low=8, high=32, player="ismcts(rollout_depth=8)",
+                            climb_to=128)
+    assert plan.climb == (32, 64, 128)
+    assert [r.name for r in plan.chain][-4:] == ["ismcts-32", "ismcts-32-model",
+                                                 "ismcts-64-model", "ismcts-128-model"]
+    assert ("ismcts-32", "ismcts-32-model") in plan.pairs()
+    # From the plain top at +200 to the guided 32 at +600: a guided 16 is tried below;
+    # from the guided 32 to 128 at +800: the guided 64 is there, so 45 and 91.
+    c = climbing((8, 0, False), (16, 100, False), (32, 200, False), (32, 600, True),
+                 (64, 780, True), (128, 950, True))
+    finer = calibrating.refine(plan, c)
+    assert finer.climb == (16, 32, 45, 64, 91, 128)
+    assert finer.ladder == plan.ladder
+    # The guided 16 was measured below the plain top and left out of the fit: the step
+    # from the top to the guided 32 is split between them.
+    c = climbing((8, 0, False), (16, 100, False), (32, 200, False), (32, 600, True),
+                 (45, 700, True), (64, 780, True), (91, 850, True), (128, 950, True))
+    finer = calibrating.refine(finer, c)
+    assert finer.climb == (16, 23, 32, 45, 64, 91, 128)
+
+
+def test_a_calibration_climbs_above_its_top_with_the_games_network(tmp_path, monkeypatch):
+    monkeypatch.setattr(calibrations, "DATA", tmp_path)
+    previous = signal.getsignal(signal.SIGTERM)
+    args = ["levels", "shrine", "--calibrate", "--player", "ismcts(rollout_depth=8)",
+            "--deals", "2", "--min-budget", "2", "--max-budget", "4", "--climb-to", "8",
+            "--workers", "1", "--quiet", "--db", str(tmp_path / "games.db")]
+    try:
+        cli.main(args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    made = levels.load("shrine")
+    assert made.climb == GUIDED
+    guided = [r for r in made.rungs if r.guided]
+    assert {4, 8} <= {r.budget for r in guided}
+    assert all(r.spec == levels.spec(GUIDED, r.budget) for r in guided)
+    assert all(a.place < b.place and a.elo <= b.elo for a, b in zip(made.fit, made.fit[1:]))
+    # The guided rungs met the plain top: their Elo is on the same scale.
+    plan = calibrating.plan("shrine", 2, low=2, high=4, player="ismcts(rollout_depth=8)",
+                            climb_to=8)
+    with Store(str(tmp_path / "games.db"), readonly=True) as store:
+        again, last = calibrating.calibrate(store, plan, made.command, play=lambda plan: None)
+    assert again == made
+    assert all(("ismcts-4", r.name) in last.pairs() for r in last.guided[:2])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--max-budget", "8", "--climb-to", "4"],
+     "cardarena levels: --climb-to 4 is below the ladder's top budget 8: the climb starts "
+     "there"),
+])
+def test_a_climb_that_cannot_start_is_refused_in_one_line(tmp_path, args, message):
+    result = run("levels", "shrine", "--calibrate", *args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == message + "\n"
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_climb_on_rules_without_a_network_is_refused_in_one_line(tmp_path):
+    result = run("levels", "card_duel(life=5)", "--calibrate", "--climb-to", "1024",
+                 cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("cardarena levels: --climb-to: ")
+    assert result.stderr.count("\n") == 1 and "card_duel" in result.stderr
+    assert os.listdir(tmp_path) == []
 
 
 def test_measuring_before_the_games_are_played_says_what_is_missing(tmp_path):
@@ -515,5 +643,6 @@ def test_docs_quote_the_levels_shipped():
     for game in core.GAMES:
         for p in levels.load(game).levels:
             budget = f"{p.budget}, blunder {p.blunder:g}" if p.blunder else f"{p.budget}"
+            budget += ", guided" if p.guided else ""
             assert f"| {budget} | {p.elo:+d} [{p.low:+d}, {p.high:+d}] |" in text, \
                 (game, p)

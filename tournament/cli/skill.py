@@ -61,15 +61,18 @@ def _levels(args):
     at 0, as cardarena skill does.  From the searcher's weakest budget up, its Elo is
     fitted to rise with the budget; a step that rises more than 150 Elo is split at
     the budget half-way between (on a log scale) and played again.  play --elo N plays
-    the smallest budget the fit puts at N.  The calibration is written where play
-    --elo reads it, unless --out says where else.  Games are stored as they end: run
+    the smallest budget the fit puts at N.  With --climb-to, the levels go on above
+    the top with the same searcher guided by the game's network, doubling its budget.
+    The calibration is written where play --elo reads it, unless --out says where
+    else.  Games are stored as they end: run
     the same command again to resume, or with more --deals to extend.  See
     docs/play.md."""
     from tournament.harness import runner
     from tournament.skill import levels as calibrating
     from tournament.sparring import levels
     options = {"player": defaults.PLAYER, "deals": defaults.LEVEL_DEALS, "seed": 0,
-               "min_budget": 1, "max_budget": defaults.LEVEL_MAX_BUDGET, "db": None,
+               "min_budget": 1, "max_budget": defaults.LEVEL_MAX_BUDGET, "climb_to": None,
+               "db": None,
                "workers": None, "scheduler": None, "bootstrap": 1000, "out": None}
     check_game("levels", args.game)
     if not _calibrating(args, "levels", options):
@@ -80,7 +83,8 @@ def _levels(args):
         return
     try:
         plan = calibrating.plan(args.game, args.deals, args.seed, args.min_budget,
-                                args.max_budget, player=args.player)
+                                args.max_budget, player=args.player,
+                                climb_to=args.climb_to)
     except core.CardArenaError as e:
         fail("levels", str(e), 2)
     out = levels.path(plan.game, args.out)
@@ -93,7 +97,9 @@ def _levels(args):
             total = sum(c.deals * c.games_per_deal for c in schedule)
             stored = sum(len(store.done(c)) for c in schedule)
             budgets = ", ".join(str(b) for b in plan.ladder.budgets)
-            print(f"{plan.game}: random, greedy and {budgets} iterations, "
+            guided = ", ".join(str(b) for b in plan.climb)
+            climb = f", guided at {guided}" if guided else ""
+            print(f"{plan.game}: random, greedy and {budgets} iterations{climb}, "
                   f"{count(len(schedule), 'match', 'matches')}: {count(total, 'game')}; "
                   f"{stored} stored in {db}", file=sys.stderr)
             runner.run(schedule, store, workers=args.workers, scheduler=args.scheduler,
@@ -343,6 +349,11 @@ def _add_levels(sub):
     calibrating.add_argument("--max-budget", type=positive, metavar="N",
                              help="the strongest searcher's iterations a move, doubling "
                              f"from --min-budget (default {defaults.LEVEL_MAX_BUDGET})")
+    calibrating.add_argument("--climb-to", type=positive, metavar="BUDGET",
+                             help="go on above --max-budget with the searcher guided by "
+                             "the game's network (model=default), doubling from "
+                             "--max-budget up to BUDGET, for levels stronger than the "
+                             "plain searcher's (default: no climb)")
     calibrating.add_argument("--db", help="the SQLite file to store games in (default: "
                              "levels-GAME.db in this directory)")
     calibrating.add_argument("--bootstrap", type=positive, metavar="N",

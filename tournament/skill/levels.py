@@ -11,7 +11,15 @@ still measure stronger than a larger one by chance, and strength barely grows on
 game's searcher has found its level, so the Elo is fitted to rise with the budget:
 each run of rungs that falls is pooled into its mean (least squares under that
 constraint), on the measured Elo and on every bootstrap resample alike, which gives
-the fit its intervals.  What a calibration holds, and how a level is read from it, is
+the fit its intervals.
+
+With ``climb_to``, the ladder goes on above the searcher's top budget with the same
+searcher guided by the game's network (``model=default``), from that top budget,
+doubling, up to ``climb_to``: the chain runs through the plain searcher's rungs and
+then the guided one's, and the fit rises along it.  A guided rung measured clearly
+below the plain top is no level, as any rung clearly below a cheaper one; a step from
+the plain top to the guided rungs that rises more than ``STEP`` is split by a guided
+rung at a lower budget.  What a calibration holds, and how a level is read from it, is
 ``tournament.sparring.levels``.
 """
 import dataclasses
@@ -21,7 +29,7 @@ import numpy as np
 
 from tournament.calibrations import ruleset
 from tournament.harness import config as configs
-from tournament.skill import plans
+from tournament.skill import climbs, plans
 from tournament.skill.defaults import LEVEL_DEALS as DEALS
 from tournament.skill.defaults import LEVEL_MAX_BUDGET as MAX_BUDGET
 from tournament.sparring.levels import BLUNDER_DIGITS, Calibration, Level, LevelError, Rung
@@ -60,9 +68,21 @@ class Plan:
     seed: int = 0
     reach: int = REACH
     seconds_per_move: float = 60.0
+    climb: tuple = ()
+    """The budgets of the guided searcher's rungs above the ladder, ascending."""
+
+    @property
+    def guided(self):
+        """The guided searcher's rungs, weakest first."""
+        return [climbs.rung(self.ladder.player, b) for b in self.climb]
+
+    @property
+    def chain(self):
+        """Every rung, weakest first: the ladder's, then the guided ones."""
+        return self.ladder.chain + self.guided
 
     def pairs(self):
-        chain = [r.name for r in self.ladder.chain]
+        chain = [r.name for r in self.chain]
         return [(chain[i], chain[j]) for i in range(len(chain))
                 for j in range(i + 1, len(chain))
                 if j <= i + self.reach or chain[i] in ANCHORS]
@@ -70,11 +90,11 @@ class Plan:
     def configs(self):
         """The harness config of each pair, the costliest first, so that the long
         games are not left for the end of a run, when workers would idle."""
-        specs = {r.name: r.spec for r in self.ladder.chain}
+        specs = {r.name: r.spec for r in self.chain}
         base = configs.Config(game=self.game, bots=specs, deals=self.deals,
                               seed=self.seed, seconds_per_move=self.seconds_per_move,
                               kind="levels")
-        budget = {r.name: r.budget or 0 for r in self.ladder.chain}
+        budget = {r.name: r.budget or 0 for r in self.chain}
         pairs = sorted(self.pairs(), key=lambda pair: -sum(budget[n] for n in pair))
         return [base.only(pair) for pair in pairs]
 
@@ -85,7 +105,7 @@ class Plan:
                              "the deals")
         data = {"game": self.game, "deals": self.deals, "seed": self.seed,
                 "seconds_per_move": self.seconds_per_move,
-                "bots": {r.name: r.spec for r in self.ladder.chain}}
+                "bots": {r.name: r.spec for r in self.chain}}
         try:
             configs.parse(data)
         except configs.ConfigError as e:
@@ -93,10 +113,11 @@ class Plan:
 
 
 def plan(game, deals=DEALS, seed=0, low=1, high=MAX_BUDGET, reach=REACH,
-         seconds_per_move=60.0, player=plans.PLAYER):
+         seconds_per_move=60.0, player=plans.PLAYER, climb_to=None):
     """The first :class:`Plan` of a calibration of ``game``: ``player`` (a searcher's
-    spec without a budget) at doubling budgets from ``low`` to at most ``high``.
-    Raises LevelError if it cannot be played."""
+    spec without a budget) at doubling budgets from ``low`` to at most ``high``, and
+    with ``climb_to``, guided by the game's network from its top budget, doubling, up
+    to at most ``climb_to``.  Raises LevelError if it cannot be played."""
     if high < 2 * low:
         raise LevelError(f"--max-budget is at least twice --min-budget ({2 * low}), for "
                          f"the ladder to climb, not {high}")
@@ -104,8 +125,17 @@ def plan(game, deals=DEALS, seed=0, low=1, high=MAX_BUDGET, reach=REACH,
         plans.check_player(player)
     except plans.SkillError as e:
         raise LevelError(str(e)) from None
-    found = Plan(ruleset(game), plans.Ladder(player, plans.doublings(low, high)), deals,
-                 seed, reach, seconds_per_move)
+    ladder = plans.Ladder(player, plans.doublings(low, high))
+    climb = ()
+    if climb_to is not None:
+        if climb_to < ladder.top.budget:
+            raise LevelError(f"--climb-to {climb_to} is below the ladder's top budget "
+                             f"{ladder.top.budget}: the climb starts there")
+        refused = climbs.refusal(ruleset(game), player)
+        if refused:
+            raise LevelError(f"--climb-to: {refused}")
+        climb = plans.doublings(ladder.top.budget, climb_to)
+    found = Plan(ruleset(game), ladder, deals, seed, reach, seconds_per_move, climb)
     found.check()
     return found
 
@@ -116,10 +146,26 @@ def refine(plan, calibration):
     between, and otherwise, where the step starts at one iteration or at a blunder
     rate of the same budget, at the budget above with the blunder rate half-way
     between (one iteration plays at random, as any budget does at rate 1), down to
-    ``FINEST_BLUNDER``; None if there is no such step."""
+    ``FINEST_BLUNDER``.  A step between two guided rungs is split at the geometric
+    mean of their budgets too, and a step from the plain searcher to a guided rung at
+    a guided budget below that rung's: the mean of the two guided budgets either side
+    of the step, or half the lowest.  None if there is no such step."""
     budgets, blunders = set(plan.ladder.budgets), set(plan.ladder.blunders)
+    climb = set(plan.climb)
     for a, b in zip(calibration.fit, calibration.fit[1:]):
         if b.elo - a.elo <= STEP:
+            continue
+        if b.guided:
+            below = [x for x in climb if x < b.budget]
+            if not a.guided:
+                # The guided rungs below b were measured below the plain top, or
+                # there are none: try between them and b, or below the lowest.
+                middle = round(math.sqrt(max(below) * b.budget)) if below \
+                    else b.budget // 2
+            else:
+                middle = round(math.sqrt(a.budget * b.budget))
+            if middle >= 1 and middle not in climb and (not below or max(below) < middle):
+                climb.add(middle)
             continue
         middle = round(math.sqrt(a.budget * b.budget))
         start = a.blunder if a.budget == b.budget else 1.0 if a.budget == 1 else None
@@ -127,11 +173,12 @@ def refine(plan, calibration):
             budgets.add(middle)
         elif start is not None and start - b.blunder > FINEST_BLUNDER:
             blunders.add((b.budget, round((start + b.blunder) / 2, BLUNDER_DIGITS)))
-    if budgets == set(plan.ladder.budgets) and blunders == set(plan.ladder.blunders):
+    if budgets == set(plan.ladder.budgets) and blunders == set(plan.ladder.blunders) \
+            and climb == set(plan.climb):
         return None
     ladder = plans.Ladder(plan.ladder.player, tuple(sorted(budgets)),
                           tuple(sorted(blunders)))
-    return dataclasses.replace(plan, ladder=ladder)
+    return dataclasses.replace(plan, ladder=ladder, climb=tuple(sorted(climb)))
 
 
 def calibrate(store, plan, command, play, bootstrap=1000):
@@ -161,12 +208,14 @@ def measure(store, plan, command, bootstrap=1000):
                              f"{' v '.join(config.bots)} are stored; run the calibration "
                              "again to play the rest")
         rows += got
-    chain = plan.ladder.chain
+    chain = plan.chain
+    guided = {r.name for r in plan.guided}
     elo, samples = elo_samples(rows, [r.name for r in chain], seed=plan.seed,
                                bootstrap=bootstrap, sides=configs.sides(plan.game))
     # Random play, the first rung, is the zero of the scale, as in a skill analysis.
     elo, samples = elo - elo[0], samples - samples[:, :1]
-    rungs = tuple(Rung(r.name, r.spec, r.budget, *_figures(e, column), blunder=r.blunder)
+    rungs = tuple(Rung(r.name, r.spec, r.budget, *_figures(e, column), blunder=r.blunder,
+                       guided=r.name in guided)
                   for r, e, column in zip(chain, elo, samples.T))
     searchers = [k for k, r in enumerate(chain) if r.budget is not None]
     # The fit starts at the weakest budget: below it the searcher plays better again,
@@ -186,10 +235,11 @@ def measure(store, plan, command, bootstrap=1000):
     fitted = rising(elo[searchers])
     fitted_samples = np.array([rising(row) for row in samples[:, searchers]])
     fit = tuple(Level(chain[k].spec, chain[k].budget, *_figures(e, column),
-                      blunder=chain[k].blunder)
+                      blunder=chain[k].blunder, guided=chain[k].name in guided)
                 for k, e, column in zip(searchers, fitted, fitted_samples.T))
+    climb = climbs.learned(plan.ladder.player) if plan.climb else None
     return Calibration(plan.game, plan.ladder.player, plan.deals, plan.seed, plan.reach,
-                       command, rungs, fit)
+                       command, rungs, fit, climb)
 
 
 def _figures(elo, samples):
@@ -224,19 +274,23 @@ def table(calibration):
     body = []
     for r in c.rungs:
         p = fitted.get(r.spec)
-        left_out = "below a cheaper rung" if r.budget in c.outplayed and not r.blunder \
-            else ""
+        left_out = "below a cheaper rung" if (r.guided, r.budget) in c.outplayed \
+            and not r.blunder else ""
         body.append([r.name, f"{r.elo:+d}", f"[{r.low:+d}, {r.high:+d}]"]
                     + ([f"{p.elo:+d}", f"[{p.low:+d}, {p.high:+d}]",
                         "level" if p.spec in levels else ""] if p else ["", "", left_out]))
-    budgets = sorted({r.budget for r in c.rungs if r.budget is not None})
+    budgets = sorted({r.budget for r in c.rungs if r.budget is not None and not r.guided})
+    guided = sorted(r.budget for r in c.rungs if r.guided)
     blunders = sum(1 for r in c.rungs if r.blunder)
     return "\n".join([
         f"Strength levels of {c.game}: {c.player} at {len(budgets)} budgets from "
         f"{budgets[0]} to {budgets[-1]} iterations a move (doubling, steps of over "
         f"{STEP} Elo split"
-        + (f"; {count(blunders, 'rung')} blundering" if blunders else "")
-        + f"), each rung against the {c.reach} above it and against "
+        + (f"; {count(blunders, 'rung')} blundering" if blunders else "") + ")"
+        + (f", then, guided by the game's network, {c.climb} at "
+           f"{count(len(guided), 'budget')} from {guided[0]} to {guided[-1]}"
+           if guided else "")
+        + f", each rung against the {c.reach} above it and against "
         f"{' and '.join(ANCHORS)} play on "
         f"{count(c.deals, 'deal')} per match.  Elo with random play at 0, and 95% "
         "intervals; the fit rises with the budget from the searcher's weakest rung up.",

@@ -10,7 +10,9 @@ with random play at 0 and a 95% interval, and a fit of the searcher's Elo that r
 with the budget.  ``play --elo N`` plays the smallest budget the fit puts at N,
 interpolated between two rungs on a log scale (the scale on which the ladder doubles)
 with its Elo and interval; the levels a page lists are the cheapest rungs of each
-fitted Elo.
+fitted Elo.  Above the searcher's top budget, a calibration may climb on with the same
+searcher guided by the game's network (``model=default``), its own budgets doubling:
+those levels are stronger than any the plain searcher reached.
 
 Calibrations are JSON files in ``tournament/data``, one per ruleset, written by
 ``cardarena levels GAME --calibrate``.
@@ -59,6 +61,9 @@ class Rung:
     """The 97.5th percentile."""
     blunder: float = 0.0
     """The searcher's chance of a random move in place of a search."""
+    guided: bool = False
+    """Whether the game's network guides the searcher: a rung of the climb above the
+    plain searcher's top budget."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,11 +80,14 @@ class Level:
     """Whether the budget lies between two rungs, whose figures were interpolated."""
     blunder: float = 0.0
     """The searcher's chance of a random move in place of a search."""
+    guided: bool = False
+    """Whether the game's network guides the searcher (a level of the climb)."""
 
     @property
     def place(self):
-        """Its place on the ladder, weakest first: by budget, then blundering less."""
-        return self.budget, -self.blunder
+        """Its place on the ladder, weakest first: the plain searcher's budgets, then
+        the guided searcher's, each by budget, then blundering less."""
+        return self.guided, self.budget, -self.blunder
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,6 +110,9 @@ class Calibration:
     fit: tuple
     """A :class:`Level` at each of the searcher's budgets from its weakest up, on the
     fit that rises with the budget."""
+    climb: str | None = None
+    """The searcher guided by the game's network, without a budget, whose rungs climb
+    above ``player``'s top budget; None where the levels stop at that top."""
 
     @property
     def levels(self):
@@ -110,11 +121,13 @@ class Calibration:
 
     @property
     def outplayed(self):
-        """The budgets the fit leaves out above its weakest: each measured clearly
-        below a cheaper rung, so no level plays them."""
-        fitted = {p.budget for p in self.fit if not p.blunder}
-        return {r.budget for r in self.rungs if r.budget is not None and not r.blunder
-                and r.budget > self.fit[0].budget and r.budget not in fitted}
+        """The places ``(guided, budget)`` the fit leaves out above its weakest: each
+        measured clearly below a rung before it, so no level plays them."""
+        fitted = {p.place[:2] for p in self.fit if not p.blunder}
+        weakest = self.fit[0].place[:2]
+        return {(r.guided, r.budget) for r in self.rungs
+                if r.budget is not None and not r.blunder
+                and (r.guided, r.budget) > weakest and (r.guided, r.budget) not in fitted}
 
     def level(self, elo):
         """The :class:`Level` of the smallest budget that plays at ``elo``, or as near
@@ -128,6 +141,10 @@ class Calibration:
         if above.elo == elo:
             return above
         below = self.fit[k - 1]
+        if below.guided != above.guided:
+            # No level lies between the plain searcher's top and the guided one's
+            # first: they are different players, and no budget is half-way.
+            return below if elo - below.elo < above.elo - elo else above
         share = (elo - below.elo) / (above.elo - below.elo)
         if above.blunder or above.budget == below.budget:
             # Between two blunder rates at one budget, the rate is interpolated; one
@@ -141,7 +158,7 @@ class Calibration:
         else:
             octaves = math.log2(above.budget / below.budget)
             budget, blunder = round(below.budget * 2 ** (share * octaves)), 0.0
-            if budget in self.outplayed:
+            if (above.guided, budget) in self.outplayed:
                 budget = below.budget if elo - below.elo < above.elo - elo else above.budget
             if budget in (below.budget, above.budget):
                 return below if budget == below.budget else above
@@ -151,12 +168,21 @@ class Calibration:
         def between(a, b):
             return a + share * (b - a)
 
-        return Level(spec(self.player, budget, blunder), budget,
+        player = self.climb if above.guided else self.player
+        return Level(spec(player, budget, blunder), budget,
                      between(below.elo, above.elo), between(below.low, above.low),
-                     between(below.high, above.high), interpolated=True, blunder=blunder)
+                     between(below.high, above.high), interpolated=True, blunder=blunder,
+                     guided=above.guided)
 
     def to_dict(self):
-        return {"format": FORMAT, **dataclasses.asdict(self)}
+        # A calibration without a climb is written as before the climb existed.
+        data = {"format": FORMAT, **dataclasses.asdict(self)}
+        if self.climb is None:
+            del data["climb"]
+        for point in data["rungs"] + data["fit"]:
+            if not point["guided"]:
+                del point["guided"]
+        return data
 
     @classmethod
     def from_dict(cls, data):
@@ -164,12 +190,13 @@ class Calibration:
         ``ValueError``, ``KeyError`` or ``TypeError`` if it holds none."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"not a calibration of {FORMAT}")
-        fields = {f.name for f in dataclasses.fields(cls)} - {"rungs", "fit"}
+        fields = {f.name for f in dataclasses.fields(cls)} - {"rungs", "fit", "climb"}
         fit = tuple(Level(**p) for p in data["fit"])
         if not fit or any(a.elo > b.elo or a.place >= b.place
                           for a, b in zip(fit, fit[1:])):
             raise ValueError("the fit is empty, or does not rise with the budget")
-        return cls(**{k: data[k] for k in fields},
+        # Calibrations made before the climb existed have no "climb".
+        return cls(**{k: data[k] for k in fields}, climb=data.get("climb"),
                    rungs=tuple(Rung(**r) for r in data["rungs"]), fit=fit)
 
     def save(self, file):
