@@ -165,9 +165,12 @@ def match(game_name, opponent, games, seconds, seed, ours, out, record=None):
         half = 1.96 * statistics.stdev(deals) / math.sqrt(len(deals))
         out(f"by deal, ours in each of the {n} seats: {len(deals)} deals, mean margin "
             f"{mean:+.3f} ± {half:.3f} (95%)")
+    # The load is this run's: of games read from a record it says nothing.
+    played = games > len(done)
     out(f"mean seconds per searched move: ours {per_move['ours']:.3f}, "
-        f"opponent {per_move['peer']:.3f}; the machine's load average (of {os.cpu_count()} "
-        f"cores) {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
+        f"opponent {per_move['peer']:.3f}" + (
+            f"; the machine's load average (of {os.cpu_count()} cores) {load:.1f} at the "
+            f"start of this run, {os.getloadavg()[0]:.1f} at the end" if played else ""))
     # Under a time budget, what a second thread buys is more iterations: the ratio
     # says how many more it found cores for.
     if spent["ours"][2] and spent["peer"][2]:

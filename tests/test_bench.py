@@ -116,6 +116,10 @@ def test_a_recorded_match_resumes_where_it_stopped_and_refuses_another_match(tmp
     assert int(re.search(r"(\d+) won", tally).group(1)) >= won
     with open(record) as f:
         assert len(f.read().splitlines()) == 5
+    # All recorded: the tally again, and nothing played, so no load to speak of.
+    replay = run_bench("search.py", "--match", "4", *args).splitlines()
+    assert next(line for line in replay if " s per move: " in line) == tally
+    assert not any(line.startswith("  game ") or "load average" in line for line in replay)
     other = subprocess.run([sys.executable, os.path.join(BENCH, "search.py"), "--match", "2",
                             "--seconds", "0.02", "--game", "card_duel", "--opponent",
                             "threads", "--record", record], capture_output=True, text=True)
