@@ -324,6 +324,68 @@ def test_the_command_reviews_a_saved_game_and_repeats_itself(tmp_path):
     assert again.stdout == first.stdout
 
 
+def test_a_review_guided_by_the_games_network_repeats_and_plays_out_to_the_end(tmp_path):
+    match = finished("card_duel", 1, 11)
+    match.save(str(tmp_path / "g.json"))
+    guided = cli("review", "g.json", "--iterations", str(ITERATIONS), "--seed", "4",
+                 "--model", "default", cwd=tmp_path)
+    assert guided.returncode == 0, guided.stderr
+    reviewer = review.Reviewer("card_duel", 1, ITERATIONS, 4, model="default")
+    assert guided.stdout == review.report(reviewer.review(match.history)) + "\n"
+    assert cli("review", "g.json", "--iterations", str(ITERATIONS), "--seed", "4",
+               "--model", "default", cwd=tmp_path).stdout == guided.stdout
+    # The network chooses what is tried: the review is its own, not the plain one.
+    plain = cli("review", "g.json", "--iterations", str(ITERATIONS), "--seed", "4",
+                cwd=tmp_path)
+    assert plain.stdout != guided.stdout
+    # Its values are playouts' to the end, never the network's, even for a network
+    # made to be read at the leaves (value_weight 1): each move's value is a mean of
+    # the game's returns (a win 1, a loss 0, a draw a half), which the value head's
+    # estimates would not add up to.
+    engine = core.load_game("card_duel")
+    valued = search.random_model(engine)
+    assert valued.value_weight == 1.0
+    valued.save(str(tmp_path / "valued.npz"))
+    state = engine.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    result = review.Reviewer("card_duel", state.current_player(), ITERATIONS, 4,
+                             model=str(tmp_path / "valued.npz"))._search(state, 0)
+    assert sum(result.visits.values()) >= ITERATIONS - 1   # the first expands the root
+    assert result.values
+    for action, value in result.values.items():
+        halves = 2 * result.visits[action] * value
+        assert abs(halves - round(halves)) < 1e-6, (action, result.visits[action], value)
+
+
+def test_where_the_network_leaves_a_move_untried_the_reviewer_searches_without_it():
+    # Three moves and three iterations: the guided search spends its first iteration
+    # on the network at the root and cannot try all three; the plain search tries
+    # each once.  The guided reviewer's rating is then the plain one's.
+    state = core.load_game("card_duel").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat, moves = state.current_player(), len(state.legal_actions())
+    assert moves == 3
+    guided = review.Reviewer("card_duel", seat, moves, 4, model="default")._search(state, 0)
+    plain = review.Reviewer("card_duel", seat, moves, 4)._search(state, 0)
+    assert sorted(guided.values) == sorted(state.legal_actions())
+    assert (guided.values, guided.visits) == (plain.values, plain.visits)
+
+
+@pytest.mark.parametrize("model, message", [
+    ("nothing.npz", "no model file nothing.npz"),
+    ("other.npz", "was made for shrine, not card_duel"),
+])
+def test_a_model_the_reviewer_cannot_use_is_refused_in_one_line(tmp_path, model, message):
+    finished("card_duel", 0, 1).save(str(tmp_path / "g.json"))
+    search.random_model(core.load_game("shrine")).save(str(tmp_path / "other.npz"))
+    result = cli("review", "g.json", "--model", model, cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("cardarena review: ") and message in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory):
     """A tournament database of two games of Card Duel, and its rows."""

@@ -52,8 +52,8 @@ def _review(args):
             fail("review", f"give --seat N, the player of game {args.game_id} to review: "
                  f"{seats}", 2)
     try:
-        review = reviews.Reviewer(game, seat, args.iterations, args.seed).review(history,
-                                                                                 rotation)
+        review = reviews.Reviewer(game, seat, args.iterations, args.seed,
+                                  args.model).review(history, rotation)
     except reviews.ReviewError as e:
         fail("review", str(e), 1)
     except core.CardArenaError as e:
@@ -132,6 +132,10 @@ def add(sub):
                      "(default %(default)s)")
     rev.add_argument("--seed", type=int, default=0, help="seed of the searches: a review "
                      "with the same seed and iterations repeats exactly (default 0)")
+    rev.add_argument("--model", metavar="default|PATH", help="guide the reviewer's search "
+                     "with a network, the game's own or a model file: its policy chooses "
+                     "which moves to try, and playouts to the end still score them "
+                     "(default: no network)")
     rev.set_defaults(run=_review)
 
     serve = sub.add_parser("serve", help="play and watch tournaments in the browser",

@@ -130,9 +130,12 @@ class Review:
 class Reviewer:
     """Rates the decisions of the person in ``seat`` of ``game`` with a search of
     ``iterations`` per position, seeded by ``seed``, and marks them by the game's
-    calibrated ``thresholds`` (the base ones where it has none)."""
+    calibrated ``thresholds`` (the base ones where it has none).  With ``model`` (a
+    model file, or ``"default"`` for the game's own network), the search takes the
+    network's policy as its prior; its playouts still run to the end, so the values
+    it gives are the game's own returns, as without a network."""
 
-    def __init__(self, game, seat, iterations=ITERATIONS, seed=0):
+    def __init__(self, game, seat, iterations=ITERATIONS, seed=0, model=None):
         self.game = search.engine_game(game)
         players = self.game.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -147,6 +150,7 @@ class Reviewer:
             raise ReviewError(f"{self.game} cannot sample worlds from what a player knows, "
                               "so its games cannot be reviewed without reading hidden cards")
         self.seat, self.iterations, self.seed = seat, iterations, seed
+        self.model = None if model is None else search.load_model(model, self.game)
         found = calibrated.load(self.game)
         self.thresholds = found.thresholds if found is not None else MARKS
 
@@ -158,6 +162,16 @@ class Reviewer:
         # Playouts run to the end of the game: cut short, they would be scored by the
         # game's evaluation, whose bias drifts with the depth a position is searched to
         # and would show up as luck and loss.
+        if self.model is not None:
+            # A network's value at a leaf would bias the values as cut playouts do:
+            # the network guides which moves are tried, and the playouts score them.
+            result = search.MCTS(self.game, "so", iterations=self.iterations, seed=seed,
+                                 model=self.model, value_weight=0.0).search(world, self.seat)
+            # Its prior may leave a move untried, which a review cannot rate: such a
+            # position is searched as without a network.
+            if world.current_player() != self.seat or \
+                    all(a in result.values for a in world.legal_actions()):
+                return result
         searcher = search.MCTS(self.game, "so", iterations=self.iterations, seed=seed)
         return searcher.search(world, self.seat)
 
