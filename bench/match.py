@@ -13,6 +13,9 @@ import core
 import search
 
 GOAL_WIN_RATE = 0.9           # wins against OpenSpiel's Python ISMCTS at 1 s per move
+# What a game's record counts for each side: searched moves, their wall time, and the
+# searches that said how many iterations they ran, with those iterations.
+TALLIED = ("moves", "seconds", "searches", "iterations")
 
 
 def wilson(k, n, z=1.96):
@@ -32,8 +35,7 @@ def play(game, bots, seed, seat):
     bot says.  Every bot is told every other move and chance outcome, as OpenSpiel's
     ``evaluate_bots`` does, so a bot that keeps its tree can."""
     rng = random.Random(seed)
-    tally = {side: {"moves": 0, "seconds": 0.0, "searches": 0, "iterations": 0}
-             for side in ("ours", "peer")}
+    tally = {side: dict.fromkeys(TALLIED, 0) for side in ("ours", "peer")}
     state = game.new_initial_state()
     while not state.is_terminal():
         p = state.current_player()
@@ -111,7 +113,7 @@ def match(game_name, opponent, games, seconds, seed, ours, out, record=None):
     wins = losses = draws = 0
     margins = []
     by_deal = {}
-    spent = {side: [0, 0.0, 0, 0] for side in ("ours", "peer")}
+    spent = {side: dict.fromkeys(TALLIED, 0) for side in ("ours", "peer")}
     out(f"match on {game_name}: {mine} against {theirs}, {games} games, seed {seed}")
     if done:
         out(f"  {min(len(done), games)} of them recorded in {record}")
@@ -133,9 +135,9 @@ def match(game_name, opponent, games, seconds, seed, ours, out, record=None):
                 with open(record, "a") as f:
                     f.write(json.dumps(result) + "\n")
         returns = result["returns"]
-        for side in spent:
-            spent[side] = [a + result[side][k] for a, k in
-                           zip(spent[side], ("moves", "seconds", "searches", "iterations"))]
+        for side, sums in spent.items():
+            for k in TALLIED:
+                sums[k] += result[side][k]
         margin = returns[seat] - statistics.fmean(r for p, r in enumerate(returns) if p != seat)
         margins.append(margin)
         by_deal.setdefault(deal, []).append(margin)
@@ -150,8 +152,8 @@ def match(game_name, opponent, games, seconds, seed, ours, out, record=None):
     low, high = wilson(wins + 0.5 * draws, games)
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / math.sqrt(games) if games > 1 else math.inf
-    per_move = {side: wall / moves if moves else 0.0
-                for side, (moves, wall, _, _) in spent.items()}
+    per_move = {side: sums["seconds"] / sums["moves"] if sums["moves"] else 0.0
+                for side, sums in spent.items()}
     out(f"{mine} against {theirs} on {game_name} at {seconds:g} s per move: {games} "
         f"game{'s' if games > 1 else ''}, {wins} won, {losses} lost, {draws} drawn; score "
         f"{score:.3f}, 95% Wilson interval {low:.3f}-{high:.3f}; mean margin {mean:+.3f} "
@@ -173,9 +175,9 @@ def match(game_name, opponent, games, seconds, seed, ours, out, record=None):
             f"start of this run, {os.getloadavg()[0]:.1f} at the end" if played else ""))
     # Under a time budget, what a second thread buys is more iterations: the ratio
     # says how many more it found cores for.
-    if spent["ours"][2] and spent["peer"][2]:
-        ours, peer = (iterations / searches for _, _, searches, iterations in
-                      (spent["ours"], spent["peer"]))
+    if spent["ours"]["searches"] and spent["peer"]["searches"]:
+        ours, peer = (spent[side]["iterations"] / spent[side]["searches"]
+                      for side in ("ours", "peer"))
         out(f"mean iterations per searched move: ours {ours:.0f}, opponent {peer:.0f} "
             f"({ours / peer:.2f} times)")
     # The margin, not the score, says who is stronger: with more than two players, or

@@ -156,15 +156,12 @@ def refine(plan, calibration):
         if b.elo - a.elo <= STEP:
             continue
         if b.guided:
-            below = [x for x in climb if x < b.budget]
-            if not a.guided:
-                # The guided rungs below b were measured below the plain top, or
-                # there are none: try between them and b, or below the lowest.
-                middle = round(math.sqrt(max(below) * b.budget)) if below \
-                    else b.budget // 2
-            else:
-                middle = round(math.sqrt(a.budget * b.budget))
-            if middle >= 1 and middle not in climb and (not below or max(below) < middle):
+            # From the plain top, the guided rungs below b were measured below it (or
+            # there are none): split between the highest of them and b, or halve b.
+            low = a.budget if a.guided else max((x for x in climb if x < b.budget),
+                                                default=0)
+            middle = round(math.sqrt(low * b.budget)) if low else b.budget // 2
+            if low < middle < b.budget:
                 climb.add(middle)
             continue
         middle = round(math.sqrt(a.budget * b.budget))
