@@ -140,6 +140,29 @@ def test_a_match_openspiels_bot_cannot_play_ends_in_one_line():
                              "break its rules\n")
 
 
+def test_threads_benchmark_measures_every_way_of_sharing_a_search_on_every_game_asked():
+    out = run_bench("threads.py", "--games", "card_duel,shrine", "--seconds", "0.01",
+                    "--repeats", "1", "--markdown")
+    (table,) = tables(out)
+    assert [c.strip() for c in table[0].strip("|").split("|")] == [
+        "game", "iterations, one thread", "one tree", "at the root",
+        "one thread, twice the time", "one tree / twice the time"]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in table[2:]]
+    assert [r[0] for r in rows] == ["card_duel", "shrine"]
+    for name, *figures in rows:
+        assert all(FIGURE.fullmatch(f) and f != "n/a" for f in figures[:4]), name
+        assert re.fullmatch(r"\d+%", figures[4]), name
+    assert re.search(r"load average: \d+\.\d at the start, \d+\.\d at the end", out)
+
+
+def test_threads_benchmark_refuses_an_unknown_game_in_one_line():
+    result = subprocess.run([sys.executable, os.path.join(BENCH, "threads.py"), "--games",
+                             "shrine,chess"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        "threads.py: error: unknown game 'chess'; games: " + ", ".join(sorted(core.GAMES)))
+
+
 def test_harness_benchmark_prints_every_row_and_its_goals():
     out = run_bench("harness.py", "--deals", "2", "--repeats", "1", "--markdown")
     table = [line for line in out.splitlines() if line.startswith("|")]
