@@ -85,13 +85,14 @@ def parser():
 
 
 def main(argv=None):
-    args = parser().parse_args(argv)
+    ap = parser()
+    args = ap.parse_args(argv)
     if not args.seconds > 0 or args.repeats < 1:
-        parser().error("--seconds is above 0 and --repeats at least 1")
+        ap.error("--seconds is above 0 and --repeats at least 1")
     names = [n.strip() for n in args.games.split(",") if n.strip()]
     unknown = [n for n in names if n not in core.GAMES]
     if unknown:
-        parser().error(f"unknown game {unknown[0]!r}; games: {', '.join(sorted(core.GAMES))}")
+        ap.error(f"unknown game {unknown[0]!r}; games: {', '.join(sorted(core.GAMES))}")
     ours = f",{args.ours}" if args.ours else ""
     before = os.getloadavg()[0]
     body = []
