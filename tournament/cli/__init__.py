@@ -48,13 +48,14 @@ def main(argv=None):
         parser.print_help(sys.stderr)
         sys.exit(2)
     args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
-    # SIGTERM (from timeout, a batch system or a service manager) stops a command as
-    # Ctrl-C does: a run keeps its stored games and ends its workers.
-    signal.signal(signal.SIGTERM, stops.terminate)
     odd = _undecodable(args)
     if odd is not None:
         sys.exit(f"cardarena {args.command}: '{odd}' is not UTF-8 text")
     try:
+        # SIGTERM (from timeout, a batch system or a service manager) stops a command
+        # as Ctrl-C does: a run keeps its stored games and ends its workers. Taken up
+        # inside the try, so that a stop that comes the moment it is caught ends as one.
+        signal.signal(signal.SIGTERM, stops.terminate)
         args.run(args)
     except KeyboardInterrupt as e:  # a command with nothing to say when stopped
         sys.exit(stops.status(e))
