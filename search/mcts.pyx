@@ -44,7 +44,7 @@ from search.model import ModelError
 
 cdef enum:
     ROOT = -2             # the mover recorded on a tree's root
-    EVALUATED = -3        # select_guided: the node was evaluated and expanded, the leaf
+    LEAF = -3             # select_guided: the node is the leaf, no move made from it
     FIRST_CAP = 4096
 
 
@@ -654,7 +654,7 @@ cdef class Worker:
                 s = p if self.mode == MULTI_OBSERVER else 0
                 if self.guided:
                     a = self.select_guided(s, self.owner(s), p)
-                    if a == EVALUATED:
+                    if a == LEAF:
                         break
                 else:
                     a = self.select(s, self.owner(s), p)
@@ -784,19 +784,29 @@ cdef class Worker:
         prior times sqrt(its availability) / (1 + its visits), the availability standing
         where AlphaZero has the parent's visits, as it stands in UCB.  At a node where
         some key has no edge yet (a new node, or moves this world offers for the first
-        time), the model is evaluated for ``p`` instead, every missing edge is added
-        with its prior, and EVALUATED is returned: the node is the leaf, and no move is
-        made.  -1 if memory ran out."""
+        time), the model is evaluated for ``p``, and every missing edge is added with
+        its prior.  When the leaf's payoff reads the model's value, that node is the
+        leaf and LEAF is returned.  When it reads a rollout alone (``value_weight``
+        0), a new node below the root is the leaf unevaluated on its first visit, and
+        its evaluation waits for its second, after which a move is chosen: many leaves
+        are never visited again, and the tree grows as it would have, the prior only
+        read later.  A node that already has edges is the leaf of the walk that
+        evaluates it, so that an iteration evaluates once at most.  -1 if memory ran
+        out."""
         cdef Tree* t = &self.trees[s]
         cdef int parent = self.cur[s]
         cdef int n = self.work.c_legal_actions(self.acts)
         cdef int m = self.candidates(t, parent, owner, p, n)
         cdef int i, c, best = -1, ties = 0
-        cdef bint added
+        cdef bint added, fresh
         cdef long seen = 0
         cdef double v, q, fpu, best_v = 0.0, seen_total = 0.0
         cdef Node* node
         if self.untried:
+            fresh = mcts_first_child(&t.nodes[parent].child) < 0
+            if self.value_weight == 0 and fresh and parent != 0 \
+                    and t.nodes[parent].visits <= 1:
+                return LEAF
             self.hidden = self.model.forward(self.work, p, self.scratch)
             self.valued_by = p
             self.model.priors(self.hidden, self.acts, n, self.probs)
@@ -811,8 +821,10 @@ cdef class Worker:
                                  <float>self.cand_prior[i], self.gate, &added)
                     if c < 0:
                         return -1
-            self.grew = True
-            return EVALUATED
+                    self.cand_child[i] = c
+            if self.value_weight > 0 or not fresh:
+                self.grew = True
+                return LEAF
         for i in range(m):
             node = &t.nodes[self.cand_child[i]]
             seen += node.visits

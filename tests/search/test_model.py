@@ -294,17 +294,20 @@ def test_the_policy_bot_draws_from_its_policy_with_a_temperature(tmp_path):
     assert {drawn.step(state) for _ in range(200)} == set(state.legal_actions())
 
 
-def test_the_policy_steers_ismcts_at_a_small_budget(tmp_path):
-    # With a value that calls every position even, the prior alone tells the moves
-    # apart: 30 iterations among 15 moves follow it, where the search without a
-    # model, at the same budget and seed, plays one move whatever the model says.
+@pytest.mark.parametrize("weight", [1, 0])
+def test_the_policy_steers_ismcts_at_a_small_budget(tmp_path, weight):
+    # With a value that calls every position even, or with rollouts alone, the prior
+    # tells the moves apart: 30 iterations among 15 moves follow it, where the search
+    # without a model, at the same budget and seed, plays one move whatever the model
+    # says.
     game, state = midgame("shrine", seed=1, steps=30)
     player = state.current_player()
     plain = search.make_bot("ismcts(iterations=30)", game, player, seed=2).step(state)
     chosen = set()
     for action in state.legal_actions():
         path = save(_favouring(game, action), tmp_path)
-        bot = search.make_bot(f"ismcts(iterations=30,model={path})", game, player, seed=2)
+        bot = search.make_bot(f"ismcts(iterations=30,model={path},value_weight={weight})",
+                              game, player, seed=2)
         chosen.add(bot.step(state))
         assert bot.step(state) == action
         assert max(bot.last.visits, key=bot.last.visits.get) == action
@@ -444,6 +447,26 @@ def test_a_guided_search_of_one_iteration_gives_its_move_all_the_policy(tmp_path
                           state.current_player())
     policy, action = bot.step_with_policy(state)
     assert dict(policy) == {a: float(a == action) for a in state.legal_actions()}
+
+
+def test_a_search_on_rollouts_alone_evaluates_a_new_node_at_its_second_visit():
+    # value_weight 0: the root is evaluated at once, and the walk goes on down the
+    # move its prior favours, to a node that the walk leaves unevaluated.  With a value
+    # to read, that node is evaluated where it is reached, and the root is the first
+    # walk's leaf.
+    game, state = midgame("shrine", seed=1, steps=30)
+    legal = state.legal_actions()
+    model = _favouring(game, legal[3])
+    rollouts = MCTS(game, iterations=1, seed=1, model=model, value_weight=0).search(state)
+    assert rollouts.visits == {a: int(a == legal[3]) for a in legal}
+    assert rollouts.nodes == 1 + len(legal)
+    valued = MCTS(game, iterations=1, seed=1, model=model, value_weight=1).search(state)
+    assert sum(valued.visits.values()) == 0 and valued.nodes == 1 + len(legal)
+    # The second walk down the favoured move reaches that node again: now evaluated,
+    # its moves become edges.
+    again = MCTS(game, iterations=2, seed=1, model=model, value_weight=0,
+                 puct_c=100).search(state)
+    assert again.visits[legal[3]] == 2 and again.nodes > 1 + len(legal)
 
 
 def test_every_shipped_model_is_where_model_default_looks_for_it():
