@@ -18,7 +18,10 @@ from search.model import random_model
 
 HIDDEN = (128, 128)           # the network's hidden layers, chosen by --sizes (docs/learning.md)
 SIZES = [(32,), (64,), (128,), (256,), (64, 64), (128, 128)]   # timed by --sizes
-GUIDED = [("", {}), (", value_weight=0.5", {"value_weight": 0.5})]
+# Its value alone at the leaves; mixed half and half with random rollouts; its prior
+# alone, with random rollouts, as the shipped models guide their searches.
+GUIDED = [("", {}), (", value_weight=0.5", {"value_weight": 0.5}),
+          (", value_weight=0", {"value_weight": 0})]
 TENSORS = 200                 # observation tensors per game, for an evaluation's cost
 # --sizes: iterations of the search whose CPU time per iteration it prints, about 0.2 s
 ITERATION_COST = {"card_duel": 5000, "creature_shrines": 200, "energy_deckbuilder": 700,
@@ -31,7 +34,7 @@ MODELS = tempfile.TemporaryDirectory(prefix="cardarena-bench-")
 
 def guided_rows(name, game, states, seed):
     """The rows of ismcts guided by a random network of HIDDEN layers on ``game``'s
-    ``states``: its value alone at the leaves, and mixed with rollouts (GUIDED)."""
+    ``states``, as GUIDED lists them."""
     path = os.path.join(MODELS.name, f"{name}.npz")
     random_model(game, HIDDEN, seed).save(path)
     rows = []
@@ -94,7 +97,8 @@ def network_cells(rows, seed, repeats):
 
 
 NETWORK_HEADERS = ["game", "random network", "legal moves", "µs/evaluation", "ismcts it/s",
-                   "with model it/s", "×", "value_weight=0.5 it/s", "×"]
+                   "with model it/s", "×", "value_weight=0.5 it/s", "×",
+                   "value_weight=0 it/s", "×"]
 
 
 def network_notes():
@@ -107,10 +111,11 @@ def network_notes():
         "over that many moves.",
         "ismcts it/s: the first table's row; with model: ismcts(model=...) with the "
         "value alone at the leaves (no rollout); value_weight=0.5: the value and a random "
-        "rollout's payoff, half each; ×, over ismcts without a model. The observation "
-        "tensor is filled by each game through the contract's c_observation_tensor; where "
-        "a game fills it only in Python (the contract's fallback), the searcher takes the "
-        "GIL at every evaluation.",
+        "rollout's payoff, half each; value_weight=0: the prior alone, with random "
+        "rollouts, a new node evaluated at its second visit; ×, over ismcts without a "
+        "model. The observation tensor is filled by each game through the contract's "
+        "c_observation_tensor; where a game fills it only in Python (the contract's "
+        "fallback), the searcher takes the GIL at every evaluation.",
     ]
 
 

@@ -12,15 +12,30 @@ The game runs as a small machine: the deal (chance), hand building (player 0, th
 player 1, one class at a time), then exchanges of attack, defence and, when the attack
 hits, damage; each play from the top of a deck waits on a draw.
 """
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from core.kit.piles cimport pile_move_all, pile_outcomes, win_loss
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_uniform
 from core.kit import TensorLayout
 
-cdef enum:
-    WAYS_ROW = MAX_POINTS + 1
-    WAYS_SIZE = (POOL + 1) * WAYS_ROW
+# Each thread keeps the last tables of ways it counted (see sample_hand), and what
+# they were counted for: a pool, a row count and a column count.  A search samples the
+# same information set at every iteration, so it counts them once.
+cdef extern from *:
+    """
+    #define DUEL_KEPT_WAYS (10 * 27 * 32)
+    static __thread double duel_kept_ways[DUEL_KEPT_WAYS];
+    static __thread int duel_kept_for[12] = {-1};
+    static inline double* duel_ways(void) { return duel_kept_ways; }
+    static inline int* duel_ways_for(void) { return duel_kept_for; }
+    """
+    enum: DUEL_KEPT_WAYS
+    double* duel_ways() noexcept nogil
+    int* duel_ways_for() noexcept nogil
+
+# The key above holds a pool's classes, then the row and column counts.
+assert NUM_CLASSES + 2 == 12 and DUEL_KEPT_WAYS == NUM_CLASSES * (POOL + 1) * 32
 
 DECK_COUNTS = [MAX_COPIES if c == TEN else 4 for c in range(NUM_CLASSES)]
 
@@ -210,30 +225,41 @@ cdef void deal(DuelData* s, int c) noexcept nogil:
 
 # --- determinization -----------------------------------------------------------------
 
-cdef void count_ways(const uint8_t* pool, int below, int kmax, int smax,
-                     double* ways) noexcept nogil:
-    """``ways[j * WAYS_ROW + t]``: the number of ways to pick ``j`` physical cards of
-    the classes below ``below`` in ``pool`` worth ``t`` points or less."""
-    cdef int j, t, n, c, m, v
+cdef void count_ways(const uint8_t* pool, int kmax, int smax, double* ways) noexcept nogil:
+    """For each class ``c``, the table at ``ways + c * (kmax + 1) * (smax + 1)``: in its
+    row ``j`` and column ``t``, the number of ways to pick ``j`` physical cards of the
+    classes below ``c`` in ``pool`` worth ``t`` points or less.  Each table is the one
+    before it with one class more, so all of them cost what the last one alone did."""
+    cdef int j, t, n, c, m, v, cols = smax + 1, size = (kmax + 1) * (smax + 1)
     cdef double acc
+    cdef double* src
+    cdef double* dst
     for j in range(kmax + 1):
-        for t in range(smax + 1):
-            ways[j * WAYS_ROW + t] = 1.0 if j == 0 else 0.0
-    for c in range(below):
+        for t in range(cols):
+            ways[j * cols + t] = 1.0 if j == 0 else 0.0
+    for c in range(NUM_CLASSES - 1):
+        src = ways + c * size
+        dst = src + size
+        memcpy(dst, src, size * sizeof(double))
         m = pool[c]
         if m == 0:
             continue
         v = value_of(c)
-        # Rows from the top down: row j reads only rows below it, still those of the
-        # classes before c.
-        for j in range(kmax, 0, -1):
-            for t in range(smax + 1):
-                acc = ways[j * WAYS_ROW + t]
+        for j in range(1, kmax + 1):
+            for t in range(cols):
+                acc = src[j * cols + t]
                 n = 1
                 while n <= m and n <= j and n * v <= t:
-                    acc += BINOM[m][n] * ways[(j - n) * WAYS_ROW + t - n * v]
+                    acc += BINOM[m][n] * src[(j - n) * cols + t - n * v]
                     n += 1
-                ways[j * WAYS_ROW + t] = acc
+                dst[j * cols + t] = acc
+
+cdef inline bint same_pool(const int* kept_for, const uint8_t* pool) noexcept nogil:
+    cdef int c
+    for c in range(NUM_CLASSES):
+        if kept_for[c] != pool[c]:
+            return False
+    return True
 
 cdef bint sample_hand(const uint8_t* pool, int size, int budget, uint8_t* hand,
                       Rng* rng) noexcept nogil:
@@ -241,19 +267,39 @@ cdef bint sample_hand(const uint8_t* pool, int size, int budget, uint8_t* hand,
     cards, or any number if ``size`` is negative.  Every such set of physical cards
     (the copies of a class told apart) is equally likely.  Chosen class by class from
     the Ace down, each count weighed by the ways the classes below can complete it.
-    Returns False, leaving ``hand`` unspecified, if no such set exists."""
-    cdef double ways[WAYS_SIZE]
+    Returns False, leaving ``hand`` unspecified, if no such set exists or memory ran
+    out."""
+    cdef double* ways = duel_ways()
+    cdef int* kept_for = duel_ways_for()
+    cdef bint kept = True
+    cdef double* below
     cdef double weight[MAX_COPIES + 1]
     cdef int c, n, j, top, v, k = size, s = budget
     cdef int kmax = size if size >= 0 else cards(pool)
+    cdef int cols, table
     cdef double total, u
     if s < 0 or kmax > POOL:
         return False
     if s > MAX_POINTS:
         s = MAX_POINTS
+    cols = s + 1
+    table = (kmax + 1) * cols
+    if NUM_CLASSES * table > DUEL_KEPT_WAYS:
+        # A budget above 31 points (hand_points is 30 by default): counted afresh.
+        kept = False
+        ways = <double*>malloc(NUM_CLASSES * table * sizeof(double))
+        if ways == NULL:
+            return False
+        count_ways(pool, kmax, s, ways)
+    elif kept_for[NUM_CLASSES] != kmax or kept_for[NUM_CLASSES + 1] != s \
+            or not same_pool(kept_for, pool):
+        count_ways(pool, kmax, s, ways)
+        for c in range(NUM_CLASSES):
+            kept_for[c] = pool[c]
+        kept_for[NUM_CLASSES], kept_for[NUM_CLASSES + 1] = kmax, s
     for c in range(NUM_CLASSES - 1, -1, -1):
         v = value_of(c)
-        count_ways(pool, c, k if size >= 0 else kmax, s, ways)
+        below = ways + c * table
         top = pool[c]
         if size >= 0 and top > k:
             top = k
@@ -262,13 +308,15 @@ cdef bint sample_hand(const uint8_t* pool, int size, int budget, uint8_t* hand,
             weight[n] = 0.0
             if n * v <= s:
                 if size >= 0:
-                    weight[n] = ways[(k - n) * WAYS_ROW + s - n * v]
+                    weight[n] = below[(k - n) * cols + s - n * v]
                 else:
                     for j in range(kmax + 1):
-                        weight[n] += ways[j * WAYS_ROW + s - n * v]
+                        weight[n] += below[j * cols + s - n * v]
                 weight[n] *= BINOM[pool[c]][n]
             total += weight[n]
         if total <= 0.0:
+            if not kept:
+                free(ways)
             return False
         u = rng_uniform(rng) * total
         n = 0
@@ -282,6 +330,8 @@ cdef bint sample_hand(const uint8_t* pool, int size, int budget, uint8_t* hand,
         s -= n * v
         if size >= 0:
             k -= n
+    if not kept:
+        free(ways)
     return True
 
 cdef void resample_hand(DuelData* s, int q, int size, int budget, int first,
