@@ -32,6 +32,36 @@ from libc.string cimport memcpy
 from core.errors import ParameterError
 from core.state cimport GameState
 
+cdef extern from *:
+    """
+    /* One hidden layer: out (holding the biases) += h times the weights, then ReLU.
+       Observation tensors are mostly zeros (cards absent, flags off): a zero input's
+       row is skipped, and each other row is added whole, which the compiler
+       vectorises.  Built twice on x86-64 with GCC, for AVX2 and for any such machine,
+       the one the machine can run chosen as the module loads.  AVX2 alone, without
+       FMA: each sum is taken in the same order and rounded the same way by both, so a
+       seeded search gives the same moves on any machine. */
+    #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    __attribute__((target_clones("avx2", "default")))
+    #endif
+    static void model_layer(const float* h, int n_in, const float* w, int n_out,
+                            float* __restrict out) {
+        for (int i = 0; i < n_in; i++) {
+            const float x = h[i];
+            if (x != 0) {
+                const float* __restrict row = w + (size_t)i * n_out;
+                for (int j = 0; j < n_out; j++)
+                    out[j] += x * row[j];
+            }
+        }
+        for (int j = 0; j < n_out; j++)
+            if (out[j] < 0)
+                out[j] = 0;
+    }
+    """
+    void model_layer(const float* h, int n_in, const float* w, int n_out,
+                     float* out) noexcept nogil
+
 FORMAT = 1
 DEFAULT = "default"
 FILE_NAME = "model.npz"
@@ -123,24 +153,11 @@ cdef class Model:
     cdef float* trunk(self, float* scratch) noexcept nogil:
         cdef float* h = scratch
         cdef float* out = scratch + self.n_in
-        cdef float* row
-        cdef float x
-        cdef int layer, i, j, n_in, n_out
+        cdef int layer, n_out
         for layer in range(self.n_hidden):
-            n_in, n_out = self.sizes[layer], self.sizes[layer + 1]
+            n_out = self.sizes[layer + 1]
             memcpy(out, self.bias[layer], n_out * sizeof(float))
-            # Observation tensors are mostly zeros (cards absent, flags off): a zero
-            # input's row is skipped, and each other row is added whole, which the
-            # compiler vectorises.
-            for i in range(n_in):
-                x = h[i]
-                if x != 0:
-                    row = self.weight[layer] + i * n_out
-                    for j in range(n_out):
-                        out[j] += x * row[j]
-            for j in range(n_out):
-                if out[j] < 0:
-                    out[j] = 0
+            model_layer(h, self.sizes[layer], self.weight[layer], n_out, out)
             h = out
             out = scratch + self.n_in + (self.width if layer % 2 == 0 else 0)
         return h
