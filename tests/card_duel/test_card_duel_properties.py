@@ -360,6 +360,24 @@ def test_determinization_with_large_hands_finds_a_hand_that_fits():
         assert state.determinized(0, seed).to_dict()["players"][1]["hand"] == low.split()
 
 
+def test_a_determinization_is_the_same_whatever_was_determinized_before():
+    """A thread keeps the last tables of ways it counted, for the next determinization
+    of the same information set: one of another set in between must not change the
+    world a seed gives, nor one sampled with the same set's tables."""
+    states = [after_building(), while_building(),
+              position(pl("A"), pl("5 3 2", "A 10 10", spent=12))]
+    observers = [0, 1, 0]
+    for seed in range(30):
+        alone = []
+        for state, observer in zip(states, observers):
+            state.determinized(observer, seed + 1)
+            alone.append(state.determinized(observer, seed).to_dict())
+        for before in range(len(states)):
+            for k, (state, observer) in enumerate(zip(states, observers)):
+                states[before].determinized(observers[before], seed + 2)
+                assert state.determinized(observer, seed).to_dict() == alone[k]
+
+
 # --- the search hooks ---------------------------------------------------------------
 
 def test_evaluate_favours_the_player_with_more_life_left():
