@@ -66,7 +66,7 @@ def test_search_benchmark_prints_a_row_of_figures_for_every_searcher():
     assert [line.split("|")[1].strip() for line in network[2:]] == list(core.GAMES)
     for line in network[2:]:
         figures = [c.strip() for c in line.strip("|").split("|")][2:]
-        assert len(figures) == 7 and all(FIGURE.fullmatch(f) and f != "n/a"
+        assert len(figures) == 9 and all(FIGURE.fullmatch(f) and f != "n/a"
                                          for f in figures), line
 
 
