@@ -123,14 +123,40 @@ def test_two_undecided_doublings_in_a_row_reach_the_ceiling(monkeypatch, undecid
     assert found.ended == "ceiling"
 
 
-def test_a_variant_without_a_network_does_not_climb_and_says_why():
+def test_without_a_network_the_top_rung_climbs_on_by_doubling_and_says_why(tmp_path):
     plan = _plan("tic_tac_toe")
-    found = climbs.climb(None, plan, plan.variants[0], 64,
-                         lambda schedule, what: pytest.fail("played"))
-    assert found.refused == ("tic_tac_toe is an OpenSpiel game with no model of its own: "
-                             "give model=PATH")
-    assert (found.steps, found.ended, found.ceiling) == ([], None, None)
-    assert sections._climb(found)[-1] == f"It does not climb: {found.refused}."
+    played = []
+    with Store(str(tmp_path / "games.db")) as store:
+        runner.run(plan.schedule(), store, workers=1, progress=False)
+        found = climbs.climb(store, plan, plan.variants[0], 32, _player(store, played),
+                             bootstrap=50)
+    # The climb's rungs are the ladder's own searcher at the budgets above its top.
+    assert played == [("ismcts-8", "ismcts-16"), ("ismcts-16", "ismcts-32"),
+                      ("ismcts-32", "cheater-32")]
+    assert found.unguided == ("tic_tac_toe is an OpenSpiel game with no model of its "
+                              "own: give model=PATH")
+    assert found.player == PLAYER
+    assert found.ceiling.spec == "ismcts(iterations=32,rollout_depth=4)"
+    assert all(s.doubling for s in found.steps)
+    said = sections._climb(found)
+    assert said[1].startswith(f"Above the ladder, `{PLAYER}` climbs on without the "
+                              f"network, as every variant does, since one has none: "
+                              f"{found.unguided}.")
+
+
+def test_one_variant_without_a_network_makes_every_variant_climb_without():
+    plan = plans.Plan(plans.variants("card_duel", ["default", "life=15"]),
+                      plans.ladder(PLAYER, 2, 8), deals=2)
+    assert climbs.unguided(plan).startswith("no model is shipped for card_duel(life=15)")
+    assert climbs.unguided(_plan()) is None
+
+
+def test_a_cap_that_leaves_an_unguided_climb_no_step_is_refused():
+    with pytest.raises(plans.SkillError, match=r"^--climb-to 8: without the network "
+                       r"\(tic_tac_toe is an OpenSpiel game .*\) the climb starts at "
+                       r"twice the ladder's top budget, 16$"):
+        run.prepare("tic_tac_toe", player=PLAYER, min_budget=2, max_budget=8,
+                    climb_to=8, workers=1)
 
 
 def test_a_cap_below_the_ladders_top_is_refused():
@@ -176,17 +202,17 @@ def test_the_command_climbs_writes_the_ceiling_and_replays_nothing_again(tmp_pat
     assert (climb["ended"], climb["ceiling"]["name"]) == ("cap", "ismcts-16-model")
 
 
-def test_an_analysis_of_a_game_without_a_network_says_it_does_not_climb(tmp_path):
+def test_an_analysis_of_a_game_without_a_network_says_it_climbs_without(tmp_path):
     said = []
     prepared = run.prepare("tic_tac_toe", deals=2, player=PLAYER, min_budget=2,
-                           max_budget=8, climb_to=64, workers=1)
+                           max_budget=8, climb_to=16, workers=1)
     with Store(str(tmp_path / "games.db")) as store:
         results = run.run(prepared, store, bootstrap=20, say=said.append,
                           play=_player(store, []))
-    assert said == ["default does not climb: tic_tac_toe is an OpenSpiel game with no "
-                    "model of its own: give model=PATH."]
-    assert results.variants[0].climb.refused.startswith("tic_tac_toe is an OpenSpiel")
-    assert "- **Ceiling** of `default`: it does not climb: tic_tac_toe" in \
+    assert said == ["Every variant climbs without the network: tic_tac_toe is an "
+                    "OpenSpiel game with no model of its own: give model=PATH."]
+    assert results.variants[0].climb.ceiling.name == "ismcts-16"
+    assert "- **Ceiling** of `default`: the cap is hit at budget 16" in \
         report.summary(results, "cardarena skill tic_tac_toe")
 
 

@@ -242,9 +242,10 @@ def _skill(args):
     instead, for every variant (pooled) or, with --trial-each, for each.  Games are
     stored as they end: run the same command again to resume, or
     with more --deals or a higher --max-budget to extend.  With --climb-to, the top
-    searcher then climbs above the ladder guided by the game's network, doubling its
-    budget until two doublings in a row gain nothing the games can tell or the budget
-    would pass --climb-to, and the report gives the ceiling it reached.  With
+    searcher then climbs above the ladder guided by the game's network (or without
+    it, in every variant, where one variant has none), doubling its budget until two
+    doublings in a row gain nothing the games can tell or the budget would pass
+    --climb-to, and the report gives the ceiling it reached.  With
     --decide-to, the matches behind each question the first --deals leave open (a
     step against 50%, a depth against zero, two variants' depths, the first seat, the
     cheater's edge) play --deals more, batch after batch, until it is decided or they
@@ -454,9 +455,10 @@ def _add_skill(sub):
                        "--min-budget (default %(default)s)")
     skill.add_argument("--climb-to", type=positive, metavar="BUDGET",
                        help="climb above the ladder with the top searcher given the "
-                       "game's network (model=default), doubling from the top budget, "
-                       "until two doublings in a row are undecided or the next would "
-                       "pass BUDGET (default: no climb)")
+                       "game's network (model=default; without it in every variant "
+                       "where one has none), doubling from the top budget, until two "
+                       "doublings in a row are undecided or the next would pass BUDGET "
+                       "(default: no climb)")
     skill.add_argument("--decide-to", type=positive, metavar="DEALS",
                        help="after the first --deals, play more deals, --deals at a "
                        "time, only in the matches whose questions are still undecided, "

@@ -4,11 +4,13 @@ The fixed rungs stop at a budget where the searcher is often still gaining.  Abo
 them the top searcher, given the game's network (``model=default``), climbs: first at
 the top fixed budget, against the top fixed rung, then at each doubling of the
 budget against the rung below, each match played through the harness and stored.
-The climb stops when two doublings in a row are undecided (their scores' 95%
-intervals hold 50%: the ceiling is reached) or when the next doubling would pass the
-cap.  Which rungs are played depends on the results so far, so it plays step by
-step; the deals and bots are seeded, so a rerun on the same store plays nothing and
-stops where it stopped.
+Where one variant of the analysis has no network shipped, every variant climbs
+without one, doubling the top fixed rung itself: ceilings reached by two kinds of
+player would not compare.  The climb stops when two doublings in a row are undecided
+(their scores' 95% intervals hold 50%: the ceiling is reached) or when the next
+doubling would pass the cap.  Which rungs are played depends on the results so far,
+so it plays step by step; the deals and bots are seeded, so a rerun on the same store
+plays nothing and stops where it stopped.
 """
 import dataclasses
 
@@ -42,10 +44,29 @@ def refusal(game, player):
     return None
 
 
-def rung(player, budget):
-    """The climbing rung of ``player`` (without the network) at ``budget``."""
+def unguided(plan):
+    """Why ``plan``'s variants climb without the network: the first one's refusal
+    where a variant has none shipped; None when every variant has one."""
+    for variant in plan.variants:
+        why = refusal(variant.game, plan.ladder_of(variant).player)
+        if why:
+            return why
+    return None
+
+
+def rung(player, budget, guided=True):
+    """The climbing rung of ``player`` (without the network) at ``budget``: with the
+    network, or else the ladder's own rung at that budget."""
+    if not guided:
+        return plans.rung(player, budget)
     kind, _ = search.parse_bot(player)
     return Rung(f"{kind}-{budget}-model", levels.spec(learned(player), budget), budget)
+
+
+def start(top, guided):
+    """The first climbing budget above the top fixed rung ``top``: the same budget
+    with the network, which is the step it adds; without it, the next doubling."""
+    return top.budget if guided else 2 * top.budget
 
 
 def check_cap(cap, top):
@@ -57,19 +78,25 @@ def check_cap(cap, top):
 
 def check_cost(plan, cap, workers):
     """Raise SkillError if the longest climb the cap allows (every doubling up to
-    ``cap`` in every variant that can climb) would take longer than the analysis
-    allows on ``workers`` processes, timing the searcher with its network."""
+    ``cap`` in every variant) would take longer than the analysis allows on
+    ``workers`` processes, timing the searcher as it climbs, or if ``cap`` leaves it
+    no step."""
+    why = unguided(plan)
+    guided = why is None
     seconds = 0.0
     for variant in plan.variants:
         ladder = plan.ladder_of(variant)
-        if refusal(variant.game, ladder.player):
-            continue
-        decisions, per_iteration = plans.measure_cost(variant.game, learned(ladder.player))
-        budgets = plans.doublings(ladder.top.budget, cap)
-        step = match(plan, variant, ladder.top, rung(ladder.player, ladder.top.budget))
+        first = start(ladder.top, guided)
+        if cap < first:
+            raise SkillError(f"--climb-to {cap}: without the network ({why}) the climb "
+                             f"starts at twice the ladder's top budget, {first}")
+        player = learned(ladder.player) if guided else ladder.player
+        decisions, per_iteration = plans.measure_cost(variant.game, player)
+        budgets = plans.doublings(first, cap)
+        step = match(plan, variant, ladder.top, rung(ladder.player, first, guided))
         # A step's two rungs each play half its decisions: the mean of their budgets.
         per_game = decisions * per_iteration * sum(
-            (a + b) / 2 for a, b in zip((budgets[0],) + budgets, budgets))
+            (a + b) / 2 for a, b in zip((ladder.top.budget,) + budgets, budgets))
         seconds += plan.deals * step.games_per_deal * per_game
     if seconds / workers > plans.MOST_SECONDS:
         raise SkillError(f"--climb-to {cap}: the climb could take about "
@@ -85,15 +112,12 @@ def climb(store, plan, variant, cap, play, *, bootstrap=1000):
     :class:`~tournament.skill.figures.Climb`, its ceiling fitted with the fixed
     rungs' games."""
     ladder = plan.ladder_of(variant)
-    player = learned(ladder.player)
-    why = refusal(variant.game, ladder.player)
-    if why:
-        return Climb(player=player, cap=cap, refused=why, steps=[], ended=None,
-                     ceiling=None, over_greedy=None)
-    lower, budget = ladder.top, ladder.top.budget
+    why = unguided(plan)
+    player = ladder.player if why else learned(ladder.player)
+    lower, budget = ladder.top, start(ladder.top, why is None)
     steps, rungs, undecided = [], [], 0
     while budget <= cap and undecided < UNDECIDED:
-        upper = rung(ladder.player, budget)
+        upper = rung(ladder.player, budget, why is None)
         config = match(plan, variant, lower, upper)
         play([config], f"Variant {variant.name}, the climb: {upper.name} against "
                        f"{lower.name}")
@@ -104,7 +128,7 @@ def climb(store, plan, variant, cap, play, *, bootstrap=1000):
             undecided = undecided + 1 if found.undecided else 0
         lower, budget = upper, 2 * budget
     ceiling, over_greedy = rate(store, plan, variant, steps, rungs, bootstrap)
-    return Climb(player=player, cap=cap, refused=None, steps=steps,
+    return Climb(player=player, cap=cap, unguided=why, steps=steps,
                  ended="ceiling" if undecided == UNDECIDED else "cap",
                  ceiling=ceiling, over_greedy=over_greedy,
                  cheater_edge=cheat(store, plan, variant, rungs[-1], play))

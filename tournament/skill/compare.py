@@ -110,7 +110,7 @@ class Row:
     x_samples: np.ndarray | None = None
     """The x% of each resample."""
     climb: Climb | None = None
-    """The climb above its ladder with the network; None where none was made."""
+    """The climb above its ladder; None where none was made."""
 
     @property
     def ceiling(self):
@@ -273,7 +273,7 @@ def report(found, command):
     lines = []
     if climbed:
         lines.append(verdict("Highest ceiling", found.highest,
-                             "its searcher, climbing with the network, tops out highest "
+                             "its searcher, climbing to its ceiling, tops out highest "
                              "above random play"))
     if found.decided:
         lines.append(f"- **Questions decided: {found.decided[0]} of {found.decided[1]}** "
@@ -303,7 +303,7 @@ def _ceiling(row):
     if top is None:
         return ""
     return (f"{top.elo:+.0f} [{top.low:+.0f}, {top.high:+.0f}] at {top.budget} "
-            f"({row.climb.ended})")
+            f"({row.climb.ended}{', no network' if row.climb.unguided else ''})")
 
 
 def _score(figure):

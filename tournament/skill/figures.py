@@ -433,26 +433,27 @@ class ClimbStep(Figures):
 
 @frozen
 class Climb(Figures):
-    """The climb above the fixed rungs with the game's network, and the ceiling it
-    reached."""
+    """The climb above the fixed rungs, with the game's network where every variant
+    has one, and the ceiling it reached."""
 
     player: str
-    """The climbing searcher, the ladder's with the network, without a budget."""
+    """The climbing searcher without a budget: the ladder's, with the network unless
+    ``unguided`` says why not."""
     cap: int
     """The most iterations a move the climb may reach."""
-    refused: str | None
-    """Why the variant cannot climb (it has no network); None when it climbed."""
+    unguided: str | None
+    """Why the climb goes without the network (a variant of the analysis has none
+    shipped); None when it has it."""
     steps: list[ClimbStep]
     """Each climbing rung's match, lowest first."""
-    ended: str | None
+    ended: str
     """``ceiling`` (two doublings in a row undecided) or ``cap``."""
-    ceiling: RatedRung | None
+    ceiling: RatedRung
     """The top climbing rung with its Elo above random play."""
-    over_greedy: Clear | None
+    over_greedy: Clear
     """The top climbing rung's Elo above greedy play."""
-    cheater_edge: Edge | None = dataclasses.field(default=None, metadata=OPTIONAL)
-    """The cheater's score against the top climbing rung at its budget; None where
-    the variant does not climb (or in files written before it was played)."""
+    cheater_edge: Edge
+    """The cheater's score against the top climbing rung at its budget."""
 
 
 # --- a variant, and the verdicts ------------------------------------------------------

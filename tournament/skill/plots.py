@@ -44,7 +44,7 @@ def _plot_elo(results, pyplot):
                           yerr=[[0, top.elo - top.low], [0, top.high - top.elo]],
                           marker="*", markersize=10, linestyle="--", capsize=3,
                           color=line.lines[0].get_color(),
-                          label=f"{v.name}: ceiling with the network ({v.climb.ended})")
+                          label=f"{v.name}: ceiling{_guide(v.climb)} ({v.climb.ended})")
             budgets.add(top.budget)
     axes.set_xscale("log", base=2)
     axes.set_xticks(sorted(budgets), [str(b) for b in sorted(budgets)])
@@ -55,6 +55,10 @@ def _plot_elo(results, pyplot):
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small")
     return figure
+
+
+def _guide(climb):
+    return " without the network" if climb.unguided else " with the network"
 
 
 def _plot_ladder(results, pyplot):

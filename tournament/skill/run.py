@@ -29,7 +29,7 @@ class Analysis:
     trial_seconds: float
     """The trial's estimated length on ``workers`` processes."""
     climb_to: int | None = None
-    """The most iterations a move the climb with the network may reach; None for no
+    """The most iterations a move the climb above the ladder may reach; None for no
     climb."""
 
 
@@ -98,12 +98,13 @@ def run(prepared, store, *, play=None, say=None, bootstrap=1000):
     results = None
     if plan.decide_to is not None:
         plan, results = decide(store, plan, play, bootstrap)
-    climbed = {v.name: climbs.climb(store, plan, v, prepared.climb_to, play,
-                                    bootstrap=bootstrap)
-               for v in plan.variants} if prepared.climb_to is not None else {}
-    for name, found in climbed.items():
-        if found.refused:
-            say(f"{name} does not climb: {found.refused}.")
+    climbed = {}
+    if prepared.climb_to is not None:
+        why = climbs.unguided(plan)
+        if why:
+            say(f"Every variant climbs without the network: {why}.")
+        climbed = {v.name: climbs.climb(store, plan, v, prepared.climb_to, play,
+                                        bootstrap=bootstrap) for v in plan.variants}
     results = results or analysis.measure(store, plan, bootstrap=bootstrap, seed=plan.seed)
     return dataclasses.replace(results, variants=[
         dataclasses.replace(f, climb=climbed.get(f.name)) for f in results.variants])

@@ -146,9 +146,7 @@ def _yardstick(v):
 
 
 def ended(climb):
-    """How ``climb`` ended, or why it never started, as a sentence."""
-    if climb.refused:
-        return f"It does not climb: {climb.refused}."
+    """How ``climb`` ended, as a sentence."""
     top = climb.ceiling
     if climb.ended == "ceiling":
         how = (f"The ceiling is reached at {top.budget} iterations: its last "
@@ -157,28 +155,31 @@ def ended(climb):
         how = (f"The cap is hit at budget {top.budget}: the next doubling would pass "
                f"{climb.cap}")
     edge = climb.cheater_edge
-    cheater = (f" The cheater at its budget, seeing every card, scores "
-               f"{score_cell(edge)}% against it." if edge else "")
     return (f"{how}. The ceiling, {top.name}: {elo_cell(top)} Elo above random play, "
-            f"{elo_cell(climb.over_greedy)} above greedy.{cheater}")
+            f"{elo_cell(climb.over_greedy)} above greedy. The cheater at its budget, "
+            f"seeing every card, scores {score_cell(edge)}% against it.")
 
 
 def _climb(climb):
-    """The report's section on the climb with the network; nothing without one."""
+    """The report's section on the climb; nothing without one."""
     if climb is None:
         return []
-    if climb.refused:
-        return ["### The climb with the network", ended(climb)]
     steps = markdown_table(
         ["step", "games", "score %", "95% over the deals", "undecided"],
         [[f"{s.upper} v {s.lower}", str(s.games), pct(s.score),
           f"{pct(s.low)}-{pct(s.high)}", "yes" if s.undecided else "no"]
          for s in climb.steps], "lrrrl")
-    return ["### The climb with the network",
-            f"Above the ladder, `{climb.player}` climbs: first at the top budget against "
-            "the top rung (what the network adds), then doubling its budget, each rung "
-            f"against the one below, until {climbs.UNDECIDED} doublings in a row are "
-            f"undecided (their intervals hold 50%) or the cap of {climb.cap} iterations.",
+    if climb.unguided:
+        how = (f"Above the ladder, `{climb.player}` climbs on without the network, as "
+               f"every variant does, since one has none: {climb.unguided}. It doubles its "
+               "budget, each rung against the one below,")
+    else:
+        how = (f"Above the ladder, `{climb.player}` climbs: first at the top budget "
+               "against the top rung (what the network adds), then doubling its budget, "
+               "each rung against the one below,")
+    return ["### The climb",
+            f"{how} until {climbs.UNDECIDED} doublings in a row are undecided (their "
+            f"intervals hold 50%) or the cap of {climb.cap} iterations.",
             steps, ended(climb)]
 
 
