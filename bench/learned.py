@@ -89,7 +89,7 @@ def main():
                         help="where the games are stored (default bench-learned.sqlite)")
     parser.add_argument("--markdown", action="store_true", help="a Markdown table")
     args = parser.parse_args()
-    games = args.game or [g for kind in core.GAMES.values() for g in search.shipped(kind)]
+    games = args.game or [g for kind in core.GAMES.values() for g, _ in search.shipped(kind)]
     body = []
     with Store(args.db) as store:
         for text in games:

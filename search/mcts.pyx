@@ -958,7 +958,7 @@ cdef class MCTS:
             raise ValueError(f"threads is at least 1, not {threads}")
         if parallel not in PARALLEL:
             raise ValueError(f"parallel is one of {', '.join(PARALLEL)}, not {parallel!r}")
-        if model is not None and model.game != game:
+        if model is not None and not model.fits(game):
             raise ModelError(f"a model for {model.game_string} cannot guide a search of "
                              f"{game}")
         if not (puct_c >= 0 and math.isfinite(puct_c)):

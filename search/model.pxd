@@ -8,6 +8,9 @@ cdef class Model:
     # The Game it was made for, and that game's string as the file names it.
     cdef readonly object game
     cdef readonly str game_string
+    # The parameters it was trained across (each game drawing its own value), so that
+    # it serves every value of them; empty for a model of one variant.
+    cdef readonly tuple across
     # Sizes: the observation tensor's, then each hidden layer's.
     cdef readonly tuple layers
     # Where it was read from, or None for one made from arrays.

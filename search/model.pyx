@@ -80,17 +80,26 @@ cdef class Model:
     num_players)``.  ``value_weight`` is the weight of its value at a search's leaf
     when the search is not given one (the rest goes to a rollout): the one its training
     used, for a value head that may judge a position worse than a rollout does.
-    :func:`load_model` reads one from a file and :meth:`save` writes one."""
+    ``across`` names the game's parameters it was trained across (Creature Shrines'
+    ``deck0`` and ``deck1``): it then serves every value of them, and its game string
+    leaves them out.  :func:`load_model` reads one from a file and :meth:`save` writes
+    one."""
 
     def __cinit__(self):
         self.sizes = NULL
         self.weight = NULL
         self.bias = NULL
 
-    def __init__(self, game, layers, policy, value, *, value_weight=1.0, path=None):
+    def __init__(self, game, layers, policy, value, *, value_weight=1.0, path=None,
+                 across=()):
         cdef int i
         where = f"model file {path}" if path is not None else "model"
-        self.game, self.game_string, self.path = game, str(game), path
+        self.across = tuple(across)
+        unknown = [n for n in self.across if n not in getattr(game, "params", {})]
+        if unknown:
+            raise ModelError(f"{where}: {game} has no parameter {', '.join(unknown)} to "
+                             "be trained across")
+        self.game, self.game_string, self.path = game, family(game, self.across), path
         if not 0 <= value_weight <= 1:
             raise ModelError(f"{where}: value_weight is from 0 to 1, not {value_weight}")
         self.value_weight = value_weight
@@ -214,7 +223,7 @@ cdef class Model:
         the legal actions."""
         cdef float[::1] buf = np.zeros(self.n_in, np.float32)
         cdef int player = state.c_current_player()
-        if state.game != self.game:
+        if not self.fits(state.game):
             raise ModelError(f"a model for {self.game_string} was given a state of "
                              f"{state.game}")
         if player < 0:
@@ -258,13 +267,22 @@ cdef class Model:
         hidden = [(arrays[2 * i], arrays[2 * i + 1]) for i in range(self.n_hidden)]
         return {"layers": hidden, "policy": (pw, arrays[-3]), "value": (vw, arrays[-1])}
 
+    def fits(self, game):
+        """Whether the model may guide a search of ``game``: its own game, or one that
+        differs only in the parameters it was trained across."""
+        return game == self.game or (bool(self.across) and type(game) is type(self.game)
+                                     and family(game, self.across) == self.game_string)
+
     def save(self, path):
-        """Write the model to ``path`` (an ``.npz``), with the game string, the layer
-        sizes, the value's weight and the format version."""
+        """Write the model to ``path`` (an ``.npz``), with the game string, the
+        parameters it was trained across if any, the layer sizes, the value's weight
+        and the format version."""
         w = self.weights()
         named = {"format": np.array(FORMAT), "game": np.array(self.game_string),
                  "layers": np.array(self.layers, dtype=np.int64),
                  "search_value_weight": np.array(self.value_weight)}
+        if self.across:
+            named["across"] = np.array(self.across)
         for i, (weight, bias) in enumerate(w["layers"]):
             named[f"hidden_{i}_weight"], named[f"hidden_{i}_bias"] = weight, bias
         named["policy_weight"], named["policy_bias"] = w["policy"]
@@ -332,31 +350,64 @@ def default_path(game):
     if isinstance(game, core.ForeignGame):
         raise ModelError(f"{game} is an OpenSpiel game with no model of its own: give "
                          "model=PATH")
-    package = importlib.import_module(type(game).__module__.rpartition(".")[0])
     given = str(game)[len(game.name):].strip("()")
     name = FILE_NAME if not given else \
         f"model-{re.sub(r'[^A-Za-z0-9._]+', '-', given).strip('-')}.npz"
-    return Path(package.__file__).parent / name
+    return _package(type(game)) / name
+
+
+def family(game, across):
+    """The string of ``game`` with its parameters ``across`` at their defaults: the
+    game a model trained across them names.
+
+    >>> import core
+    >>> family(core.load_game("creature_shrines(deck0=blue,max_turns=40)"), ("deck0",))
+    'creature_shrines(max_turns=40)'
+    """
+    if not across:
+        return str(game)
+    return str(type(game)(**{k: v for k, v in game.params.items() if k not in across}))
 
 
 def shipped(kind):
-    """The game strings of ``kind`` (a ruleset's game class) whose own model is
-    shipped in its package, sorted: ``["relinquish", "relinquish(players=3)", ...]``."""
-    package = importlib.import_module(kind.__module__.rpartition(".")[0])
-    found = []
-    for path in Path(package.__file__).parent.glob("model*.npz"):
-        with np.load(path, allow_pickle=False) as archive:
-            found.append(str(archive["game"]))
-    return sorted(found)
+    """The models shipped in the package of ``kind`` (a ruleset's game class), sorted:
+    each its game string and the parameters it was trained across, ``[("relinquish",
+    ()), ("relinquish(players=3)", ()), ...]``."""
+    return sorted(_read_shipped(path)[1:]
+                  for path in _package(kind).glob("model*.npz"))
+
+
+def _package(kind):
+    return Path(importlib.import_module(kind.__module__.rpartition(".")[0]).__file__).parent
+
+
+def _read_shipped(path):
+    with np.load(path, allow_pickle=False) as archive:
+        across = tuple(str(n) for n in archive["across"]) if "across" in archive else ()
+        return path, str(archive["game"]), across
+
+
+def _shipped_across(game):
+    """The file of the model shipped for ``game`` by being trained across some of its
+    parameters; None if there is none."""
+    for path, trained, across in sorted(map(_read_shipped, _package(type(game)).glob(
+            "model*.npz"))):
+        if across and all(n in game.params for n in across) \
+                and family(game, across) == trained:
+            return path
+    return None
 
 
 def load_model(path, game):
-    """The model in ``path`` (or, for ``"default"``, ``game``'s own), checked to be made
-    for ``game``: raises :class:`ModelError`, in one line, for a file that is missing or
-    unreadable, not a model, of another format, for another game, or whose shapes do not
-    fit the game."""
+    """The model in ``path`` (or, for ``"default"``, ``game``'s own, else one shipped
+    trained across the parameters ``game`` sets), checked to be made for ``game``: its
+    game, or one that differs only in the parameters it was trained across.  Raises
+    :class:`ModelError`, in one line, for a file that is missing or unreadable, not a
+    model, of another format, for another game, or whose shapes do not fit the game."""
     if path == DEFAULT:
         path = default_path(game)
+        if not path.is_file():
+            path = _shipped_across(game) or path
         if not path.is_file():
             raise ModelError(f"no model is shipped for {game} (none at "
                              f"{Path(*path.parts[-3:])}): give model=PATH")
@@ -384,8 +435,12 @@ def load_model(path, game):
         raise ModelError(f"model file {shown} has format version {version}; this "
                          f"cardarena reads version {FORMAT}")
     trained = _scalar(shown, named, "game", "U")
-    if trained != str(game):
-        raise ModelError(f"model file {shown} was made for {trained}, not {game}")
+    across = _names(shown, named, "across")
+    fits = all(n in getattr(game, "params", {}) for n in across) \
+        and family(game, across) == trained
+    if not fits:
+        every = f" (any {', '.join(across)})" if across else ""
+        raise ModelError(f"model file {shown} was made for {trained}{every}, not {game}")
     layers = named.get("layers")
     if layers is None or layers.ndim != 1 or layers.dtype.kind not in "iu" or len(layers) < 1:
         raise ModelError(f"model file {shown} has no list of layer sizes")
@@ -412,7 +467,17 @@ def load_model(path, game):
         if "search_value_weight" in named else 1.0
     return Model(game, hidden, (entry("policy_weight"), entry("policy_bias")),
                  (entry("value_weight"), entry("value_bias")), value_weight=weight,
-                 path=shown)
+                 path=shown, across=across)
+
+
+def _names(shown, named, name):
+    """The names in the optional entry ``name``: a list of strings; none if absent."""
+    a = named.get(name)
+    if a is None:
+        return ()
+    if a.ndim != 1 or a.dtype.kind != "U":
+        raise ModelError(f"model file {shown} is corrupt: {name} is not a list of names")
+    return tuple(str(n) for n in a)
 
 
 def _scalar(shown, named, name, kind):

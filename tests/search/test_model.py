@@ -473,8 +473,74 @@ def test_every_shipped_model_is_where_model_default_looks_for_it():
     # A file named for another variant than the one it was trained on would be
     # listed by `cardarena bots` and refused by every search that asked for it.
     for kind in core.GAMES.values():
-        for text in search.shipped(kind):
+        for text, _ in search.shipped(kind):
             game = core.load_game(text)
             model = load_model("default", game)
             assert model.game_string == text and model.path == str(default_path(game))
             assert 0 <= model.value_weight <= 1
+
+
+def _across(tmp_path):
+    """A Creature Shrines model trained across both decks, written to a file."""
+    across = random_model(core.load_game("creature_shrines"), hidden=(8,))
+    model = Model(across.game, **across.weights(), across=("deck0", "deck1"))
+    path = tmp_path / "model.npz"
+    model.save(path)
+    return path
+
+
+def test_a_model_trained_across_the_decks_serves_every_pair_and_no_other_variant(tmp_path):
+    path = _across(tmp_path)
+    pair = core.load_game("creature_shrines(deck0=purple,deck1=green)")
+    model = load_model(str(path), pair)
+    assert (model.game_string, model.across) == ("creature_shrines", ("deck0", "deck1"))
+    assert model.fits(core.load_game("creature_shrines(deck0=blue)")) and model.fits(pair)
+    bot = search.make_bot(f"ismcts(iterations=20,model={path})", pair, 0, seed=1)
+    state = pair.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert bot.step(state) in state.legal_actions()
+    # Its other parameters are the variant's own: a shorter game is another variant.
+    other = core.load_game("creature_shrines(max_turns=40)")
+    with pytest.raises(ModelError) as err:
+        load_model(str(path), other)
+    assert str(err.value) == (f"model file {path} was made for creature_shrines (any "
+                              "deck0, deck1), not creature_shrines(max_turns=40)")
+    assert not model.fits(other)
+    # A model of one pair serves that pair alone.
+    plain = random_model(core.load_game("creature_shrines"), hidden=(8,))
+    plain.save(tmp_path / "pair.npz")
+    with pytest.raises(ModelError, match="was made for creature_shrines, not "):
+        load_model(str(tmp_path / "pair.npz"), pair)
+
+
+def test_model_default_finds_a_model_trained_across_where_no_variant_has_its_own(
+        tmp_path, monkeypatch):
+    from search import model as models
+    path = _across(tmp_path)
+    monkeypatch.setattr(models, "_package", lambda kind: tmp_path)
+    pair = core.load_game("creature_shrines(deck0=purple,deck1=green)")
+    assert load_model("default", pair).path == str(path)
+    assert models.shipped(type(pair)) == [("creature_shrines", ("deck0", "deck1"))]
+    # One made for the pair itself comes first.
+    own = random_model(pair, hidden=(8,))
+    own.save(tmp_path / "model-deck0-purple-deck1-green.npz")
+    assert load_model("default", pair).across == ()
+    with pytest.raises(ModelError, match=r"^no model is shipped for "
+                       r"creature_shrines\(max_turns=40\) \(none at "):
+        load_model("default", core.load_game("creature_shrines(max_turns=40)"))
+
+
+def test_a_model_naming_a_parameter_its_game_lacks_is_refused(tmp_path):
+    game = core.load_game("shrine")
+    with pytest.raises(ModelError, match=r"^model: shrine has no parameter deck0 to be "
+                       "trained across$"):
+        Model(game, **random_model(game).weights(), across=("deck0",))
+    path = _across(tmp_path)
+    with np.load(path) as archive:
+        named = dict(archive)
+    named["across"] = np.array([1, 2])
+    np.savez(tmp_path / "bad.npz", **named)
+    with pytest.raises(ModelError, match="bad.npz is corrupt: across is not a list of "
+                       "names$"):
+        load_model(str(tmp_path / "bad.npz"), core.load_game("creature_shrines"))

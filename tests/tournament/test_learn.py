@@ -276,3 +276,59 @@ def test_the_command_says_what_to_install_without_jax(tmp_path):
     assert done.stderr.strip() == ('cardarena train: training needs optax: pip install '
                                    '"cardarena[learn]"')
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_run_across_the_decks_plays_every_pair_and_its_model_serves_each(tmp_path,
+                                                                             monkeypatch):
+    run = Run(tmp_path / "run", "creature_shrines(max_turns=6)", games=8, iterations=4,
+              gate=3, hidden=(8,), seed=2, across=("deck0", "deck1"))
+    assert len(run.plan.variants()) == 25
+    jobs = []
+
+    def seen(task, play=selfplay.play_all):
+        jobs.extend(task)
+        return play(task)
+    monkeypatch.setattr(selfplay, "play_all", seen)
+    run.go(generations=1, workers=1, progress=False, say=lambda line: None)
+    played = [j["game"] for j in jobs]
+    assert set(played) <= set(run.plan.variants()) and len(set(played)) > 1
+    assert all(g.startswith("creature_shrines(") and "max_turns=6" in g for g in played)
+    # The gate's three deals meet three pairs, one deal each, in both seatings.
+    with Store(tmp_path / "run" / "gate.sqlite") as store:
+        gates = store.tournaments()
+    assert len({g["config"]["game"] for g in gates}) == 3
+    assert run.generations[0]["gate"]["games"] == 6
+    from search.model import load_model
+    pair = engine_game("creature_shrines(deck0=green,deck1=purple,max_turns=6)")
+    model = load_model(str(tmp_path / "run" / "models" / "gen-0001.npz"), pair)
+    assert (model.game_string, model.across) == ("creature_shrines(max_turns=6)",
+                                                 ("deck0", "deck1"))
+    # The record keeps it, and going on with other settings is refused.
+    assert Run(tmp_path / "run", "creature_shrines(max_turns=6)").plan.across == \
+        ("deck0", "deck1")
+    with pytest.raises(TrainError, match=r"started with across \('deck0', 'deck1'\)"):
+        Run(tmp_path / "run", "creature_shrines(max_turns=6)", across=("deck0",))
+
+
+@pytest.mark.parametrize("game, across, says", [
+    ("creature_shrines", ("max_turns",), "--across max_turns: creature_shrines has no "
+     "parameter max_turns with named choices; it has mode, deck0, deck1"),
+    ("card_duel", ("life",), "--across life: card_duel has no parameter life with named "
+     "choices; it has none"),
+    ("creature_shrines(deck0=blue)", ("deck0",), "--across deck0: the game string sets it "
+     "to blue; leave it out to train across it"),
+    ("creature_shrines", ("deck0", "deck0"), "--across names a parameter twice"),
+])
+def test_a_run_refuses_what_it_cannot_train_across(tmp_path, game, across, says):
+    with pytest.raises(TrainError, match="^" + re.escape(says) + "$"):
+        Run(tmp_path / "run", game, across=across)
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_command_refuses_a_parameter_it_cannot_train_across_in_one_line(tmp_path):
+    done = cli("train", "shrine", "--out", str(tmp_path / "run"), "--across", "alt_heal")
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "cardarena train: --across alt_heal: shrine has no parameter alt_heal with named "
+        "choices; it has none"]
+    assert "--across NAME" in cli("train", "--help").stdout

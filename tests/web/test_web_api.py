@@ -226,11 +226,17 @@ def test_the_guided_search_is_offered_for_the_variants_whose_model_is_shipped(db
                                                                                monkeypatch):
     from tournament.web import app
     monkeypatch.setattr(app, "shipped", lambda kind: {
-        "relinquish": ["relinquish", "relinquish(players=3)"]}.get(kind().name, []))
+        "relinquish": [("relinquish", ()), ("relinquish(players=3)", ())],
+        "creature_shrines": [("creature_shrines", ("deck0", "deck1"))]}.get(kind().name, []))
     games = {g["name"]: g for g in app._games()}
     relinquish = core.load_game("relinquish").params
     assert games["relinquish"]["models"] == [relinquish, {**relinquish, "players": 3}]
-    assert all(games[name]["models"] == [] for name in games if name != "relinquish")
+    # A model trained across the decks leaves them out: it serves every pair.
+    shrines = core.load_game("creature_shrines").params
+    assert games["creature_shrines"]["models"] == [
+        {k: v for k, v in shrines.items() if k not in ("deck0", "deck1")}]
+    assert all(games[name]["models"] == [] for name in games
+               if name not in ("relinquish", "creature_shrines"))
     page = client(db).get("/").text
     assert f'value="{app.GUIDED[0]}"' in page and 'id="model-choice"' in page
     # The page's own list matches what it offers.

@@ -246,7 +246,7 @@ def test_relinquishs_opponents_hands_are_card_backs(tmp_path, browser):
 def test_the_guided_search_is_offered_where_its_model_is_shipped(tmp_path, browser):
     from search import shipped
     import core
-    assert "shrine" in shipped(core.GAMES["shrine"])
+    assert ("shrine", ()) in shipped(core.GAMES["shrine"])
     with running(tmp_path / "web.db") as url:
         browser.get(url + "/")
         choice = browser.find_element(By.ID, "model-choice")

@@ -47,7 +47,8 @@ def _bots(args):
     print(search.describe())
     print("\nA bot is written as KIND or KIND(param=value,...), for instance "
           "ismcts(iterations=4000,uct_c=0.7,rollout=heuristic).")
-    models = [g for kind in core.GAMES.values() for g in search.shipped(kind)]
+    models = [text + (f" (any {', '.join(across)})" if across else "")
+              for kind in core.GAMES.values() for text, across in search.shipped(kind)]
     print("\nmodel=default reads the game's own trained network, shipped for: "
           + (", ".join(models) if models else "none yet") + ".")
 

@@ -25,11 +25,14 @@ def _train(args):
     try:
         run = Run(out, str(game), hidden=args.hidden, games=args.games,
                   iterations=args.iterations, gate=args.gate, seed=args.seed,
-                  value_weight=args.value_weight, searcher=args.searcher)
+                  value_weight=args.value_weight, searcher=args.searcher,
+                  across=tuple(args.across) if args.across else None)
     except TrainError as e:
         fail("train", str(e), 1)
     done = len(run.generations)
-    print(f"{run.plan.game}: {'going on from generation ' + str(done) if done else 'a new run'}"
+    every = f" (any {', '.join(run.plan.across)})" if run.plan.across else ""
+    print(f"{run.plan.game}{every}: "
+          f"{'going on from generation ' + str(done) if done else 'a new run'}"
           f" in {out} ({run.seconds / 3600:.2f} h so far); each generation {run.plan.games} "
           f"self-play games at {run.plan.iterations} iterations a move, a gate of "
           f"{run.plan.gate} deals", file=sys.stderr)
@@ -119,6 +122,11 @@ def add(sub):
                        "tree searcher's spec with neither a budget nor a model, e.g. "
                        "'ismcts(rollout_depth=8,rollout=heuristic)' (default: "
                        f"{PLAN['searcher']}, random rollouts)")
+    train.add_argument("--across", action="append", metavar="NAME",
+                       help="a parameter with named choices that each self-play game "
+                       "draws afresh and the gate goes through, so that one network "
+                       "serves every value of it; give it once per parameter, e.g. "
+                       "--across deck0 --across deck1 (default: the game as given)")
     train.add_argument("--workers", type=positive, default=None,
                        help="local worker processes for self-play and the gate "
                        "(default: one per CPU it may use)")

@@ -23,10 +23,12 @@ from tournament.learn.train import Plan, TrainError
 class Trainer:
     """A network for ``game`` with ``hidden`` layer sizes, and its optimiser: Adam
     with decoupled weight decay (AdamW) at ``rate``.  ``seed`` draws the first
-    weights and every batch."""
+    weights and every batch; ``across`` names the parameters it learns across, which
+    its model then serves every value of."""
 
-    def __init__(self, game, hidden, seed, rate=1e-3, decay=1e-4, value_weight=1.0):
-        self.game, self.value_weight = game, value_weight
+    def __init__(self, game, hidden, seed, rate=1e-3, decay=1e-4, value_weight=1.0,
+                 across=()):
+        self.game, self.value_weight, self.across = game, value_weight, tuple(across)
         sizes = [game.observation_tensor_size, *hidden]
         rng = np.random.default_rng(seed)
         # He-scaled for the ReLU layers; the heads start small, so a new network's
@@ -44,7 +46,7 @@ class Trainer:
         """The network as a ``search.Model``, for the searchers."""
         p = jax.device_get(self.params)
         return Model(self.game, [tuple(layer) for layer in p["layers"]], tuple(p["policy"]),
-                     tuple(p["value"]), value_weight=self.value_weight)
+                     tuple(p["value"]), value_weight=self.value_weight, across=self.across)
 
     def train(self, positions, steps, batch):
         """``steps`` Adam steps on batches of ``batch`` positions drawn at random from
@@ -126,7 +128,8 @@ def train_generation(folder, plan, g, steps):
     seed = int.from_bytes(hashlib.sha256(f"{plan.seed}/train".encode()).digest()[:4],
                           "little")
     saved = folder / "trainer.npz"
-    trainer = Trainer(game, plan.hidden, seed, value_weight=plan.value_weight)
+    trainer = Trainer(game, plan.hidden, seed, value_weight=plan.value_weight,
+                      across=plan.across)
     if saved.exists():
         with np.load(saved) as data:
             done = int(data["generation"])

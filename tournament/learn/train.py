@@ -22,6 +22,7 @@ positions), ``trainer.npz`` (the network being trained and its optimiser) and
 import concurrent.futures as futures
 import dataclasses
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -88,15 +89,36 @@ class Plan:
     it at ``iterations`` a move, guided by the best network so far (the first
     generation by none)."""
 
+    across: tuple = PLAN["across"]
+    """Parameters of the game with named choices (Creature Shrines' ``deck0`` and
+    ``deck1``) that each self-play game draws afresh and the gate's deals go through,
+    so that one network serves every value of them; empty for one variant's network."""
+
     def __post_init__(self):
         object.__setattr__(self, "searcher", expert(self.searcher))
+        object.__setattr__(self, "across", checked_across(self.game, self.across))
 
     def to_dict(self):
-        return {**dataclasses.asdict(self), "hidden": list(self.hidden)}
+        return {**dataclasses.asdict(self), "hidden": list(self.hidden),
+                "across": list(self.across)}
 
     @classmethod
     def from_dict(cls, data):
-        return cls(**{**data, "hidden": tuple(data["hidden"])})
+        # A run's record from before ``across`` was one of its settings trained one
+        # variant.
+        return cls(**{**data, "hidden": tuple(data["hidden"]),
+                      "across": tuple(data.get("across", ()))})
+
+    def variants(self):
+        """Every game string the run plays: each combination of the ``across``
+        parameters' choices over the game's other parameters (the game alone without
+        them)."""
+        if not self.across:
+            return [self.game]
+        game = configs.rules(self.game)
+        return [str(type(game)(**{**game.params, **dict(zip(self.across, values))}))
+                for values in itertools.product(*(type(game).choices[n]
+                                                  for n in self.across))]
 
 
 # The searchers an expert may be: each searches what the player to move knows (the
@@ -122,6 +144,27 @@ def expert(spec):
                          "network so far)")
     # In the kind's own order, so that one searcher has one spec however it was given.
     return bot_spec(kind, {k: values[k] for k in KINDS[kind].params if k in values})
+
+
+def checked_across(game, across):
+    """``across`` as a plan keeps it, or TrainError saying why a name cannot be
+    trained across: each a parameter of ``game`` with named choices, not set in the
+    game string."""
+    across = tuple(across)
+    loaded = configs.rules(game)
+    kind = type(loaded)
+    named = list(getattr(kind, "choices", {}))
+    for name in across:
+        if name not in named:
+            raise TrainError(f"--across {name}: {loaded.name} has no parameter {name} with "
+                             f"named choices; it has "
+                             + (", ".join(named) if named else "none"))
+        if loaded.params[name] != kind.parameters[name]:
+            raise TrainError(f"--across {name}: the game string sets it to "
+                             f"{loaded.params[name]}; leave it out to train across it")
+    if len(set(across)) < len(across):
+        raise TrainError("--across names a parameter twice")
+    return across
 
 
 # Games a self-play task plays: the unit a stop can lose.
@@ -236,7 +279,7 @@ class Run:
                 while todo and len(pending) < window and (
                         budget is None or self._elapsed() < budget):
                     t = todo.pop(0)
-                    jobs = [selfplay.job(plan.game, searcher, plan.explore,
+                    jobs = [selfplay.job(self._variant(g, i), searcher, plan.explore,
                                          self._seed("self-play", g, i))
                             for i in self._task_games(t)]
                     pending[pool.submit(selfplay.play_all, jobs)] = t
@@ -294,15 +337,39 @@ class Run:
 
     def _match(self, g, new, other, what, workers, progress):
         """``new`` against ``other`` on generation ``g``'s gate deals, stored."""
-        config = configs.Config(game=self.plan.game, bots={"new": new, "other": other},
-                                deals=self.plan.gate, seed=self._seed("gate", g),
-                                seconds_per_move=configs.MOST_SECONDS_PER_MOVE,
-                                kind="train")
+        schedule = [configs.Config(game=game, bots={"new": new, "other": other},
+                                   deals=deals, seed=seed,
+                                   seconds_per_move=configs.MOST_SECONDS_PER_MOVE,
+                                   kind="train")
+                    for game, deals, seed in self._gate_variants(g)]
+        rows = []
         with Store(self.folder / "gate.sqlite") as store:
-            runner.run(config, store, workers=workers, progress=progress,
+            runner.run(schedule, store, workers=workers, progress=progress,
                        desc=f"generation {g} {what}")
-            rows = store.games(config.key)
+            for config in schedule:
+                # Each variant's deals numbered on from the last's: one deal, one mean.
+                rows += [dataclasses.replace(row, deal=len(rows) + row.deal)
+                         for row in store.games(config.key)]
         return gate_score(rows, "new", configs.sides(self.plan.game))
+
+    def _variant(self, g, i):
+        """The game string of generation ``g``'s self-play game ``i``: the plan's game,
+        with each ``across`` parameter drawn from its choices."""
+        variants = self.plan.variants()
+        if len(variants) == 1:
+            return variants[0]
+        return variants[self._seed("variant", g, i) % len(variants)]
+
+    def _gate_variants(self, g):
+        """``(game string, deals, seed)`` of generation ``g``'s gate: its deals go
+        through the variants in an order drawn for the generation, so that the gates of
+        a run together meet every variant however few deals each has."""
+        variants = self.plan.variants()
+        if len(variants) == 1:
+            return [(variants[0], self.plan.gate, self._seed("gate", g))]
+        order = sorted(variants, key=lambda v: self._seed("gate order", g, v))
+        deals = [order[d % len(order)] for d in range(self.plan.gate)]
+        return [(v, deals.count(v), self._seed("gate", g, v)) for v in order if v in deals]
 
     def _finish(self, g, losses, steps, gate, strength):
         games, positions = self.buffer.count(g)

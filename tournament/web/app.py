@@ -172,7 +172,9 @@ def _games():
                    "low": kind.limits.get(key, (None,))[0],
                    "high": kind.limits.get(key, (None, None))[1]}
                   for key, default in kind.parameters.items()]
-        models = [core.load_game(text).params for text in shipped(kind)]
+        # A model trained across some parameters serves every value of them.
+        models = [{k: v for k, v in core.load_game(text).params.items() if k not in across}
+                  for text, across in shipped(kind)]
         games.append({"name": name, "long_name": game.long_name, "params": params,
                       "players": game.num_players, "levels": _levels(game),
                       "models": models})

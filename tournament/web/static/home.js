@@ -46,13 +46,14 @@ function showParams() {
 }
 
 // Levels are calibrated on a game's default rules, and offered only for them; the
-// guided search only for the variants whose model is shipped.
+// guided search only for the variants whose model is shipped (a model trained across a
+// parameter, which its entry leaves out, for any value of it).
 function showLevels() {
   const current = p => valueOf(params.querySelector(`[data-param="${p.name}"]`));
   const asDefault = chosen().params.every(p => current(p) === p.default);
   offer(document.getElementById("level-choice"), chosen().levels.length && asDefault);
   offer(document.getElementById("model-choice"), chosen().models.some(
-    m => chosen().params.every(p => current(p) === m[p.name])));
+    m => chosen().params.every(p => !(p.name in m) || current(p) === m[p.name])));
 }
 
 function offer(choice, shown) {
