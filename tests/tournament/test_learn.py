@@ -160,11 +160,8 @@ def test_a_run_refuses_other_settings_and_a_folder_that_is_not_a_run(tmp_path):
         Run(tmp_path / "other", "card_duel")
 
 
-def test_a_run_searches_with_its_own_searcher_in_self_play_and_the_gate(tmp_path,
-                                                                       monkeypatch):
-    run = Run(tmp_path / "run", "card_duel", searcher="ismcts( rollout=heuristic ,"
-              "rollout_depth=3)", **TINY)
-    assert run.plan.searcher == "ismcts(rollout=heuristic,rollout_depth=3)"
+def _first_generation(run, monkeypatch):
+    """Run ``run``'s first generation on one worker; the self-play jobs it played."""
     jobs = []
 
     def seen(task, play=selfplay.play_all):
@@ -172,6 +169,15 @@ def test_a_run_searches_with_its_own_searcher_in_self_play_and_the_gate(tmp_path
         return play(task)
     monkeypatch.setattr(selfplay, "play_all", seen)
     run.go(generations=1, workers=1, progress=False, say=lambda line: None)
+    return jobs
+
+
+def test_a_run_searches_with_its_own_searcher_in_self_play_and_the_gate(tmp_path,
+                                                                       monkeypatch):
+    run = Run(tmp_path / "run", "card_duel", searcher="ismcts( rollout=heuristic ,"
+              "rollout_depth=3)", **TINY)
+    assert run.plan.searcher == "ismcts(rollout=heuristic,rollout_depth=3)"
+    jobs = _first_generation(run, monkeypatch)
     assert {j["searcher"] for j in jobs} == {
         "ismcts(iterations=20,rollout=heuristic,rollout_depth=3)"}
     with Store(tmp_path / "run" / "gate.sqlite") as store:
@@ -283,14 +289,7 @@ def test_a_run_across_the_decks_plays_every_pair_and_its_model_serves_each(tmp_p
     run = Run(tmp_path / "run", "creature_shrines(max_turns=6)", games=8, iterations=4,
               gate=3, hidden=(8,), seed=2, across=("deck0", "deck1"))
     assert len(run.plan.variants()) == 25
-    jobs = []
-
-    def seen(task, play=selfplay.play_all):
-        jobs.extend(task)
-        return play(task)
-    monkeypatch.setattr(selfplay, "play_all", seen)
-    run.go(generations=1, workers=1, progress=False, say=lambda line: None)
-    played = [j["game"] for j in jobs]
+    played = [j["game"] for j in _first_generation(run, monkeypatch)]
     assert set(played) <= set(run.plan.variants()) and len(set(played)) > 1
     assert all(g.startswith("creature_shrines(") and "max_turns=6" in g for g in played)
     # The gate's three deals meet three pairs, one deal each, in both seatings.
