@@ -491,6 +491,10 @@ class Game:
     tensor_layout = TensorLayout()
     # The card kinds by name (a core.kit.Cards), as positions and action names write them.
     cards = None
+    # The files the rules read their cards and decks from: a store keys a game's
+    # results by their contents too, so that edited cards never resume the games
+    # played with the old ones.
+    data_files = ()
     # The keys a position dict may hold at its top level; ``state_from_dict`` refuses
     # others before the ruleset reads it.
     position_keys = ()

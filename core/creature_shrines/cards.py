@@ -344,7 +344,8 @@ def card_doc(cardset):
     return "".join(parts)
 
 
-CARDSET = CardSet(DATA / "cards.toml", DATA / "decks.toml")
+FILES = (DATA / "cards.toml", DATA / "decks.toml")
+CARDSET = CardSet(*FILES)
 _BY_SLUG = {slug(c.name): c for c in CARDSET.cards}
 
 

@@ -36,8 +36,8 @@ from core.creature_shrines.engine cimport (ACT_COMBAT, ACT_TRAVEL, AR_PATHWAY, A
                                            decisions, hand_size, is_type, library_size,
                                            mulligan_pending, path_of, refresh, row_of,
                                            uses_life, uses_points)
-from core.creature_shrines.cards import (CARDSET, COLOURS as COLOUR_NAMES, TYPES, card_text,
-                                         slug)
+from core.creature_shrines.cards import (CARDSET, FILES, COLOURS as COLOUR_NAMES, TYPES,
+                                         card_text, slug)
 from core.creature_shrines.engine import FRAMES, LAYOUT, STEPS
 from core.errors import StateFormatError
 from core.kit import Cards, read_bool, read_int, read_name, read_players
@@ -807,6 +807,7 @@ class CreatureShrinesGame(Game):
     num_distinct_actions = NUM_ACTIONS
     max_chance_outcomes = MAX_DESIGNS
     cards = CARDS
+    data_files = FILES
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
     # The region as a grid of sites named row then pathway ("0a"), row 0 being player

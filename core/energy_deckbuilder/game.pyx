@@ -610,6 +610,7 @@ class EnergyDeckbuilderGame(Game):
     num_distinct_actions = NUM_ACTIONS
     max_chance_outcomes = MAX_DESIGNS
     cards = CARDS
+    data_files = (carddata.PATH,)
     tensor_layout = LAYOUT
     position_keys = _KNOWN_KEYS
     # Each seat's starting deck, as its hand and draw pile, is what it is dealt: the

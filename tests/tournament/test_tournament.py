@@ -902,3 +902,24 @@ def test_a_replaced_network_file_starts_its_games_again(tmp_path):
         random_model(core.load_game("shrine"), (8,), seed=3).save(path)
         again = dataclasses.replace(config)
         assert store.games(config.key) and not store.games(again.key)
+
+
+def test_edited_card_files_start_their_games_again(tmp_path, monkeypatch):
+    kind = core.GAMES["creature_shrines"]
+    copies = []
+    for path in kind.data_files:
+        copy = tmp_path / pathlib.Path(path).name
+        copy.write_bytes(pathlib.Path(path).read_bytes())
+        copies.append(copy)
+    monkeypatch.setattr(kind, "data_files", tuple(copies))
+    config = configs.Config(game="creature_shrines(deck0=green)",
+                            bots={"a": "random", "b": "greedy"}, deals=1)
+    first = config.key
+    assert dataclasses.replace(config).key == first and config.cards()
+    # A designer's change of one card count in one deck.
+    decks = copies[1].read_text()
+    copies[1].write_text(decks.replace('"Blink Wraith" = 3', '"Blink Wraith" = 2', 1))
+    assert dataclasses.replace(config).key != first
+    # A game with no card files keeps the keys its stores were made with.
+    assert configs.Config(game="shrine", bots={"a": "random", "b": "greedy"},
+                          deals=1).cards() is None

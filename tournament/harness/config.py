@@ -93,7 +93,8 @@ class Config:
         so raising it extends a run instead of starting a new one, and so is ``kind``:
         the same games are the same games, whichever command asked for them.
         ``rotations`` counts only when on, so the keys of the tournaments before it
-        stay."""
+        stay.  A bot's network file and the game's card files count by their contents
+        (``networks``, ``cards``)."""
         fields = dataclasses.asdict(self)
         del fields["deals"], fields["kind"]
         if not self.rotations:
@@ -101,8 +102,24 @@ class Config:
         networks = self.networks()
         if networks:
             fields["networks"] = networks
+        cards = self.cards()
+        if cards:
+            fields["cards"] = cards
         text = json.dumps(fields, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def cards(self):
+        """A digest of the files the game reads its cards and decks from (its rules'
+        ``data_files``), so that a designer's edit to them never resumes the games of
+        the old cards; None for a game with none."""
+        kind = core.GAMES.get(re.match(r"\s*(\w*)", self.game).group(1))
+        files = getattr(kind, "data_files", ())
+        if not files:
+            return None
+        digest = hashlib.sha256()
+        for path in files:
+            digest.update(pathlib.Path(path).read_bytes())
+        return digest.hexdigest()[:16]
 
     def networks(self):
         """A digest of the network file each bot plays with, by bot name, for the bots
