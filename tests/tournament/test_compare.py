@@ -164,3 +164,16 @@ def test_the_questions_decided_are_counted_across_the_analyses_that_list_them():
     assert "- **Questions decided: 4 of 5** in the analyses that list them" in \
         compare.report(found, "c")
     assert compare.compare([skill_json([0.7, 0.7])], ["old"]).decided is None
+
+
+def test_a_ceiling_climbed_by_one_game_alone_compares_its_variants_alone():
+    one = climbed(skill_json([0.7, 0.7]), 1500, 1400, 1600)
+    text = compare.report(compare.compare([one, skill_json([0.7, 0.7])], ["a", "b"]), "c")
+    assert "- **Highest ceiling: none compared**: only a climbed, to +1500 " \
+        "[+1400, +1600] at 4096 (ceiling) above random play." in text
+    two = dataclasses.replace(one, variants=one.variants + [
+        dataclasses.replace(one.variants[0], name="other")])
+    text = compare.report(compare.compare([two, skill_json([0.7, 0.7])], ["a", "b"]), "c")
+    assert "- **Highest ceiling: not told apart**, and only a's analysis climbed (not b), " \
+        "so this compares its variants alone: a: default leads, but not clearly ahead " \
+        "of a: other:" in text

@@ -227,6 +227,6 @@ def test_the_elo_plot_draws_each_ceiling_beyond_the_ladder(tmp_path):
     figure = plots._plot_elo(results, pyplot)
     axes = figure.axes[0]
     labels = [t.get_text() for t in axes.get_legend().get_texts()]
-    assert labels == ["default", "default: ceiling with the network (cap)"]
+    assert labels == ["default", "ceiling with the network, dashed from the top fixed rung"]
     assert [t.get_text() for t in axes.get_xticklabels()] == ["2", "4", "8", "16"]
     pyplot.close(figure)

@@ -272,9 +272,7 @@ def report(found, command):
         "llrrrrr" + "r" * climbed)
     lines = []
     if climbed:
-        lines.append(verdict("Highest ceiling", found.highest,
-                             "its searcher, climbing to its ceiling, tops out highest "
-                             "above random play"))
+        lines.append(_verdict_ceiling(found, verdict))
     if found.decided:
         lines.append(f"- **Questions decided: {found.decided[0]} of {found.decided[1]}** "
                      "in the analyses that list them (each step, depth, two variants' "
@@ -294,6 +292,33 @@ def report(found, command):
         verdict("Hidden information worth most", found.hidden,
                 "the cheater, who sees every card, gains most over the searcher"),
         *lines, "", table, ""])
+
+
+def _verdict_ceiling(found, verdict):
+    """The highest ceiling's line: across the games whose analyses climbed, or, where
+    only one game's did, among its variants alone, since no other game was asked."""
+    what = "its searcher, climbing to its ceiling, tops out highest above random play"
+    climbed = [r for r in found.rows if r.ceiling is not None]
+    games = {r.game for r in climbed}
+    if len(games) > 1:
+        return verdict("Highest ceiling", found.highest, what)
+    v = found.highest
+    if len(climbed) == 1:
+        return (f"- **Highest ceiling: none compared**: only {v.name} climbed, to "
+                f"{_ceiling(climbed[0])} above random play.")
+    others = [r.game for r in found.rows if r.game not in games]
+    among = (f"only {v.game}'s analysis climbed (not "
+             f"{_join(list(dict.fromkeys(others)))}), so this compares its variants alone")
+    if not v.not_apart:
+        return f"- **Highest ceiling: {v.name}**, clearly, but {among}: {what}."
+    apart = (", ".join(v.not_apart) if len(v.not_apart) <= MOST_NAMED
+             else f"{len(v.not_apart)} other rows")
+    return (f"- **Highest ceiling: not told apart**, and {among}: {v.name} leads, but "
+            f"not clearly ahead of {apart}: {what}.")
+
+
+def _join(names):
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _ceiling(row):

@@ -27,8 +27,9 @@ def plot(results, out):
 
 
 def _plot_elo(results, pyplot):
-    figure, axes = pyplot.subplots(figsize=(7, 4.5))
+    figure, axes = pyplot.subplots(figsize=(9, 4.5))
     budgets = set(results.budgets)
+    climbs = [v.climb for v in results.variants if v.climb]
     for v in results.variants:
         rungs = [r for r in v.rungs if r.budget is not None
                  and not r.name.startswith("cheater")]
@@ -42,18 +43,26 @@ def _plot_elo(results, pyplot):
             # from the top fixed rung to the ceiling.
             axes.errorbar([x[-1], top.budget], [y[-1], top.elo],
                           yerr=[[0, top.elo - top.low], [0, top.high - top.elo]],
-                          marker="*", markersize=10, linestyle="--", capsize=3,
-                          color=line.lines[0].get_color(),
-                          label=f"{v.name}: ceiling{_guide(v.climb)} ({v.climb.ended})")
+                          marker="*", markevery=[1], markersize=10, linestyle="--",
+                          capsize=3, color=line.lines[0].get_color())
             budgets.add(top.budget)
+    if climbs:
+        # One entry for every ceiling: a variant's colour already names it.
+        axes.plot([], [], marker="*", markersize=10, linestyle="--", color="black",
+                  label=f"ceiling{_guide(climbs[0])}, dashed from the top fixed rung")
     axes.set_xscale("log", base=2)
-    axes.set_xticks(sorted(budgets), [str(b) for b in sorted(budgets)])
+    axes.set_xticks(sorted(budgets), [str(b) for b in sorted(budgets)], rotation=45)
     axes.minorticks_off()
     axes.set_xlabel("iterations per move")
     axes.set_ylabel("Elo over random play")
     axes.set_title("Elo against search budget (95% intervals)")
     axes.grid(alpha=0.3)
-    axes.legend(fontsize="small")
+    # Beside the plot, where a grid's many variants hide no line; the variants first.
+    handles, labels = axes.get_legend_handles_labels()
+    order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("ceiling"))
+    axes.legend([handles[i] for i in order], [labels[i] for i in order], fontsize="small",
+                loc="upper left", bbox_to_anchor=(1.01, 1))
+    figure.tight_layout()
     return figure
 
 
