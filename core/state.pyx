@@ -488,6 +488,9 @@ class Game:
     limits = {}
     # name: the values a text parameter may take (a mode, a deck)
     choices = {}
+    # The text parameters that name a file on the machine playing (a designer's deck
+    # file): a web page neither offers them nor takes them from its visitors.
+    file_parameters = ()
     tensor_layout = TensorLayout()
     # The card kinds by name (a core.kit.Cards), as positions and action names write them.
     cards = None

@@ -347,6 +347,22 @@ def card_doc(cardset):
 FILES = (DATA / "cards.toml", DATA / "decks.toml")
 CARDSET = CardSet(*FILES)
 _BY_SLUG = {slug(c.name): c for c in CARDSET.cards}
+_READ = {}
+
+
+def decks_of(path):
+    """The decks of a designer's deck file ``path``, built from the shipped card set
+    and checked as the shipped decks are (C2, C4); the shipped decks for "".  A file
+    is read again when it changes, so an edited deck is never played from memory."""
+    if not path:
+        return CARDSET.decks
+    try:
+        stamp = Path(path).stat().st_mtime_ns
+    except OSError as e:
+        raise CardDataError(f"{path}: cannot read it ({e.strerror})") from None
+    if _READ.get(path, (None,))[0] != stamp:
+        _READ[path] = (stamp, read_decks(path, CARDSET.named))
+    return _READ[path][1]
 
 
 def card_text(name):

@@ -37,7 +37,7 @@ from core.creature_shrines.engine cimport (ACT_COMBAT, ACT_TRAVEL, AR_PATHWAY, A
                                            mulligan_pending, path_of, refresh, row_of,
                                            uses_life, uses_points)
 from core.creature_shrines.cards import (CARDSET, FILES, COLOURS as COLOUR_NAMES, TYPES,
-                                         card_text, slug)
+                                         card_text, decks_of, slug)
 from core.creature_shrines.engine import FRAMES, LAYOUT, STEPS
 from core.errors import StateFormatError
 from core.kit import Cards, read_bool, read_int, read_name, read_players
@@ -417,9 +417,9 @@ SOURCE_OF = {DESIGNS[c.id].colour: c.id for c in CARDSET.cards if TYPES[c.type] 
 SOURCE_NAMES = [CARD_NAMES[SOURCE_OF[c]] for c in range(COLOURS)]
 
 
-def deck_counts(name):
-    """Every card of a deck by design: its libraries and its Shrine."""
-    deck = CARDSET.decks[name]
+def deck_counts(game, name):
+    """Every card of ``game``'s deck ``name`` by design: its libraries and its Shrine."""
+    deck = game.decks[name]
     counts = [0] * NUM_DESIGNS
     for card, n in deck.primary + deck.secondary:
         counts[card.id] += n
@@ -439,7 +439,7 @@ def _reset(CreatureShrinesState st, game):
     s.draw_player = NONE
     s.mull_player = NONE
     for p, key in enumerate(("deck0", "deck1")):
-        s.shrine[p] = CARDSET.decks[params[key]].shrine.id
+        s.shrine[p] = game.decks[params[key]].shrine.id
         s.shrine_home[p] = 1
         start = 15 if s.mode == M_CONQUEST else 20     # (C5, C8)
         s.life[p] = start if uses_life(s) else 0
@@ -451,7 +451,7 @@ def _fill_libraries(CreatureShrinesState st):
     cdef CSData* s = &st.s
     cdef int p
     for p, key in enumerate(("deck0", "deck1")):
-        deck = CARDSET.decks[st.game.params[key]]
+        deck = st.game.decks[st.game.params[key]]
         for card, n in deck.primary:
             s.library[p][PRIMARY][card.id] += n
         for card, n in deck.secondary:
@@ -510,7 +510,7 @@ def _from_dict(game, desc):
     _read_units(st, desc.get("units", []), total)
     _read_frames(st, desc, total)
     for p, key in enumerate(("deck0", "deck1")):
-        full = deck_counts(game.params[key])
+        full = deck_counts(game, game.params[key])
         CARDS.check_all(total[p], full, f"player {p}'s deck {game.params[key]}")
     _read_flow(st, desc)
     return st
@@ -797,7 +797,8 @@ class CreatureShrinesGame(Game):
 
     name = "creature_shrines"
     long_name = "Creature Shrines"
-    parameters = {"mode": "standard", "deck0": "red", "deck1": "blue", "max_turns": 60}
+    parameters = {"mode": "standard", "deck0": "red", "deck1": "blue", "max_turns": 60,
+                  "decks": ""}
     limits = {"max_turns": (1, 1000, "a cap on the game's length (C9)")}
     choices = {"mode": MODES, "deck0": tuple(CARDSET.decks), "deck1": tuple(CARDSET.decks)}
     tested_variants = ({"mode": "rush"}, {"mode": "king_of_the_hill"},
@@ -808,7 +809,27 @@ class CreatureShrinesGame(Game):
     max_chance_outcomes = MAX_DESIGNS
     cards = CARDS
     data_files = FILES
+    file_parameters = ("decks",)
     tensor_layout = LAYOUT
+
+    def __init__(self, **params):
+        # A designer's deck file (decks=PATH) holds decks of its own, built from the
+        # shipped cards: the seats then choose among its decks, and a store keys the
+        # games by its contents.
+        path = params.get("decks", "")
+        if isinstance(path, str) and path.strip():
+            path = params["decks"] = path.strip()
+            self.decks = decks_of(path)
+            names = tuple(self.decks)
+            self.choices = dict(type(self).choices, deck0=names, deck1=names)
+            # Unnamed seats take the file's first two decks (one deck: a mirror).
+            params.setdefault("deck0", names[0])
+            params.setdefault("deck1", names[min(1, len(names) - 1)])
+            self.data_files = (FILES[0], path)
+        else:
+            self.decks = CARDSET.decks
+        super().__init__(**params)
+
     position_keys = _KNOWN_KEYS
     # The region as a grid of sites named row then pathway ("0a"), row 0 being player
     # 0's Melee row: drawn at the foot of the table for player 0, at the top for 1.

@@ -1,5 +1,8 @@
 """Each ruling the engine implements, on the exact position it talks about."""
+import pytest
+
 import core
+import core.creature_shrines.cards
 from core.creature_shrines import CARDSET
 from creature_positions import act, names, position, unit
 
@@ -255,6 +258,25 @@ def test_every_deck_plays_a_whole_game():
             st.apply_action(st.sample_chance(step) if st.is_chance_node()
                             else st.heuristic_action(step))
         assert st.is_terminal()
+
+
+def test_a_designers_deck_file_deals_its_own_decks_and_its_refusals_name_the_file(tmp_path):
+    text = core.creature_shrines.cards.FILES[1].read_text()
+    yellow = text.split("[deck.yellow]")[1].split("[deck.red]")[0]
+    mine = tmp_path / "mine.toml"
+    mine.write_text("[deck.sun]" + yellow.replace("[deck.yellow.primary]",
+                                                   "[deck.sun.primary]"))
+    game = core.load_game(f"creature_shrines(decks={mine})")
+    assert game.params["deck0"] == game.params["deck1"] == "sun"
+    libraries = game.new_initial_state().to_dict()["players"][0]
+    assert libraries["shrine"] == "solenne_banner_of_dawn"
+    assert libraries["primary"].count("sunlit_scout") == 3
+    assert game.data_files[1] == str(mine)
+    with pytest.raises(core.ParameterError, match="deck0 must be one of sun; not 'red'"):
+        core.load_game(f"creature_shrines(decks={mine},deck0=red)")
+    mine.write_text(mine.read_text().replace('"Sunlit Scout" = 3', '"Blaze Hound" = 3'))
+    with pytest.raises(core.CardArenaError, match="mine.toml: deck 'sun'.*Blaze Hound"):
+        core.load_game(f"creature_shrines(decks={mine})")
 
 
 def test_a_card_held_from_both_libraries_is_played_from_the_library_its_player_picks():

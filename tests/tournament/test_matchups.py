@@ -1,8 +1,11 @@
 """Match-ups of a per-seat parameter (Creature Shrines' decks): every pair played from
 both seats by one bot, each choice's score against each other with its interval."""
 import json
+import pathlib
 
 import pytest
+
+import core.creature_shrines
 
 from tournament.harness import runner
 from tournament.harness.store import Store
@@ -13,12 +16,14 @@ BOT = "greedy"
 
 
 def test_a_game_without_a_per_seat_parameter_is_refused():
-    assert matchups.sided("creature_shrines") == (
-        "deck", ("blue", "yellow", "red", "green", "purple"))
+    plan = matchups.Plan("creature_shrines", BOT, 2)
+    assert (plan.name, plan.choices) == ("deck", ("blue", "yellow", "red", "green", "purple"))
     with pytest.raises(matchups.MatchupError, match="shrine has no parameter chosen per seat"):
-        matchups.sided("shrine")
+        matchups.Plan("shrine", BOT, 2)
     with pytest.raises(matchups.MatchupError, match="deck is one of .*; not pink"):
         matchups.Plan("creature_shrines", BOT, 2, chosen=["red", "pink"])
+    with pytest.raises(matchups.MatchupError, match="choose deck0 themselves"):
+        matchups.Plan("creature_shrines(deck0=red)", BOT, 2)
 
 
 def test_each_pair_is_played_from_both_seats_and_scores_add_to_one(tmp_path):
@@ -69,3 +74,36 @@ def test_the_command_writes_the_table_and_resumes(tmp_path):
     assert again.returncode == 0 and again.stdout == first.stdout
     bad = cli("matchups", "shrine")
     assert bad.returncode == 1 and "no parameter chosen per seat" in bad.stderr
+
+
+def test_a_designers_deck_file_is_matched_up_and_an_edit_replays_it(tmp_path):
+    shipped = (pathlib.Path(core.creature_shrines.__file__).parent / "data" / "decks.toml")
+    decks = tmp_path / "decks.toml"
+    # Two decks of the designer's own, alike until the edit below: red as shipped,
+    # under two names.
+    red = shipped.read_text().split("[deck.red]")[1].split("[deck.green]")[0]
+    decks.write_text("[deck.red]" + red + "[deck.tame]"
+                     + red.replace("[deck.red.primary]", "[deck.tame.primary]"))
+    out = tmp_path / "mu"
+    args = ["matchups", f"creature_shrines(mode=rush,decks={decks})", "--bot", BOT,
+            "--deals", "1", "--out", str(out), "--workers", "1", "--quiet"]
+    first = cli(*args)
+    assert first.returncode == 0, first.stderr
+    assert "| deck \\ against | red | tame |" in first.stdout
+    data = json.loads((out / "matchups.json").read_text())
+    assert set(data["table"]) == {"red", "tame"}
+    plan = matchups.Plan(f"creature_shrines(mode=rush,decks={decks})", BOT, 1)
+    assert plan.configs()[1].game == (f"creature_shrines(mode=rush,decks={decks},"
+                                      "deck0=red,deck1=tame)")
+    key = plan.configs()[1].key
+    decks.write_text(decks.read_text().replace('"Firebolt" = 3', '"Firebolt" = 2\n'
+                                               '"Wandering Golem" = 3', 1)
+                     .replace('"Wandering Golem" = 2', "", 1))
+    edited = matchups.Plan(f"creature_shrines(mode=rush,decks={decks})", BOT, 1)
+    assert edited.configs()[1].key != key
+    # A deck the rules refuse is named in one line, and nothing is played.
+    decks.write_text('[deck.red]\nshrine = "Blaze Hound"\nsecondary = {}\n'
+                     '[deck.red.primary]\n')
+    bad = cli("matchups", f"creature_shrines(decks={decks})", "--out", str(tmp_path / "b"))
+    assert bad.returncode == 1 and bad.stderr.count("\n") == 1
+    assert "must be a legendary creature" in bad.stderr

@@ -242,3 +242,15 @@ def test_the_guided_search_is_offered_for_the_variants_whose_model_is_shipped(db
     # The page's own list matches what it offers.
     assert json.loads(page.split('id="games">')[1].split("</script>")[0])[
         list(games).index("relinquish")]["models"] == games["relinquish"]["models"]
+
+
+def test_a_parameter_naming_a_file_is_neither_offered_nor_taken(db, tmp_path):
+    # A deck file is a designer's, on their own machine: a visitor could otherwise make
+    # the server read any path it can.
+    from tournament.web import app
+    shrines = next(g for g in app._games() if g["name"] == "creature_shrines")
+    assert [p["name"] for p in shrines["params"]] == ["mode", "deck0", "deck1", "max_turns"]
+    response = client(db).post("/api/games", json={
+        "game": "creature_shrines", "params": {"decks": "/etc/passwd"}, "bot": "random"})
+    assert response.status_code == 400
+    assert "decks names a file on the server's machine" in response.json()["error"]

@@ -198,7 +198,7 @@ def _matchups(args):
         search.make_bot(args.bot, plan.configs()[0].game, 0)
     except core.CardArenaError as e:
         sys.exit(f"cardarena matchups: {e}")
-    out = args.out or f"matchups-{args.game}"
+    out = args.out or f"matchups-{plan.kind}"
     make_folder(out, "matchups")
     db = args.db or os.path.join(out, "games.db")
     store = open_store(db)
@@ -403,7 +403,9 @@ def _add_matchups(sub):
     """``matchups``: per-seat choices against each other."""
     mu = sub.add_parser("matchups", help="how each deck (or other per-seat choice) fares "
                         "against each other", description=_matchups.__doc__)
-    mu.add_argument("game", help="a game with a per-seat parameter, e.g. creature_shrines")
+    mu.add_argument("game", help="a game with a per-seat parameter, e.g. creature_shrines, "
+                    "or a game string whose other parameters every match-up keeps: "
+                    "'creature_shrines(decks=my-decks.toml)' compares a designer's decks")
     mu.add_argument("--bot", default=MATCHUP_BOT, metavar="SPEC",
                     help="the bot in both seats (default: %(default)s)")
     mu.add_argument("--deals", type=positive, default=20,
@@ -412,7 +414,7 @@ def _add_matchups(sub):
     mu.add_argument("--seed", type=int, default=0, help="fixes every deal and every "
                     "bot's choices (default 0)")
     mu.add_argument("--out", metavar="DIR", help="where report.md and matchups.json go "
-                    "(default: matchups-GAME)")
+                    "(default: matchups-GAME, GAME's name alone)")
     mu.add_argument("--db", help="the SQLite file to store games in (default: games.db "
                     "in --out)")
     run_options(mu)

@@ -113,9 +113,10 @@ class Config:
         ``data_files``), so that a designer's edit to them never resumes the games of
         the old cards; None for a game with none."""
         kind = core.GAMES.get(re.match(r"\s*(\w*)", self.game).group(1))
-        files = getattr(kind, "data_files", ())
-        if not files:
+        if not getattr(kind, "data_files", ()):
             return None
+        # The game's own files: a parameter may name a designer's deck file.
+        files = core.load_game(self.game).data_files
         digest = hashlib.sha256()
         for path in files:
             digest.update(pathlib.Path(path).read_bytes())

@@ -28,44 +28,53 @@ class MatchupError(core.CardArenaError):
 
 
 def sided(game):
-    """``(name, choices)`` of ``game``'s per-seat parameter: the ``NAME0`` and
-    ``NAME1`` of its ``choices`` with the same values.  Raises MatchupError if it has
-    none, or more than one (name it with ``param``)."""
-    cls = core.GAMES.get(game)
-    if cls is None:
-        raise MatchupError(f"unknown game {game!r}; games: {', '.join(core.GAMES)}")
+    """``(name, choices)`` of ``game``'s per-seat parameter (a loaded game): the
+    ``NAME0`` and ``NAME1`` of its ``choices`` with the same values.  Raises
+    MatchupError if it has none, or more than one."""
     found = {}
-    for key, values in cls.choices.items():
+    for key, values in game.choices.items():
         m = re.fullmatch(r"(.+)0", key)
-        if m and cls.choices.get(m.group(1) + "1") == values:
+        if m and game.choices.get(m.group(1) + "1") == values:
             found[m.group(1)] = tuple(values)
     if not found:
-        raise MatchupError(f"{game} has no parameter chosen per seat (a pair such as "
+        raise MatchupError(f"{game.name} has no parameter chosen per seat (a pair such as "
                            "deck0 and deck1 with the same choices) to compare")
     if len(found) > 1:
-        raise MatchupError(f"{game} has several per-seat parameters: "
+        raise MatchupError(f"{game.name} has several per-seat parameters: "
                            f"{', '.join(found)}")
     return next(iter(found.items()))
 
 
 class Plan:
     """Every match-up of ``game``'s per-seat choices (all of them, or ``chosen``)
-    played by ``bot`` in both seats over ``deals`` deals from ``seed``."""
+    played by ``bot`` in both seats over ``deals`` deals from ``seed``.  ``game`` is a
+    name or a game string whose other parameters every match-up keeps
+    (``creature_shrines(mode=rush)``, or a designer's ``decks=FILE``)."""
 
     def __init__(self, game, bot, deals, seed=0, chosen=None):
         self.game, self.bot, self.deals, self.seed = game, bot, deals, seed
-        self.name, allowed = sided(game)
+        name, self.params = core.parse_spec(game)
+        if name not in core.GAMES:
+            raise MatchupError(f"unknown game {name!r}; games: {', '.join(core.GAMES)}")
+        self.name, allowed = sided(core.load_game(game))
+        given = [k for k in (self.name + "0", self.name + "1") if k in self.params]
+        if given:
+            raise MatchupError(f"the match-ups choose {' and '.join(given)} themselves; "
+                               f"leave {'them' if len(given) > 1 else 'it'} out of {game!r}")
+        self.kind = name
         self.choices = tuple(chosen or allowed)
         bad = [c for c in self.choices if c not in allowed]
         if bad:
-            raise MatchupError(f"{game} {self.name} is one of {', '.join(allowed)}; "
+            raise MatchupError(f"{name} {self.name} is one of {', '.join(allowed)}; "
                                f"not {', '.join(bad)}")
         if deals < 1:
             raise MatchupError("deals is at least 1")
 
     def config(self, a, b):
         """The harness config of ``a`` in seat 0 against ``b`` in seat 1."""
-        game = f"{self.game}({self.name}0={a},{self.name}1={b})"
+        # The game string as given, then the seats': the store keys games by it.
+        given = "".join(f"{k}={v}," for k, v in self.params.items())
+        game = f"{self.kind}({given}{self.name}0={a},{self.name}1={b})"
         rotations = a == b and core.load_game(game).rotation_refusal is None
         return configs.Config(game=game, bots={"bot": self.bot}, deals=self.deals,
                               seed=self.seed, kind="matchup", rotations=rotations)

@@ -171,7 +171,8 @@ def _games():
                    "choices": list(kind.choices.get(key, ())),
                    "low": kind.limits.get(key, (None,))[0],
                    "high": kind.limits.get(key, (None, None))[1]}
-                  for key, default in kind.parameters.items()]
+                  for key, default in kind.parameters.items()
+                  if key not in kind.file_parameters]
         # A model trained across some parameters serves every value of them.
         models = [{k: v for k, v in core.load_game(text).params.items() if k not in across}
                   for text, across in shipped(kind)]
@@ -266,6 +267,11 @@ class App:
                 isinstance(v, (bool, int, str)) for v in params.values()):
             raise HTTPException(400, "params maps each parameter's name to a number, "
                                 "true or false, or one of its choices")
+        files = sorted(set(params) & set(core.GAMES[name].file_parameters))
+        if files:
+            raise HTTPException(400, f"{', '.join(files)} names a file on the server's "
+                                "machine, which a page does not choose; play it with "
+                                "cardarena play")
         bot = data.get("bot")
         if not isinstance(bot, str):
             raise HTTPException(400, "bot is a bot's spec, as cardarena bots lists them")
