@@ -117,7 +117,7 @@ class Plan:
             return [self.game]
         game = configs.rules(self.game)
         return [str(type(game)(**{**game.params, **dict(zip(self.across, values))}))
-                for values in itertools.product(*(type(game).choices[n]
+                for values in itertools.product(*(game.choices[n]
                                                   for n in self.across))]
 
 
@@ -205,6 +205,8 @@ class Run:
             self.record = {"plan": self.plan.to_dict(), "seconds": 0.0, "generations": []}
         self._clock = None
         self.buffer = Buffer(self.folder / "buffer")
+        # Every self-play game and gate draws from them: listed once.
+        self.variants = self.plan.variants()
 
     @property
     def generations(self):
@@ -355,7 +357,7 @@ class Run:
     def _variant(self, g, i):
         """The game string of generation ``g``'s self-play game ``i``: the plan's game,
         with each ``across`` parameter drawn from its choices."""
-        variants = self.plan.variants()
+        variants = self.variants
         if len(variants) == 1:
             return variants[0]
         return variants[self._seed("variant", g, i) % len(variants)]
@@ -364,7 +366,7 @@ class Run:
         """``(game string, deals, seed)`` of generation ``g``'s gate: its deals go
         through the variants in an order drawn for the generation, so that the gates of
         a run together meet every variant however few deals each has."""
-        variants = self.plan.variants()
+        variants = self.variants
         if len(variants) == 1:
             return [(variants[0], self.plan.gate, self._seed("gate", g))]
         order = sorted(variants, key=lambda v: self._seed("gate order", g, v))
