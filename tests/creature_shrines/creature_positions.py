@@ -12,7 +12,7 @@ def position(game="creature_shrines", players=({}, {}), units=(), **top):
     g = core.load_game(game)
     players = [dict(p) for p in players]
     for p, pl in enumerate(players):
-        deck = CARDSET.decks[g.params[f"deck{p}"]]
+        deck = g.decks[g.params[f"deck{p}"]]
         left = {}
         for card, n in deck.primary + deck.secondary:
             left[slug(card.name)] = left.get(slug(card.name), 0) + n

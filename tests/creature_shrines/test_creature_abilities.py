@@ -219,7 +219,7 @@ def test_a_swap_keeps_its_cards_on_top_of_a_library_with_eight_known_cards_under
     # what it does not keep (C35): Scry the Depths may only keep what it looks at on
     # top, which here is no choice at all (C16)
     rest = [slug(c.name) for c, n in CARDSET.decks["blue"].primary for _ in range(n)]
-    under = ["tidewall"] * 3 + ["fogbank"] * 3 + ["stone_wall"] * 2
+    under = ["tidewall"] * 3 + ["frost_snare"] * 3 + ["coral_sentry"] * 2
     for card in ["scry_the_depths"] + ["undertow"] * 3 + under:
         rest.remove(card)
     st = position("creature_shrines(deck0=blue,deck1=red)",
