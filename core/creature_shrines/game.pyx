@@ -811,6 +811,23 @@ class CreatureShrinesGame(Game):
     data_files = FILES
     file_parameters = ("decks",)
     tensor_layout = LAYOUT
+    position_keys = _KNOWN_KEYS
+    # The region as a grid of sites named row then pathway ("0a"), row 0 being player
+    # 0's Melee row: drawn at the foot of the table for player 0, at the top for 1.
+    # A mode's board shows the scores it counts: no life in King of the Hill (C8).
+    @property
+    def layout(self):
+        scored = MODE_SCORES[self.params["mode"]]
+        return {"status": ("mode", "turn", "active", "act", "step", "winner"),
+                "player": scored + ("shrine", "marks", "sources", "tapped", "pool", "hand",
+                                    "hand_secondary", "hand_size", "graveyard"),
+                "table": ("units",),
+                "grid": {"key": "units", "at": "site", "rows": ("4", "3", "2", "1", "0"),
+                         "columns": ("a", "b", "c"), "flip": True}}
+
+    render = staticmethod(render)
+    status = staticmethod(status)
+    card_text = staticmethod(card_text)
 
     def __init__(self, **params):
         # A designer's deck file (decks=PATH) holds decks of its own, built from the
@@ -829,24 +846,6 @@ class CreatureShrinesGame(Game):
         else:
             self.decks = CARDSET.decks
         super().__init__(**params)
-
-    position_keys = _KNOWN_KEYS
-    # The region as a grid of sites named row then pathway ("0a"), row 0 being player
-    # 0's Melee row: drawn at the foot of the table for player 0, at the top for 1.
-    # A mode's board shows the scores it counts: no life in King of the Hill (C8).
-    @property
-    def layout(self):
-        scored = MODE_SCORES[self.params["mode"]]
-        return {"status": ("mode", "turn", "active", "act", "step", "winner"),
-                "player": scored + ("shrine", "marks", "sources", "tapped", "pool", "hand",
-                                    "hand_secondary", "hand_size", "graveyard"),
-                "table": ("units",),
-                "grid": {"key": "units", "at": "site", "rows": ("4", "3", "2", "1", "0"),
-                         "columns": ("a", "b", "c"), "flip": True}}
-
-    render = staticmethod(render)
-    status = staticmethod(status)
-    card_text = staticmethod(card_text)
 
     @property
     def max_game_length(self):
