@@ -2,7 +2,7 @@
 matter; every other card of each deck lies in its library (Sources in the secondary)."""
 import core
 from core.creature_shrines import CARDSET
-from core.creature_shrines.cards import slug, type_of
+from core.creature_shrines.cards import COLOURS, slug, type_of
 
 
 def position(game="creature_shrines", players=({}, {}), units=(), **top):
@@ -52,3 +52,32 @@ def act(state, *steps):
 
 def unit(state, slot):
     return next(u for u in state.to_dict()["units"] if u["slot"] == slot)
+
+
+def carries(deck, card):
+    """Whether ``deck`` plays ``card``: as its Shrine or in a library."""
+    return card is deck.shrine or any(c is card for c, _ in deck.primary + deck.secondary)
+
+
+def carrying_every_design(folder):
+    """A deck file of the shipped decks, each also carrying one copy of every design
+    of its colour that no shipped deck carries (in place of one copy of its most
+    plentiful card): every design is tested, played or not."""
+    spare = {}
+    for card in CARDSET.cards:
+        if not card.token and not any(carries(d, card) for d in CARDSET.decks.values()):
+            colour = next((c for i, c in enumerate(COLOURS) if card.colours >> i & 1), "red")
+            spare.setdefault(colour, []).append(card)
+    lines = []
+    for name, deck in CARDSET.decks.items():
+        counts = {c.name: n for c, n in deck.primary}
+        for card in spare.get(name, []):
+            counts[max(counts, key=counts.get)] -= 1
+            counts[card.name] = 1
+        lines += [f"[deck.{name}]", f'shrine = "{deck.shrine.name}"',
+                  "secondary = {" + ", ".join(f'"{c.name}" = {n}' for c, n in deck.secondary)
+                  + "}", f"[deck.{name}.primary]"]
+        lines += [f'"{card}" = {n}' for card, n in counts.items() if n]
+    path = folder / "every-design.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path

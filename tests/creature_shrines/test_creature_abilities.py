@@ -171,9 +171,9 @@ def test_a_tool_joins_a_creature_and_stays_on_the_site_when_it_dies():
     assert "host" not in unit(st, 1) and unit(st, 1)["site"] == "1a"
 
 
-def test_the_newest_weather_wins_where_two_overlap():
+def test_the_newest_weather_wins_where_two_overlap(every):
     # (C3 Terrain and Weather) a newer row Weather over the same row removes the older
-    st = position("creature_shrines(deck0=blue,deck1=red)",
+    st = position(f"creature_shrines(decks={every},deck0=blue,deck1=red)",
                   [{"sources": {"tidepool": 9}, "hand": ["fogbank", "thunderstorm"]}, {}],
                   turn=2)
     act(st, "play fogbank", "over row 2", "play thunderstorm", "over row 2")

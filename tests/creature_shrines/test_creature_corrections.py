@@ -74,8 +74,8 @@ def test_travellers_travel_at_once_and_the_site_limit_is_kept_after_all_have_mov
     # creature is sacrificed (travelling one by one in slot order, the first arrival
     # would overfill 1a).
     here = [{"slot": 0, "card": "blaze_hound", "owner": 0, "site": "0a"}]
-    here += [{"slot": k, "card": "cinder_brute" if k < 4 else "ash_cleaver", "owner": 0,
-              "site": "1a"} for k in range(1, 5)]
+    here += [{"slot": k, "card": card, "owner": 0, "site": "1a"} for k, card in
+             enumerate(("cinder_brute", "cinder_brute", "ironhide_ogre", "ash_cleaver"), 1)]
     st = position(players=[dict(RED), {}], units=here, turn=2, act="travel")
     act(st, "travel with blaze_hound at 0a", "travel with ash_cleaver at 1a", "pass the travel act")
     assert not [n for n in names(st) if n.startswith("sacrifice")]

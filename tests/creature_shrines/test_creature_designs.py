@@ -5,45 +5,14 @@ import pytest
 
 import core
 from core.creature_shrines import CARDSET
-from core.creature_shrines.cards import COLOURS, EVENTS, slug, subtype_of, type_of
-from creature_positions import position
+from core.creature_shrines.cards import EVENTS, slug, subtype_of, type_of
+from creature_positions import carries, position
 
 WORDS = CARDSET.words
 
 
 def deck_of(card, decks=CARDSET.decks):
-    return next((name for name, deck in decks.items()
-                 if card is deck.shrine
-                 or any(c is card for c, _ in deck.primary + deck.secondary)), None)
-
-
-def carrying_every_design(folder):
-    """A deck file of the shipped decks, each also carrying one copy of every design
-    of its colour that no shipped deck carries (in place of one copy of its most
-    plentiful card): every design is tested, played or not."""
-    spare = {}
-    for card in CARDSET.cards:
-        if not card.token and deck_of(card) is None:
-            colour = next((c for i, c in enumerate(COLOURS) if card.colours >> i & 1), "red")
-            spare.setdefault(colour, []).append(card)
-    lines = []
-    for name, deck in CARDSET.decks.items():
-        counts = {c.name: n for c, n in deck.primary}
-        for card in spare.get(name, []):
-            counts[max(counts, key=counts.get)] -= 1
-            counts[card.name] = 1
-        lines += [f"[deck.{name}]", f'shrine = "{deck.shrine.name}"',
-                  "secondary = {" + ", ".join(f'"{c.name}" = {n}' for c, n in deck.secondary)
-                  + "}", f"[deck.{name}.primary]"]
-        lines += [f'"{card}" = {n}' for card, n in counts.items() if n]
-    path = folder / "every-design.toml"
-    path.write_text("\n".join(lines) + "\n")
-    return path
-
-
-@pytest.fixture(scope="module")
-def every(tmp_path_factory):
-    return carrying_every_design(tmp_path_factory.mktemp("designs"))
+    return next((name for name, deck in decks.items() if carries(deck, card)), None)
 
 
 def colour_source(deck):
@@ -184,7 +153,7 @@ def test_each_effect_of_each_design_shows(card, event, every):
 
 
 @pytest.mark.parametrize("card", PLAIN, ids=[slug(c.name) for c in PLAIN])
-def test_each_design_without_effects_is_played_and_lands(card):
+def test_each_design_without_effects_is_played_and_lands(card, every):
     st, me, steps = scene(card, "play", every)
     name = slug(card.name)
     legal = {st.action_to_string(a): a for a in st.legal_actions()}

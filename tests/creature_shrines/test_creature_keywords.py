@@ -149,7 +149,7 @@ def test_unstoppable_goes_onto_and_off_sites_held_by_the_enemy():
             {"slot": 1, "card": "cinder_brute", "owner": 1, "site": "2a"},
             {"slot": 2, "card": "cinder_brute", "owner": 1, "site": "3a"},
             {"slot": 3, "card": "wandering_golem", "owner": 0, "site": "1b"},
-            {"slot": 4, "card": "cinder_brute", "owner": 1, "site": "2b"}]
+            {"slot": 4, "card": "ironhide_ogre", "owner": 1, "site": "2b"}]
     st = position(game("blue", "red"), [BLUE, {}], here, turn=2, act="travel")
     assert travellers(st) == ["travel with riptide_lurker at 2a"]
     act(st, "travel with riptide_lurker at 2a", "pass the travel act")
@@ -215,12 +215,12 @@ def test_deathwish_acts_when_the_creature_dies():
     assert st.to_dict()["players"][0]["life"] == 18
 
 
-def test_terrain_acts_on_its_pathway_at_its_players_upkeep_beside_weather():
+def test_terrain_acts_on_its_pathway_at_its_players_upkeep_beside_weather(every):
     # (C3 Terrain) Overgrowth over pathway a armors the creatures there, not on b;
     # a Weather over the same sites is another subtype and removes nothing
     here = [{"slot": 0, "card": "wandering_golem", "owner": 0, "site": "0a"},
             {"slot": 1, "card": "wandering_golem", "owner": 0, "site": "0b"}]
-    st = position(game("green", "blue"), [dict(GREEN, hand=["overgrowth"]),
+    st = position(f"creature_shrines(decks={every},deck0=green,deck1=blue)", [dict(GREEN, hand=["overgrowth"]),
                                           dict(BLUE, hand=["fogbank"])], here, turn=2)
     act(st, "play overgrowth", "over pathway a")
     assert "armor" not in unit(st, 0)
