@@ -908,6 +908,8 @@ cdef bint arrive(CSData* s, int u) noexcept nogil:
     """A creature or structure came onto its site: Traps there spring (whether any
     did), and the site's limit is kept."""
     cdef bint sprung = check_traps(s, u, TR_ENTERS)
+    # The sacrifice goes on the stack above the sprung Traps' effects, so it is chosen
+    # first and they resolve on what is left (C44).
     check_limit(s, s.units[u].site)
     return sprung
 

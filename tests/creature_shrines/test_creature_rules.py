@@ -359,3 +359,29 @@ def test_travellers_travel_after_the_declarations_and_the_opponents_priority():
     assert st.to_dict()["priority"] == 1 and names(st) == ["pass", "play wither"]
     act(st, "pass")
     assert st.to_dict()["act"] == "combat" and st.current_player() == 0
+
+
+def test_an_arrival_that_overfills_a_site_and_springs_a_trap_is_sacrificed_for_first():
+    # (C44) player 1 plays a fifth permanent onto 4b, where player 0's Pitfall lies face
+    # down: the Pitfall springs, and player 1 first picks what to sacrifice; only then
+    # does it deal its 3 to what is left (the Heron, whose damage the Warden's Guard
+    # takes, alone outlives it)
+    here = [{"slot": 0, "card": "pitfall", "owner": 0, "site": "4b", "face_down": True}]
+    here += [{"slot": k, "card": card, "owner": 1, "site": "4b"} for k, card in
+             enumerate(("tidewall", "glacier_warden", "mistveil_heron", "riptide_lurker"), 1)]
+    st = position("creature_shrines(deck0=red,deck1=blue)",
+                  [RED, {"sources": {"tidepool": 9}, "hand": ["coral_sentry"]}], here,
+                  turn=3, active=1)
+    act(st, "play coral_sentry", "at 4b")
+    assert st.current_player() == 1 and all(n.startswith("sacrifice") for n in names(st))
+    assert len(names(st)) == 5
+    d = st.to_dict()
+    assert d["players"][0]["graveyard"] == ["pitfall"]
+    assert [u["card"] for u in d["units"] if u["owner"] == 1 and "damage" not in u] == [
+        "tidewall", "glacier_warden", "mistveil_heron", "riptide_lurker", "coral_sentry"]
+    act(st, "sacrifice tidewall at 4b")
+    d = st.to_dict()
+    assert [u["card"] for u in d["units"]] == ["mistveil_heron"]
+    assert d["players"][1]["graveyard"] == ["glacier_warden", "coral_sentry", "riptide_lurker",
+                                            "tidewall"]
+    assert d["players"][0]["graveyard"] == ["pitfall"]
