@@ -220,8 +220,9 @@ def test_terrain_acts_on_its_pathway_at_its_players_upkeep_beside_weather(every)
     # a Weather over the same sites is another subtype and removes nothing
     here = [{"slot": 0, "card": "wandering_golem", "owner": 0, "site": "0a"},
             {"slot": 1, "card": "wandering_golem", "owner": 0, "site": "0b"}]
-    st = position(f"creature_shrines(decks={every},deck0=green,deck1=blue)", [dict(GREEN, hand=["overgrowth"]),
-                                          dict(BLUE, hand=["fogbank"])], here, turn=2)
+    st = position(f"creature_shrines(decks={every},deck0=green,deck1=blue)",
+                  [dict(GREEN, hand=["overgrowth"]), dict(BLUE, hand=["fogbank"])], here,
+                  turn=2)
     act(st, "play overgrowth", "over pathway a")
     assert "armor" not in unit(st, 0)
     next_turn(st)
