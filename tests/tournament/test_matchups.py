@@ -76,6 +76,28 @@ def test_the_command_writes_the_table_and_resumes(tmp_path):
     assert bad.returncode == 1 and "no parameter chosen per seat" in bad.stderr
 
 
+def test_the_pairs_asked_for_are_played_alone_from_both_seats(tmp_path):
+    out = tmp_path / "mu"
+    result = cli("matchups", "creature_shrines", "--bot", BOT, "--deals", "2", "--pairs",
+                 "purple:red", "--out", str(out), "--workers", "1", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "2 matches of decks, 4 games" in result.stderr
+    assert "| deck \\ against | purple | red |" in result.stdout
+    assert "| purple | - |" in result.stdout and "a pair not asked for is left blank" \
+        in result.stdout
+    table = json.loads((out / "matchups.json").read_text())["table"]
+    assert table["purple"]["red"]["games"] == table["red"]["purple"]["games"] == 4
+    assert table["purple"]["red"]["score"] + table["red"]["purple"]["score"] == \
+        pytest.approx(1)
+    assert table["purple"]["purple"]["games"] == 0
+    with pytest.raises(matchups.MatchupError, match="a pair is two different choices"):
+        matchups.Plan("creature_shrines", BOT, 2, pairs=[["red", "red"]])
+    with pytest.raises(matchups.MatchupError, match="not pink"):
+        matchups.Plan("creature_shrines", BOT, 2, pairs=[["red", "pink"]])
+    with pytest.raises(matchups.MatchupError, match="the choices or the pairs, not both"):
+        matchups.Plan("creature_shrines", BOT, 2, chosen=["red"], pairs=[["red", "blue"]])
+
+
 def test_a_designers_deck_file_is_matched_up_and_an_edit_replays_it(tmp_path):
     shipped = (pathlib.Path(core.creature_shrines.__file__).parent / "data" / "decks.toml")
     decks = tmp_path / "decks.toml"
@@ -96,9 +118,9 @@ def test_a_designers_deck_file_is_matched_up_and_an_edit_replays_it(tmp_path):
     assert plan.configs()[1].game == (f"creature_shrines(mode=rush,decks={decks},"
                                       "deck0=red,deck1=tame)")
     key = plan.configs()[1].key
-    decks.write_text(decks.read_text().replace('"Firebolt" = 3', '"Firebolt" = 2\n'
-                                               '"Wandering Golem" = 3', 1)
-                     .replace('"Wandering Golem" = 2', "", 1))
+    # A copy moved, as a designer would.
+    decks.write_text(decks.read_text().replace('"Firebolt" = 3', '"Firebolt" = 2', 1)
+                     .replace('"Twinfang Raider" = 1', '"Twinfang Raider" = 2', 1))
     edited = matchups.Plan(f"creature_shrines(mode=rush,decks={decks})", BOT, 1)
     assert edited.configs()[1].key != key
     # A deck the rules refuse is named in one line, and nothing is played.

@@ -194,7 +194,8 @@ def _matchups(args):
     from tournament.skill import matchups
     try:
         only = args.only.split(",") if args.only else None
-        plan = matchups.Plan(args.game, args.bot, args.deals, args.seed, only)
+        pairs = [p.split(":") for p in args.pairs.split(",")] if args.pairs else None
+        plan = matchups.Plan(args.game, args.bot, args.deals, args.seed, only, pairs)
         search.make_bot(args.bot, plan.configs()[0].game, 0)
     except core.CardArenaError as e:
         sys.exit(f"cardarena matchups: {e}")
@@ -411,6 +412,8 @@ def _add_matchups(sub):
     mu.add_argument("--deals", type=positive, default=20,
                     help="deals per pair and side (default %(default)s)")
     mu.add_argument("--only", metavar="A,B,...", help="compare only these choices")
+    mu.add_argument("--pairs", metavar="A:B,...", help="play only these pairs, each from "
+                    "both seats, and no mirror: the pairs a change was meant to move")
     mu.add_argument("--seed", type=int, default=0, help="fixes every deal and every "
                     "bot's choices (default 0)")
     mu.add_argument("--out", metavar="DIR", help="where report.md and matchups.json go "

@@ -47,11 +47,13 @@ def sided(game):
 
 class Plan:
     """Every match-up of ``game``'s per-seat choices (all of them, or ``chosen``)
-    played by ``bot`` in both seats over ``deals`` deals from ``seed``.  ``game`` is a
-    name or a game string whose other parameters every match-up keeps
-    (``creature_shrines(mode=rush)``, or a designer's ``decks=FILE``)."""
+    played by ``bot`` in both seats over ``deals`` deals from ``seed``; or, given
+    ``pairs``, those pairs alone, each from both sides and no mirror (a designer
+    checking the pairs a change was meant to move).  ``game`` is a name or a game
+    string whose other parameters every match-up keeps (``creature_shrines(mode=rush)``,
+    or a designer's ``decks=FILE``)."""
 
-    def __init__(self, game, bot, deals, seed=0, chosen=None):
+    def __init__(self, game, bot, deals, seed=0, chosen=None, pairs=None):
         self.game, self.bot, self.deals, self.seed = game, bot, deals, seed
         name, self.params = core.parse_spec(game)
         if name not in core.GAMES:
@@ -62,7 +64,13 @@ class Plan:
             raise MatchupError(f"the match-ups choose {' and '.join(given)} themselves; "
                                f"leave {'them' if len(given) > 1 else 'it'} out of {game!r}")
         self.kind = name
-        self.choices = tuple(chosen or allowed)
+        if chosen and pairs:
+            raise MatchupError("choose the choices or the pairs, not both")
+        self.pairs = tuple(tuple(p) for p in pairs or ())
+        if any(len(p) != 2 or p[0] == p[1] for p in self.pairs):
+            raise MatchupError("a pair is two different choices, as red:blue")
+        named = [c for p in self.pairs for c in p]
+        self.choices = tuple(chosen or dict.fromkeys(named) or allowed)
         bad = [c for c in self.choices if c not in allowed]
         if bad:
             raise MatchupError(f"{name} {self.name} is one of {', '.join(allowed)}; "
@@ -80,7 +88,10 @@ class Plan:
                               seed=self.seed, kind="matchup", rotations=rotations)
 
     def configs(self):
-        """One config per ordered pair of choices, mirrors included."""
+        """One config per ordered pair of choices, mirrors included; with ``pairs``,
+        each pair's two orders alone."""
+        if self.pairs:
+            return [self.config(*order) for a, b in self.pairs for order in ((a, b), (b, a))]
         return [self.config(a, b) for a, b in itertools.product(self.choices, repeat=2)]
 
 
@@ -175,17 +186,25 @@ def report(table, plan, command):
         low, high = wilson(mean, n)
         overall.append([a, f"{100 * mean:.1f} [{100 * low:.1f}, {100 * high:.1f}]", str(n)])
     uneven = lopsided(table)
+    if plan.pairs:
+        met = (f"the pairs asked for ({', '.join(f'{a} and {b}' for a, b in plan.pairs)}) "
+               f"meet on {plan.deals} deals from both seats, so the first player's edge "
+               f"cancels. A cell is the row's score against the column, in percent (a draw "
+               f"half), with its 95% Wilson interval; a pair not asked for is left blank.")
+    else:
+        met = (f"each {plan.name} meets each other on {plan.deals} deals from both seats, so "
+               f"the first player's edge cancels. A cell is the row's score against the "
+               f"column, in percent (a draw half), with its 95% Wilson interval; on the "
+               f"diagonal, the first seat's score in the mirror"
+               + (", each deal played with its cards in both seats (its interval from "
+                  "resampling whole deals)." if any(table[c][c].rotated for c in plan.choices)
+                  else "."))
     lines = [
         f"`{command}`",
-        f"One bot, `{plan.bot}`, plays both seats; each {plan.name} meets each other on "
-        f"{plan.deals} deals from both seats, so the first player's edge cancels. A cell "
-        f"is the row's score against the column, in percent (a draw half), with its 95% "
-        f"Wilson interval; on the diagonal, the first seat's score in the mirror"
-        + (", each deal played with its cards in both seats (its interval from "
-           "resampling whole deals)." if any(table[c][c].rotated for c in plan.choices)
-           else "."),
+        f"One bot, `{plan.bot}`, plays both seats; " + met,
         markdown_table([f"{plan.name} \\ against"] + names, rows, "l" + "r" * len(names)),
-        "Each against all the others, pooled:",
+        "Each against the others it met, pooled:" if plan.pairs
+        else "Each against all the others, pooled:",
         markdown_table([plan.name, "score % [95%]", "games"], overall, "lrr"),
     ]
     if uneven:
