@@ -792,7 +792,7 @@ class CreatureShrinesGame(Game):
     'creature_shrines(deck0=green,deck1=purple)'
     >>> state = game.new_initial_state()
     >>> state.is_chance_node(), len(state.chance_outcomes())
-    (True, 15)
+    (True, 16)
     """
 
     name = "creature_shrines"
