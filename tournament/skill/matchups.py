@@ -186,19 +186,18 @@ def report(table, plan, command):
         low, high = wilson(mean, n)
         overall.append([a, f"{100 * mean:.1f} [{100 * low:.1f}, {100 * high:.1f}]", str(n)])
     uneven = lopsided(table)
+    who = (f"the pairs asked for ({', '.join(f'{a} and {b}' for a, b in plan.pairs)}) meet"
+           if plan.pairs else f"each {plan.name} meets each other")
     if plan.pairs:
-        met = (f"the pairs asked for ({', '.join(f'{a} and {b}' for a, b in plan.pairs)}) "
-               f"meet on {plan.deals} deals from both seats, so the first player's edge "
-               f"cancels. A cell is the row's score against the column, in percent (a draw "
-               f"half), with its 95% Wilson interval; a pair not asked for is left blank.")
+        blank = "a pair not asked for is left blank."
     else:
-        met = (f"each {plan.name} meets each other on {plan.deals} deals from both seats, so "
-               f"the first player's edge cancels. A cell is the row's score against the "
-               f"column, in percent (a draw half), with its 95% Wilson interval; on the "
-               f"diagonal, the first seat's score in the mirror"
-               + (", each deal played with its cards in both seats (its interval from "
-                  "resampling whole deals)." if any(table[c][c].rotated for c in plan.choices)
-                  else "."))
+        blank = ("on the diagonal, the first seat's score in the mirror"
+                 + (", each deal played with its cards in both seats (its interval from "
+                    "resampling whole deals)." if any(table[c][c].rotated for c in plan.choices)
+                    else "."))
+    met = (f"{who} on {plan.deals} deals from both seats, so the first player's edge "
+           f"cancels. A cell is the row's score against the column, in percent (a draw "
+           f"half), with its 95% Wilson interval; {blank}")
     lines = [
         f"`{command}`",
         f"One bot, `{plan.bot}`, plays both seats; " + met,
