@@ -93,7 +93,7 @@ class Cards:
 
     def named(self, counts):
         """Card names from counts by kind, in the order of the kinds."""
-        return [self.names[k] for k in range(len(self.names)) for _ in range(counts[k])]
+        return [name for name, n in zip(self.names, counts) if n for _ in range(n)]
 
     def check_all(self, total, full, what):
         """Every card of the game, ``full[k]`` of kind ``k``, is in the position exactly

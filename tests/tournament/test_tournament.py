@@ -472,7 +472,7 @@ def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path, how, 
     # the run is still going when it is stopped.
     toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 6\nseed = 5\n'
                       '[bots]\nrandom = "random"\n'
-                      'ismcts = "ismcts(iterations=1500,rollout_depth=8)"\n'
+                      'ismcts = "ismcts(iterations=500,rollout_depth=8)"\n'
                       'greedy = "greedy"\n')
     db = str(tmp_path / "t.db")
     process = subprocess.Popen([CARDARENA, "tournament", toml, "--db", db, "--workers",
