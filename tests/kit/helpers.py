@@ -207,11 +207,12 @@ def follow_with_copies(game, seed):
         state.apply_action(action)
         steps += 1
         assert_same(fresh, state)
+        now = state.to_dict()
         for how, twin in twins.items():
             twin = remake[how](twin)
             twin.apply_action(action)
             twins[how] = twin
-            assert twin.to_dict() == state.to_dict(), how
+            assert twin.to_dict() == now, how
     for twin in twins.values():
         assert_same(twin, state)
         assert twin.is_terminal()

