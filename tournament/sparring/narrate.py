@@ -12,10 +12,12 @@ WIDTH = 88
 class ChanceRuns:
     """Chance events told on ``out`` a run at a time: events in a row whose words
     start alike (a deal of many cards) are gathered on one line, written when
-    something else is to be told (``flush``)."""
+    something else is to be told (``flush``), wrapped to ``width`` columns, or left
+    whole with ``width=None``."""
 
-    def __init__(self, out):
+    def __init__(self, out, width=WIDTH):
         self.out = out
+        self.width = width
         self.line = None  # (verb, [the rest of each event])
 
     def tell(self, text):
@@ -27,7 +29,7 @@ class ChanceRuns:
         if rest:
             self.line = (verb, [rest])
         else:
-            self.out.write(f"  chance: {text}\n")
+            self.out.write(f"chance: {text}" if self.width is None else f"  chance: {text}\n")
 
     def flush(self):
         if self.line is None:
@@ -45,8 +47,11 @@ class ChanceRuns:
             tail.insert(0, words[0][-1])
             words = [w[:-1] for w in words]
         text = " ".join([f"chance: {verb}", ", ".join(" ".join(w) for w in words)] + tail)
-        self.out.write(textwrap.fill(text, WIDTH, initial_indent="  ",
-                                     subsequent_indent="    ") + "\n")
+        if self.width is None:
+            self.out.write(text)
+        else:
+            self.out.write(textwrap.fill(text, self.width, initial_indent="  ",
+                                         subsequent_indent="    ") + "\n")
         self.line = None
 
 

@@ -498,7 +498,7 @@ def _frames(row):
 
     frames = [frame("the start")]
     told = []
-    chance = ChanceRuns(sessions.Lines(told))
+    chance = ChanceRuns(sessions.Lines(told), width=None)
 
     def dealt():
         chance.flush()

@@ -185,7 +185,7 @@ def told(match):
     """Every step so far as the person's seat saw it, one line each, a run of chance
     events of one kind on one line, as ``cardarena play`` tells them."""
     lines = []
-    chance = ChanceRuns(Lines(lines))
+    chance = ChanceRuns(Lines(lines), width=None)
     state = match.game.new_initial_state()
     for action in match.history:
         if state.is_chance_node():
@@ -205,13 +205,13 @@ def told(match):
 
 
 class Lines:
-    """A stream for ``ChanceRuns`` that keeps each line it writes, unwrapped."""
+    """A stream for ``ChanceRuns(width=None)`` that keeps each line it writes."""
 
     def __init__(self, lines):
         self.lines = lines
 
     def write(self, text):
-        self.lines.append(" ".join(text.split()))
+        self.lines.append(text)
 
 
 def position(state, seat):
