@@ -11,9 +11,7 @@ from kit.helpers import settings
 def test_random_sim_test_with_serialization(game):
     spiel_game = pyspiel.load_game(str(game))
     assert spiel_game.num_players() == game.num_players
-    # Ten games a variant: OpenSpiel's checks of its interface; the rules and copies
-    # are played over many more games by each game's own tests and the contract's.
-    pyspiel.random_sim_test(spiel_game, num_sims=10, serialize=True, verbose=False)
+    pyspiel.random_sim_test(spiel_game, num_sims=20, serialize=True, verbose=False)
 
 
 def test_every_ruleset_is_registered():
