@@ -4,6 +4,8 @@
 import json
 import re
 
+import orjson
+
 import numpy as np
 
 from core.errors import (GameOverError, IllegalActionError, ParameterError, PlayerError,
@@ -199,7 +201,7 @@ cdef class GameState:
 
     def serialize(self):
         """The whole state as a JSON string; ``game.deserialize_state`` reads it."""
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+        return canonical_json(self.to_dict())
 
     def determinized(self, observer, seed):
         """A copy with everything ``observer`` cannot see resampled (see the contract's
@@ -323,7 +325,7 @@ cdef class GameState:
         """Everything ``player`` knows, as one canonical string: a summary of
         knowledge (the observation), not the history of the game."""
         self._check_player(player)
-        return json.dumps(self.game._view(self, player), separators=(",", ":"), sort_keys=True)
+        return canonical_json(self.game._view(self, player))
 
     def observation_tensor(self, player):
         """What ``player`` knows as a flat float32 vector, laid out by the game's
@@ -346,6 +348,23 @@ def _check_action_type(action):
 
 cdef void seed_rng(Rng* rng, seed) except *:
     rng_seed(rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+
+
+def canonical_json(value):
+    """``value`` as compact JSON with sorted keys, as ``json.dumps`` writes it.
+
+    orjson writes the same text about ten times faster, and searchers that key on
+    information states ask for it at every step.  Where the two differ, json writes
+    it: other characters than ASCII, which orjson writes as they are and json escapes,
+    and small floats' exponents (orjson's ``1e-7``, json's ``1e-07``), looked for as
+    ``e-`` anywhere, which costs a text that holds it no more than json's time."""
+    try:
+        text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        if text.isascii() and b"e-" not in text:
+            return text.decode()
+    except TypeError:  # a key other than a string, which json turns into one
+        pass
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 def _from_serialized(game_string, data):
@@ -674,7 +693,7 @@ class Game:
     def deserialize_state(self, data):
         """Read a state written by ``GameState.serialize``."""
         try:
-            desc = json.loads(data)
+            desc = orjson.loads(data)
         except (TypeError, ValueError) as e:
             raise StateFormatError(f"not a serialized {self.name} state: {e}") from None
         return self.state_from_dict(desc)

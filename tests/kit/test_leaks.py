@@ -7,6 +7,7 @@ import json
 import os
 import re
 
+import orjson
 import pytest
 
 import core
@@ -78,7 +79,7 @@ def test_a_fair_searcher_decides_alike_in_worlds_its_player_cannot_tell_apart(ga
 
 
 def words(*views):
-    return set(re.findall(r"[\w?]+", json.dumps(views)))
+    return set(re.findall(r"[\w?]+", orjson.dumps(views).decode()))
 
 
 @pytest.mark.parametrize("game", SETTINGS)
