@@ -4,9 +4,8 @@
 import json
 import re
 
-import orjson
-
 import numpy as np
+import orjson
 
 from core.errors import (GameOverError, IllegalActionError, ParameterError, PlayerError,
                          RotationError, StateFormatError)
@@ -356,8 +355,9 @@ def canonical_json(value):
     orjson writes the same text about ten times faster, and searchers that key on
     information states ask for it at every step.  Where the two differ, json writes
     it: other characters than ASCII, which orjson writes as they are and json escapes,
-    and small floats' exponents (orjson's ``1e-7``, json's ``1e-07``), looked for as
-    ``e-`` anywhere, which costs a text that holds it no more than json's time."""
+    and small floats' exponents (orjson's ``1e-7``, json's ``1e-07``).  Those are
+    found by looking for ``e-`` anywhere, so a word such as "one-eyed" sends its text
+    to json too: slower, never different."""
     try:
         text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
         if text.isascii() and b"e-" not in text:
