@@ -71,7 +71,7 @@ def measured_elo(rows, level, anchors):
 # Deals per opponent for each game's check.  Creature Shrines' runs in the suite, in
 # under half a minute, and its middle level lies between two calibrated budgets, so
 # interpolation is tested too; the others' take minutes (Card Duel's level searches
-# 188 iterations a move with playouts to the end) and run only when
+# 527 iterations a move with playouts to the end) and run only when
 # CARDARENA_LONG_CHECKS is set.
 INTERVAL_DEALS = {"card_duel": 500, "shrine": 200, "relinquish": 200,
                   "creature_shrines": 200, "energy_deckbuilder": 200}
