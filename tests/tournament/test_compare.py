@@ -122,6 +122,19 @@ def test_the_command_writes_the_table_and_refuses_what_it_cannot_read(tmp_path):
     assert "Traceback" not in missing.stderr + bad.stderr
 
 
+def test_the_summary_says_whose_intervals_are_read_by_deal():
+    old, new = skill_json([0.9, 0.9]), dataclasses.replace(skill_json([0.7, 0.7]), by_deal=True)
+
+    def said(*analyses):
+        found = compare.report(compare.compare(list(analyses), ["old", "new"][:len(analyses)]),
+                               "c")
+        return found.split("\n\n")[1]
+    assert "each analysis's own, with Wilson intervals." in said(old)
+    assert ("with Wilson intervals, the games counted as the spread between deals says "
+            "they weigh in new.") in said(old, new)
+    assert "they weigh." in said(dataclasses.replace(old, by_deal=True), new)
+
+
 def climbed(results, elo, low, high, ended="ceiling", budget=4096):
     """``results`` whose every variant climbed to a ceiling at ``elo`` [low, high]."""
     top = figure(RatedRung, name=f"ismcts-{budget}-model", budget=budget, elo=elo, low=low,

@@ -494,8 +494,11 @@ def test_the_readme_quotes_the_summaries_the_tool_wrote(game):
 
 def test_on_shrine_more_search_is_clearly_stronger(tmp_path):
     # In Shrine the searcher at 32 iterations beat the one at 8 in 99% of 200 games of
-    # the results run; here 20 games, seeded, must show it at 95% confidence: the
-    # span's bootstrap interval and the step's Wilson interval both above the null.
+    # the results run; here 10 deals, seeded, must show it at 95% confidence: the
+    # span's bootstrap interval above the null, so the depth question is decided.  The
+    # step from 8 to 16 scores 75%, but two of its ten deals went to 8 iterations in
+    # both seatings, and its interval, read from the spread between deals, holds 50%
+    # (Wilson's over the 20 games, which took them to be independent, did not).
     result = cli("skill", "shrine", "--deals", "10", "--min-budget", "8", "--max-budget",
                  "32", "--player", plans.PLAYER, "--bootstrap", "500", "--quiet", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
@@ -503,7 +506,15 @@ def test_on_shrine_more_search_is_clearly_stronger(tmp_path):
     assert figures["span"]["low"] > 0
     steps = {(s["lower"], s["upper"]): s for s in figures["steps"]}
     assert steps[("ismcts-16", "ismcts-32")]["games"] == 20
-    assert steps[("ismcts-8", "ismcts-16")]["low"] > 0.5
+    assert steps[("ismcts-8", "ismcts-16")]["score"] == 0.75
+    assert steps[("ismcts-8", "ismcts-16")]["low"] < 0.5
+    depth = next(v for v in json.loads((tmp_path / "skill.json").read_text())["verdicts"]
+                 if v["question"] == "depth")
+    assert depth["decided"] and depth["answer"] == "the searcher gains"
+    assert "the games counted as the spread between deals says they weigh" in \
+        (tmp_path / "summary.md").read_text()
+    assert "| step | games | score % | ± 2 SE | 95% by deal |" in \
+        (tmp_path / "report.md").read_text()
     assert figures["chain"]["60%"]["length"] >= 1
 
 

@@ -42,7 +42,8 @@ from tournament.skill.figures import (Chain, Chess, Clear, Deepest, Edge, Faires
                                       VariantFigures)
 from tournament.skill.plans import SkillError, rotates
 from tournament.skill.verdicts import verdicts
-from tournament.stats.ratings import deal_weights, elo_samples, match_scores, wilson
+from tournament.stats.ratings import (deal_weights, deal_wilson, elo_samples,
+                                      match_scores, wilson)
 from tournament.tables import count
 
 # The scores a skill chain's links must reach: one rung beats the one below it this often.
@@ -121,23 +122,25 @@ def balance(rows):
 
 def scores_of(rows, bot, sides=None):
     """``bot``'s score in each match of ``rows`` against the other bot, side against
-    side (``sides``: each seat alone by default): 1, 0.5 or 0."""
-    found = []
+    side (``sides``: each seat alone by default): 1, 0.5 or 0; and the deal of each."""
+    found, deals = [], []
     for row in rows:
         for a, b, score in match_scores(row, sides):
             found.append(score if a == bot else 1 - score)
-    return found
+            deals.append(row.deal)
+    return found, deals
 
 
 def step(rows, lower, upper, sides=None):
     """One ladder step: ``upper``'s score against ``lower`` over ``rows`` with TAG's
     standard error (the standard deviation of the match scores over the square root of
-    their number) and the 95% Wilson interval."""
-    scores = scores_of(rows, upper, sides)
+    their number) and the 95% interval from the spread between deals
+    (``deal_wilson``)."""
+    scores, deals = scores_of(rows, upper, sides)
     n = len(scores)
     mean = sum(scores) / n
     se = math.sqrt(sum((s - mean) ** 2 for s in scores) / n / n)
-    low, high = wilson(mean, n)
+    low, high = deal_wilson(scores, deals)
     return Step(lower=lower, upper=upper, games=n, score=mean, se=se, low=low, high=high)
 
 
@@ -256,9 +259,9 @@ def seat_advantage(rows, sides=None, *, seed=0, bootstrap=1000):
 
     Games whose deals were rotated (``GameRow.rotation``) give each deal's cards to
     every seat, and the interval is then the 2.5th to 97.5th percentiles of the score
-    on ``bootstrap`` resamples of whole deals drawn from ``seed`` (``_resampled_seat``):
-    a deal's games share its cards and are not independent, as Wilson's interval,
-    used otherwise, takes them to be."""
+    on ``bootstrap`` resamples of whole deals drawn from ``seed`` (``_resampled_seat``);
+    otherwise it is read from the spread between deals (``deal_wilson``).  Either way a
+    deal's games, which share its cards, count as one draw of luck."""
     rotated = any(r.rotation for r in rows)
     resamples = _resampled_seat(rows, sides, seed, bootstrap) if rotated else None
     rows = [r for r in rows if r.status == "ok"]
@@ -270,8 +273,9 @@ def seat_advantage(rows, sides=None, *, seed=0, bootstrap=1000):
                 for side in sides or [(p,) for p in range(len(r.returns))]] for r in rows]
     wins = sum(g[0] > max(g[1:]) for g in by_side)
     draws = sum(g[0] == max(g[1:]) for g in by_side)
-    score = sum((utilities(g)[0] + 1) / 2 for g in by_side) / n
-    low, high = interval(resamples) if rotated else wilson(score, n)
+    scores = [(utilities(g)[0] + 1) / 2 for g in by_side]
+    score = sum(scores) / n
+    low, high = interval(resamples) if rotated else deal_wilson(scores, [r.deal for r in rows])
     return Seat(games=n, wins=wins / n, draws=draws / n, score=score, low=low, high=high,
                 balance=balance(rows), rotated=rotated)
 
@@ -385,7 +389,8 @@ def measure(store, plan, *, bootstrap=1000, seed=0):
                    depth_differences=differences,
                    fairest=_fairest(found, {name: s.seat for name, s in samples.items()}),
                    chess=_chess(found, samples, deepest.variant),
-                   verdicts=verdicts(plan, found, differences), decide_to=plan.decide_to)
+                   verdicts=verdicts(plan, found, differences), decide_to=plan.decide_to,
+                   by_deal=True)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,10 +10,11 @@ intervals come from resampling each step's score on its own: a parametric bootst
 that draws each step's wins as a binomial of its games and score.  That treats the
 games of a duplicate deal as independent, which makes the intervals a little wider
 than the deal bootstrap inside one analysis.  Seat and cheater figures are the
-analyses' own, with their intervals: Wilson's, but for a first seat over rotated deals,
-whose interval is from resamples of whole deals.  So is each climb's ceiling, rated
-above random play within its own analysis: ceilings are told apart only where their
-intervals part.  Nothing here names a game.
+analyses' own, with their intervals: Wilson's (with the games counted as the spread
+between deals says they weigh, where the analysis read them so), but for a first seat
+over rotated deals, whose interval is from resamples of whole deals.  So is each
+climb's ceiling, rated above random play within its own analysis: ceilings are told
+apart only where their intervals part.  Nothing here names a game.
 """
 import dataclasses
 import json
@@ -111,6 +112,9 @@ class Row:
     """The x% of each resample."""
     climb: Climb | None = None
     """The climb above its ladder; None where none was made."""
+    by_deal: bool | None = None
+    """Whether its analysis read its scores' intervals from the spread between deals
+    (``Results.by_deal``)."""
 
     @property
     def ceiling(self):
@@ -173,7 +177,8 @@ def compare(analyses, labels, seed=0):
                             seat=v.seat, edge=v.cheater_edge,
                             decisions=v.shape.strong.decisions_mean,
                             gain=float(analysis.gain(point)),
-                            gain_samples=analysis.gain(samples), climb=v.climb))
+                            gain_samples=analysis.gain(samples), climb=v.climb,
+                            by_deal=each.by_deal))
     k = max(range(len(rows)), key=lambda i: rows[i].gain)
     rows = [dataclasses.replace(
         row, x=float(analysis.chess_share(rows[k].point, row.point)),
@@ -183,6 +188,17 @@ def compare(analyses, labels, seed=0):
                       fairest=_fairest(rows), hidden=_hidden(rows), highest=_highest(rows),
                       decided=(sum(v.decided for found in listed for v in found),
                                sum(len(found) for found in listed)) if listed else None)
+
+
+def _score_intervals(rows):
+    """How the rows' seat and cheater figures got their intervals, in words."""
+    by_deal = [r for r in rows if r.by_deal]
+    kind = ("Wilson intervals" if not by_deal else
+            "Wilson intervals, the games counted as the spread between deals says they "
+            "weigh" + ("" if len(by_deal) == len(rows) else
+                       " in " + ", ".join(sorted({r.game for r in by_deal}))))
+    return kind + (" (a first seat over rotated deals: its resamples of whole deals)"
+                   if any(r.seat.rotated for r in rows) else "")
 
 
 def _interval(samples):
@@ -283,9 +299,8 @@ def report(found, command):
         "a move (the Elo its doubling steps imply, added up) and its x% of the deepest: "
         "the share of the deepest game's games a fair coin would leave to skill before "
         "its gain fell to this one's. Intervals are 95%, from resampling each step's "
-        "games; the seat and cheater figures are each analysis's own, with Wilson "
-        "intervals" + (" (a first seat over rotated deals: its resamples of whole deals)"
-                       if any(r.seat.rotated for r in rows) else "") + ".", "",
+        "games; the seat and cheater figures are each analysis's own, with "
+        + _score_intervals(rows) + ".", "",
         verdict("Most skill", found.deepest, "the widest doubling gain"),
         verdict("Fairest", found.fairest,
                 "its first seat scores nearest 50% in strong self-play"),

@@ -177,7 +177,8 @@ class Step(Figures):
     """TAG's standard error: the standard deviation of the match scores over the
     square root of their number."""
     low: float
-    """The score's 95% Wilson interval."""
+    """The score's 95% interval: from the spread between deals (``deal_wilson``), or
+    in results made before, Wilson's over the games."""
     high: float
     """The interval's upper bound."""
 
@@ -210,7 +211,7 @@ class Seat(Figures):
     score: float | None
     """Its mean finishing place from 1 (alone on top) to 0 (last)."""
     low: float | None
-    """The score's 95% Wilson interval."""
+    """The score's 95% interval (``rotated`` says how it is read)."""
     high: float | None
     """The interval's upper bound."""
     balance: float | None
@@ -218,7 +219,9 @@ class Seat(Figures):
     rotated: bool | None = dataclasses.field(default=None, metadata=OPTIONAL)
     """Whether each deal was played with its dealt cards in every seat (the game can
     rotate its deal), so that its luck falls to every seat alike, the interval then
-    from resamples of whole deals; False for games as dealt, with Wilson's interval."""
+    from resamples of whole deals; False for games as dealt, with the interval read
+    from the spread between deals (``deal_wilson``; Wilson's over the games in results
+    made before it)."""
 
     def to_dict(self):
         data = super().to_dict()
@@ -669,4 +672,8 @@ class Results(Figures):
     open; None when every match plays ``deals``."""
     command: str | None = dataclasses.field(default=None, metadata=OPTIONAL)
     """The command that made them, as the written files give it."""
+    by_deal: bool | None = dataclasses.field(default=None, metadata=OPTIONAL)
+    """Whether the scores' intervals (steps, the cheater's edge, a first seat over
+    deals as dealt) are read from the spread between deals (``deal_wilson``); None in
+    results made before, whose intervals are Wilson's over the games."""
 

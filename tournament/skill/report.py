@@ -53,9 +53,7 @@ def summary(results, command):
         f"{_more(results)}; "
         f"{sum(v.games for v in variants)} games in all. Intervals are 95%: Elo, "
         f"skill chains, SkillTrace and x% by a bootstrap over the deals "
-        f"({results.bootstrap} resamples), scores by Wilson's interval"
-        + (", but the first seat's over rotated deals by the bootstrap, since a deal's "
-           "games share its cards." if any(v.seat.rotated for v in variants) else ".")
+        f"({results.bootstrap} resamples), {_score_intervals(results)}"
         + (f" With fewer than {FEW_DEALS} deals the bootstrap intervals are too narrow to "
            "trust." if deals < FEW_DEALS else ""),
         "",
@@ -95,6 +93,19 @@ def summary(results, command):
             "l" + "r" * (10 + len(share))),
     ]
     return "\n".join(lines) + "\n"
+
+
+def _score_intervals(results):
+    """How the summary's scores got their intervals, in words."""
+    rotated = any(v.seat.rotated for v in results.variants)
+    if results.by_deal:
+        return ("scores by Wilson's interval with the games counted as the spread "
+                "between deals says they weigh, since a deal's games share its cards"
+                + (" (the first seat's over rotated deals by the bootstrap)." if rotated
+                   else "."))
+    return "scores by Wilson's interval" + (
+        ", but the first seat's over rotated deals by the bootstrap, since a deal's "
+        "games share its cards." if rotated else ".")
 
 
 def _more(results):
@@ -331,7 +342,7 @@ def report(results, command):
     if listed:
         parts.append(listed)
     for v in results.variants:
-        parts.append(sections.variant(v, v.span.top))
+        parts.append(sections.variant(v, v.span.top, results.by_deal))
     return "\n\n".join(parts) + "\n"
 
 

@@ -23,15 +23,16 @@ FEW_GAMES = 0.10
 MOST_KINDS = 24
 
 
-def variant(v, top):
+def variant(v, top, by_deal=False):
     """The section of ``v`` in full; ``top`` is its top searcher rung, whose moves are
-    shown beside greedy's."""
+    shown beside greedy's; ``by_deal`` says the steps' intervals are read from the
+    spread between deals (``Results.by_deal``), not Wilson's over the games."""
     rungs = markdown_table(
         ["rung", "spec", "Elo", "95%"],
         [[r.name, f"`{r.spec}`", elo(r.elo),
           f"{elo(r.low)} to {elo(r.high)}"] for r in v.rungs], "llrr")
     steps = markdown_table(
-        ["step", "games", "score %", "± 2 SE", "95% Wilson"],
+        ["step", "games", "score %", "± 2 SE", "95% by deal" if by_deal else "95% Wilson"],
         [[f"{s.upper} v {s.lower}", str(s.games), pct(s.score),
           pct(2 * s.se), f"{pct(s.low)}-{pct(s.high)}"] for s in v.steps],
         "lrrrr")
