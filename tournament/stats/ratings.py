@@ -676,13 +676,12 @@ def deal_wilson(scores, deals):
         totals[deal] = totals.get(deal, 0.0) + score
         sizes[deal] = sizes.get(deal, 0) + 1
     k = len(totals)
-    if k < 2 or mean in (0.0, 1.0):
-        return wilson(mean, n)
-    spread = sum((totals[d] - sizes[d] * mean) ** 2 for d in totals)
-    variance = k / (k - 1) * spread / (n * n)
-    if variance <= 0:
-        return wilson(mean, n)
-    return wilson(mean, mean * (1 - mean) / variance, student95(k - 1))
+    if k > 1 and 0 < mean < 1:
+        spread = sum((totals[d] - sizes[d] * mean) ** 2 for d in totals)
+        variance = k / (k - 1) * spread / (n * n)
+        if variance > 0:
+            return wilson(mean, mean * (1 - mean) / variance, student95(k - 1))
+    return wilson(mean, n)
 
 
 def student95(df):
