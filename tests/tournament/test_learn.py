@@ -24,7 +24,7 @@ from tournament.harness.store import Store  # noqa: E402
 from tournament.learn import selfplay  # noqa: E402
 from tournament.learn.buffer import Buffer  # noqa: E402
 from tournament.learn.train import Run, TrainError, gate_score  # noqa: E402
-from tournament.stats.ratings import wilson  # noqa: E402
+from tournament.stats.intervals import wilson  # noqa: E402
 from tournament_helpers import cli  # noqa: E402
 
 TINY = {"games": 8, "iterations": 20, "gate": 2, "hidden": (16,), "seed": 5}

@@ -134,7 +134,7 @@ def test_seat_and_shape_without_a_game_that_ended_have_no_figures():
 
 
 def test_wilson_bounds_stay_within_zero_and_one():
-    from tournament.stats.ratings import wilson
+    from tournament.stats.intervals import wilson
     for n in range(1, 200):
         assert wilson(0, n)[0] == 0 and wilson(1, n)[1] == 1
 

@@ -13,7 +13,7 @@ from tournament.harness import runner
 from tournament.harness.store import Store
 from tournament.skill import analysis, plans, sections
 from tournament.skill.figures import MeanScore, MoveFigures
-from tournament.stats.ratings import wilson
+from tournament.stats.intervals import wilson
 from tournament_helpers import cli
 
 

@@ -43,7 +43,8 @@ from tournament.harness.store import Store
 from tournament.learn import selfplay
 from tournament.learn.buffer import Buffer
 from tournament.learn.defaults import PLAN
-from tournament.stats.ratings import match_scores, wilson
+from tournament.stats.intervals import wilson
+from tournament.stats.ratings import match_scores
 
 
 class TrainError(CardArenaError):

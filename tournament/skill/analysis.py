@@ -42,8 +42,8 @@ from tournament.skill.figures import (Chain, Chess, Clear, Deepest, Edge, Faires
                                       VariantFigures)
 from tournament.skill.plans import SkillError, rotates
 from tournament.skill.verdicts import verdicts
-from tournament.stats.ratings import (deal_weights, deal_wilson, elo_samples,
-                                      match_scores, wilson)
+from tournament.stats.intervals import deal_wilson, wilson
+from tournament.stats.ratings import deal_weights, elo_samples, match_scores
 from tournament.tables import count
 
 # The scores a skill chain's links must reach: one rung beats the one below it this often.

@@ -19,7 +19,7 @@ import re
 import core
 from tournament.harness import config as configs
 from tournament.skill.analysis import seat_advantage, utilities
-from tournament.stats.ratings import wilson
+from tournament.stats.intervals import wilson
 from tournament.tables import markdown_table
 
 

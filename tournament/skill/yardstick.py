@@ -40,7 +40,7 @@ from tournament.skill import analysis, plans
 from tournament.skill.defaults import CHALLENGERS
 from tournament.skill.defaults import TRIAL_DEALS as DEALS
 from tournament.skill.figures import Choice, Evidence
-from tournament.stats.ratings import wilson
+from tournament.stats.intervals import wilson
 from tournament.tables import count
 
 # A clear winner not clearly below the best is chosen instead when its thinking time a
