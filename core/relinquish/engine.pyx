@@ -345,24 +345,42 @@ cdef inline int summon_cost(int court) noexcept nogil:
 cdef inline bint paid_in_full(int cost, int paid, bint off_suit) noexcept nogil:
     return paid == cost + 1 or not off_suit and paid == cost
 
-cdef bint can_finish_paying(RelData* s, int court, int paid, bint off_suit,
-                            int skip) noexcept nogil:
-    """Whether ``p``'s standing Commons other than ``skip`` can complete the payment."""
-    cdef int c, p = s.active, total = 0, matching = 0, cost = summon_cost(court)
-    if paid_in_full(cost, paid, off_suit):
-        return True
+cdef int standing_commons(RelData* s, int* by_suit) noexcept nogil:
+    """The active seat's standing Commons, counted in all and by suit (``by_suit``,
+    four counts): what a payment can still draw on, counted once for every Court or
+    Common a list of moves asks about."""
+    cdef int c, total = 0
+    by_suit[0] = by_suit[1] = by_suit[2] = by_suit[3] = 0
     for c in range(TAROT0):
-        if c != skip and is_common(c) and standing_in(s, c, p):
+        if is_common(c) and standing_in(s, c, s.active):
             total += 1
-            matching += suit(c) == suit(court)
-    return total >= cost + 1 - paid or not off_suit and matching >= cost - paid
+            by_suit[suit(c)] += 1
+    return total
 
-cdef inline bint pay_legal(RelData* s, int c) noexcept nogil:
-    return is_common(c) and standing_in(s, c, s.active) and can_finish_paying(
-        s, s.summon, s.paid + 1, s.paid_off_suit or suit(c) != suit(s.summon), c)
+cdef inline bint can_finish_paying(int court, int paid, bint off_suit, int total,
+                                   int matching) noexcept nogil:
+    """Whether ``total`` standing Commons, ``matching`` of them of the Court's suit,
+    can complete its payment (L5)."""
+    cdef int cost = summon_cost(court)
+    return paid_in_full(cost, paid, off_suit) or total >= cost + 1 - paid \
+        or not off_suit and matching >= cost - paid
+
+cdef int pay_actions(RelData* s, int* out) noexcept nogil:
+    """The payments open: each standing Common of the active seat that leaves the
+    Court's payment still completable (L5)."""
+    cdef int by_suit[4]
+    cdef int c, n = 0, total = standing_commons(s, by_suit), court = s.summon
+    for c in range(TAROT0):
+        if is_common(c) and standing_in(s, c, s.active) and can_finish_paying(
+                court, s.paid + 1, s.paid_off_suit or suit(c) != suit(court), total - 1,
+                by_suit[suit(court)] - (suit(c) == suit(court))):
+            out[n] = A_PAY + c
+            n += 1
+    return n
 
 cdef int main_actions(RelData* s, int* out) noexcept nogil:
-    cdef int c, n = 1, p = s.active
+    cdef int by_suit[4]
+    cdef int c, total, n = 1, p = s.active
     cdef int top_common = highest_standing(s, p, False)
     cdef int top_court = highest_standing(s, p, True)
     out[0] = A_END
@@ -372,9 +390,10 @@ cdef int main_actions(RelData* s, int* out) noexcept nogil:
                 out[n] = A_POPULATE + c
                 n += 1
     if not s.used & USED_SUMMON:
+        total = standing_commons(s, by_suit)
         for c in range(TAROT0):
             if s.where[c] == LOC_HAND + p and is_court(c) and value(c) >= top_court \
-                    and can_finish_paying(s, c, 0, False, NONE):
+                    and can_finish_paying(c, 0, False, total, by_suit[suit(c)]):
                 out[n] = A_SUMMON + c
                 n += 1
     for c in range(TAROT0):
@@ -522,16 +541,22 @@ cdef int magick_actions(RelData* s, int* out) noexcept nogil:
     opponents', L12), Augur with a Tarot under 13, Murder any Court with one of 13 or
     more (L6, L14).  An Enchant must name at least one card (R5); with a Bounty, the
     Fool can (L15)."""
+    cdef uint64_t targets[MAX_PLAYERS]
     cdef int v, q, c, n = 0, p = s.active
-    cdef bint court_to_kill = False
+    cdef bint court_to_kill = False, aimed = False
     for c in range(TAROT0):
         court_to_kill = court_to_kill or court_on_table(s, c)
     for v in range(22):
         if s.where[TAROT0 + v] != LOC_HAND + p:
             continue
+        if not aimed:
+            # The Commons each seat offers an Enchant, once for all the Tarots in hand.
+            for q in range(s.num_players):
+                targets[q] = resting_commons(s, q)
+            aimed = True
         for q in range(s.num_players):
             if (opponents(s, p, q) and not s.enchant_any or q == p and s.enchant_any) \
-                    and sums_to(s, resting_commons(s, q), v, True):
+                    and sums_to(s, targets[q], v, True):
                 out[n] = A_ENCHANT + MAX_PLAYERS * v + q
                 n += 1
     for v in range(22):
@@ -1054,9 +1079,11 @@ cdef int ability_actions(RelData* s, int* out) noexcept nogil:
     """Abilities, any number a turn: the four Arcana, and with ``finesse`` Congregate
     and Conscript (L9)."""
     cdef int k, c, n = 0, courts = 0, p = s.active
+    # What an Arcana may act on, a Common or (Coerce's) a Court, counted once for the four.
+    cdef int commons_out = count_targets(s, GLAMOUR), courts_out = count_targets(s, COERCE)
     cdef uint64_t sums
     for k in range(4):
-        if arcana_possible(s, k, count_targets(s, k)):
+        if arcana_possible(s, k, courts_out if k == COERCE else commons_out):
             out[n] = A_ARCANA + k
             n += 1
     if not s.finesse:
@@ -1494,17 +1521,13 @@ cdef class RelinquishState(GameState):
     cdef int c_legal_actions(self, int* out) noexcept nogil:
         cdef double probs[NUM_CARDS]
         cdef RelData* s = &self.s
-        cdef int ph = s.phase, c, n = 0
+        cdef int ph = s.phase
         if ph == PH_DEAL or ph == PH_FLIP or ph == PH_DRAW or ph == PH_REVEAL:
             return self.c_chance_outcomes(out, probs)
         if ph == PH_MAIN:
             return main_actions(s, out)
         if ph == PH_PAY:
-            for c in range(TAROT0):
-                if pay_legal(s, c):
-                    out[n] = A_PAY + c
-                    n += 1
-            return n
+            return pay_actions(s, out)
         if ph == PH_PICK:
             return pick_actions(s, out)
         if ph == PH_COUNTER:
