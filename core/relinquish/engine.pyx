@@ -468,6 +468,14 @@ cdef void shift_or(uint64_t* dst, const uint64_t* src, int by, int words) noexce
                 w |= src[j + 1] << (64 - part)
         dst[i] |= w
 
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
+cdef inline int lowest(uint64_t cards) noexcept nogil:
+    """The first card of a non-empty set of ``cards``: walking a set card by card, in
+    card order, skips the cards it lacks."""
+    return __builtin_ctzll(cards)
+
 cdef bint sums_to(RelData* s, uint64_t cards, int total, bint named) noexcept nogil:
     """Whether some of ``cards`` (Commons), each at its worth this turn (L15), add up to
     ``total``: any of them, the empty set making 0, or with ``named`` at least one.  A
@@ -476,38 +484,41 @@ cdef bint sums_to(RelData* s, uint64_t cards, int total, bint named) noexcept no
     cdef uint64_t every[SUM_WORDS]
     cdef uint64_t some[SUM_WORDS]
     cdef uint64_t step[SUM_WORDS]
-    cdef uint64_t small_every = 1, small_some = 0, t
+    cdef uint64_t small_every = 1, small_some = 0, t, left = cards
     cdef int c, w, low = 0, high = 0, widest = 0, words, i
-    for c in range(TAROT0):
-        if cards & bit(c):
-            w = worth(s, c)
-            if w < 0:
-                low += w
-            else:
-                high += w
-                widest = w if w > widest else widest
+    while left:
+        w = worth(s, lowest(left))
+        left &= left - 1
+        if w < 0:
+            low += w
+        else:
+            high += w
+            widest = w if w > widest else widest
     if total < low or total > high:
         return False
     # With no worth below 0, a sum past 63 never comes back to a Tarot's value: one
     # word holds all that matters.
     if low == 0 and widest < 64 and total < 64:
-        for c in range(TAROT0):
-            if cards & bit(c):
-                t = small_every << worth(s, c)
-                small_some |= t
-                small_every |= t
+        left = cards
+        while left:
+            t = small_every << worth(s, lowest(left))
+            left &= left - 1
+            small_some |= t
+            small_every |= t
         return ((small_some if named else small_every) >> total) & 1
     words = (high - low) // 64 + 1
     memset(every, 0, words * sizeof(uint64_t))
     memset(some, 0, words * sizeof(uint64_t))
     every[(-low) // 64] = (<uint64_t>1) << ((-low) % 64)
-    for c in range(TAROT0):
-        if cards & bit(c):
-            memset(step, 0, words * sizeof(uint64_t))
-            shift_or(step, every, worth(s, c), words)
-            for i in range(words):
-                some[i] |= step[i]
-                every[i] |= step[i]
+    left = cards
+    while left:
+        c = lowest(left)
+        left &= left - 1
+        memset(step, 0, words * sizeof(uint64_t))
+        shift_or(step, every, worth(s, c), words)
+        for i in range(words):
+            some[i] |= step[i]
+            every[i] |= step[i]
     i = total - low
     if named:
         return (some[i // 64] >> (i % 64)) & 1
@@ -1035,6 +1046,17 @@ cdef int count_targets(RelData* s, int ability) noexcept nogil:
         n += on_table(s, c) and target_kind(ability, c)
     return n
 
+cdef void count_both_targets(RelData* s, int* commons, int* courts) noexcept nogil:
+    """``count_targets`` of a Common's ability and of a Court's (Coerce's), in one pass."""
+    cdef int c
+    commons[0] = courts[0] = 0
+    for c in range(TAROT0):
+        if on_table(s, c):
+            if is_court(c):
+                courts[0] += 1
+            else:
+                commons[0] += 1
+
 cdef inline bint pays_for(RelData* s, int ability, int c) noexcept nogil:
     """Arcana rest two standing cards of its suit, Congregate two Commons, Conscript
     two Courts, all of the active player's tableau (L9)."""
@@ -1078,10 +1100,10 @@ cdef uint64_t pair_sums(RelData* s) noexcept nogil:
 cdef int ability_actions(RelData* s, int* out) noexcept nogil:
     """Abilities, any number a turn: the four Arcana, and with ``finesse`` Congregate
     and Conscript (L9)."""
-    cdef int k, c, n = 0, courts = 0, p = s.active
-    # What an Arcana may act on, a Common or (Coerce's) a Court, counted once for the four.
-    cdef int commons_out = count_targets(s, GLAMOUR), courts_out = count_targets(s, COERCE)
+    cdef int k, c, n = 0, courts = 0, p = s.active, commons_out, courts_out
     cdef uint64_t sums
+    # What an Arcana may act on, a Common or (Coerce's) a Court, counted once for the four.
+    count_both_targets(s, &commons_out, &courts_out)
     for k in range(4):
         if arcana_possible(s, k, courts_out if k == COERCE else commons_out):
             out[n] = A_ARCANA + k
