@@ -214,13 +214,21 @@ cdef class RelinquishState(GameState):
 # --- what both halves ask of a card ----------------------------------------------------
 # Inline: the engine's hot path asks them at every step.
 
-# A suited card's kind by one shift of a mask (bit c set for each Common, or Court,
-# of the four suits of 14) rather than by c % 14, a division.
+# The suited cards of each kind as sets, bit c for card c: the Commons and the Courts
+# of the four suits of 14.  A card's kind is then one shift, not c % 14, a division.
+cdef extern from *:
+    """
+    #define RELINQUISH_COMMONS 0xffc3ff0ffc3ffULL
+    #define RELINQUISH_COURTS 0xf003c00f003c00ULL
+    """
+    const uint64_t COMMONS "RELINQUISH_COMMONS"
+    const uint64_t COURTS "RELINQUISH_COURTS"
+
 cdef inline bint is_common(int c) noexcept nogil:
-    return c < TAROT0 and (<uint64_t>0xffc3ff0ffc3ff >> c) & 1
+    return c < TAROT0 and (COMMONS >> c) & 1
 
 cdef inline bint is_court(int c) noexcept nogil:
-    return c < TAROT0 and (<uint64_t>0xf003c00f003c00 >> c) & 1
+    return c < TAROT0 and (COURTS >> c) & 1
 
 cdef inline uint64_t bit(int c) noexcept nogil:
     return (<uint64_t>1) << c

@@ -326,16 +326,28 @@ cdef void after_scry(RelData* s) noexcept nogil:
 
 # --- Populate, Summon, Fortify (L4, L5) ----------------------------------------------
 
-cdef int highest_standing(RelData* s, int p, bint courts) noexcept nogil:
-    """The highest value of a standing Common, Bounties counted (or the highest rank
-    of a standing Court) in ``p``'s tableau, or NO_VALUE: what a Populate (or Summon)
-    must match (L4, R11)."""
-    cdef int c, best = NO_VALUE, w
+cdef uint64_t standing_cards(RelData* s, int p) noexcept nogil:
+    """The suited cards standing in ``p``'s tableau, as a set: found in one pass for all
+    the moves of a turn that ask."""
+    cdef uint64_t cards = 0
+    cdef int c
     for c in range(TAROT0):
-        if standing_in(s, c, p) and is_court(c) == courts:
-            w = value(c) if courts else worth(s, c)
-            if w > best:
-                best = w
+        if standing_in(s, c, p):
+            cards |= bit(c)
+    return cards
+
+cdef int highest_standing(RelData* s, uint64_t standing, bint courts) noexcept nogil:
+    """The highest value of a standing Common, Bounties counted (or the highest rank
+    of a standing Court) among ``standing``, or NO_VALUE: what a Populate (or Summon)
+    must match (L4, R11)."""
+    cdef uint64_t left = standing & (COURTS if courts else COMMONS)
+    cdef int c, best = NO_VALUE, w
+    while left:
+        c = lowest_card(left)
+        left &= left - 1
+        w = value(c) if courts else worth(s, c)
+        if w > best:
+            best = w
     return best
 
 cdef inline int summon_cost(int court) noexcept nogil:
@@ -345,16 +357,17 @@ cdef inline int summon_cost(int court) noexcept nogil:
 cdef inline bint paid_in_full(int cost, int paid, bint off_suit) noexcept nogil:
     return paid == cost + 1 or not off_suit and paid == cost
 
-cdef int standing_commons(RelData* s, int* by_suit) noexcept nogil:
-    """The active seat's standing Commons, counted in all and by suit (``by_suit``,
-    four counts): what a payment can still draw on, counted once for every Court or
-    Common a list of moves asks about."""
-    cdef int c, total = 0
+cdef int standing_commons(uint64_t standing, int* by_suit) noexcept nogil:
+    """The Commons among ``standing``, counted in all and by suit (``by_suit``, four
+    counts): what a payment can still draw on, counted once for every Court or Common
+    a list of moves asks about."""
+    cdef uint64_t left = standing & COMMONS
+    cdef int total = 0
     by_suit[0] = by_suit[1] = by_suit[2] = by_suit[3] = 0
-    for c in range(TAROT0):
-        if is_common(c) and standing_in(s, c, s.active):
-            total += 1
-            by_suit[suit(c)] += 1
+    while left:
+        by_suit[suit(lowest_card(left))] += 1
+        left &= left - 1
+        total += 1
     return total
 
 cdef inline bint can_finish_paying(int court, int paid, bint off_suit, int total,
@@ -369,7 +382,8 @@ cdef int pay_actions(RelData* s, int* out) noexcept nogil:
     """The payments open: each standing Common of the active seat that leaves the
     Court's payment still completable (L5)."""
     cdef int by_suit[4]
-    cdef int c, n = 0, total = standing_commons(s, by_suit), court = s.summon
+    cdef int c, n = 0, court = s.summon
+    cdef int total = standing_commons(standing_cards(s, s.active), by_suit)
     for c in range(TAROT0):
         if is_common(c) and standing_in(s, c, s.active) and can_finish_paying(
                 court, s.paid + 1, s.paid_off_suit or suit(c) != suit(court), total - 1,
@@ -380,9 +394,10 @@ cdef int pay_actions(RelData* s, int* out) noexcept nogil:
 
 cdef int main_actions(RelData* s, int* out) noexcept nogil:
     cdef int by_suit[4]
+    cdef uint64_t standing = standing_cards(s, s.active), left
     cdef int c, total, n = 1, p = s.active
-    cdef int top_common = highest_standing(s, p, False)
-    cdef int top_court = highest_standing(s, p, True)
+    cdef int top_common = highest_standing(s, standing, False)
+    cdef int top_court = highest_standing(s, standing, True)
     out[0] = A_END
     if not s.used & USED_POPULATE:
         for c in range(TAROT0):
@@ -390,21 +405,22 @@ cdef int main_actions(RelData* s, int* out) noexcept nogil:
                 out[n] = A_POPULATE + c
                 n += 1
     if not s.used & USED_SUMMON:
-        total = standing_commons(s, by_suit)
+        total = standing_commons(standing, by_suit)
         for c in range(TAROT0):
             if s.where[c] == LOC_HAND + p and is_court(c) and value(c) >= top_court \
                     and can_finish_paying(c, 0, False, total, by_suit[suit(c)]):
                 out[n] = A_SUMMON + c
                 n += 1
-    for c in range(TAROT0):
-        if is_common(c) and standing_in(s, c, p):
-            out[n] = A_FORTIFY + c
-            n += 1
+    left = standing & COMMONS
+    while left:
+        out[n] = A_FORTIFY + lowest_card(left)
+        left &= left - 1
+        n += 1
     if not s.used & USED_MAGICK:
         n += magick_actions(s, out + n)
     if not s.used & USED_BATTLE:
         n += attack_actions(s, out + n)
-    return n + ability_actions(s, out + n)
+    return n + ability_actions(s, standing, out + n)
 
 cdef void play_main(RelData* s, int a) noexcept nogil:
     cdef int p = s.active
@@ -471,7 +487,7 @@ cdef void shift_or(uint64_t* dst, const uint64_t* src, int by, int words) noexce
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
-cdef inline int lowest(uint64_t cards) noexcept nogil:
+cdef inline int lowest_card(uint64_t cards) noexcept nogil:
     """The first card of a non-empty set of ``cards``: walking a set card by card, in
     card order, skips the cards it lacks."""
     return __builtin_ctzll(cards)
@@ -487,7 +503,7 @@ cdef bint sums_to(RelData* s, uint64_t cards, int total, bint named) noexcept no
     cdef uint64_t small_every = 1, small_some = 0, t, left = cards
     cdef int c, w, low = 0, high = 0, widest = 0, words, i
     while left:
-        w = worth(s, lowest(left))
+        w = worth(s, lowest_card(left))
         left &= left - 1
         if w < 0:
             low += w
@@ -501,7 +517,7 @@ cdef bint sums_to(RelData* s, uint64_t cards, int total, bint named) noexcept no
     if low == 0 and widest < 64 and total < 64:
         left = cards
         while left:
-            t = small_every << worth(s, lowest(left))
+            t = small_every << worth(s, lowest_card(left))
             left &= left - 1
             small_some |= t
             small_every |= t
@@ -512,7 +528,7 @@ cdef bint sums_to(RelData* s, uint64_t cards, int total, bint named) noexcept no
     every[(-low) // 64] = (<uint64_t>1) << ((-low) % 64)
     left = cards
     while left:
-        c = lowest(left)
+        c = lowest_card(left)
         left &= left - 1
         memset(step, 0, words * sizeof(uint64_t))
         shift_or(step, every, worth(s, c), words)
@@ -792,12 +808,6 @@ cdef inline int popcount(uint64_t bits) noexcept nogil:
         n += 1
     return n
 
-cdef inline int lowest_card(uint64_t bits) noexcept nogil:
-    cdef int c = 0
-    while not bits >> c & 1:
-        c += 1
-    return c
-
 cdef inline bint standing_court(RelData* s, int c, int p) noexcept nogil:
     return is_court(c) and standing_in(s, c, p)
 
@@ -1075,44 +1085,63 @@ cdef inline bint pair_fits(RelData* s, int ability, int c1, int c2, int targets)
         return worth(s, c1) + worth(s, c2) == value(s.placing)
     return targets - target_kind(ability, c1) - target_kind(ability, c2) > 0
 
-cdef bint arcana_possible(RelData* s, int k, int targets) noexcept nogil:
+cdef inline uint64_t paying_cards(RelData* s, uint64_t standing, int ability) noexcept nogil:
+    """The cards among ``standing`` (the active tableau's) that ``pays_for`` takes."""
+    cdef uint64_t cards = standing
+    if ability < CONGREGATE:
+        cards &= (<uint64_t>0x3fff) << (14 * ability)
+    else:
+        cards &= COMMONS if ability == CONGREGATE else COURTS
+    if s.placing != NONE:
+        cards &= ~bit(s.placing)
+    return cards
+
+cdef bint arcana_possible(RelData* s, uint64_t standing, int k, int targets) noexcept nogil:
+    cdef uint64_t first = paying_cards(s, standing, k), second
     cdef int c1, c2
-    for c1 in range(14 * k, 14 * k + 14):
-        if pays_for(s, k, c1):
-            for c2 in range(c1 + 1, 14 * k + 14):
-                if pays_for(s, k, c2) and pair_fits(s, k, c1, c2, targets):
-                    return True
+    while first:
+        c1 = lowest_card(first)
+        first &= first - 1
+        second = first
+        while second:
+            c2 = lowest_card(second)
+            second &= second - 1
+            if pair_fits(s, k, c1, c2, targets):
+                return True
     return False
 
-cdef uint64_t pair_sums(RelData* s) noexcept nogil:
+cdef uint64_t pair_sums(RelData* s, uint64_t standing) noexcept nogil:
     """The values 1-10 that two standing Commons of the active tableau add up to."""
-    cdef int c1, c2, w
+    cdef uint64_t first = paying_cards(s, standing, CONGREGATE), second
+    cdef int c1, w
     cdef uint64_t sums = 0
-    for c1 in range(TAROT0):
-        if pays_for(s, CONGREGATE, c1):
-            for c2 in range(c1 + 1, TAROT0):
-                if pays_for(s, CONGREGATE, c2):
-                    w = worth(s, c1) + worth(s, c2)
-                    if 1 <= w <= 10:
-                        sums |= bit(w)
+    while first:
+        c1 = lowest_card(first)
+        first &= first - 1
+        second = first
+        while second:
+            w = worth(s, c1) + worth(s, lowest_card(second))
+            second &= second - 1
+            if 1 <= w <= 10:
+                sums |= bit(w)
     return sums
 
-cdef int ability_actions(RelData* s, int* out) noexcept nogil:
+cdef int ability_actions(RelData* s, uint64_t standing, int* out) noexcept nogil:
     """Abilities, any number a turn: the four Arcana, and with ``finesse`` Congregate
-    and Conscript (L9)."""
-    cdef int k, c, n = 0, courts = 0, p = s.active, commons_out, courts_out
+    and Conscript (L9).  ``standing`` is the active tableau's standing cards."""
+    cdef int k, c, n = 0, courts = popcount(standing & COURTS), p = s.active
+    cdef int commons_out, courts_out
     cdef uint64_t sums
     # What an Arcana may act on, a Common or (Coerce's) a Court, counted once for the four.
     count_both_targets(s, &commons_out, &courts_out)
     for k in range(4):
-        if arcana_possible(s, k, courts_out if k == COERCE else commons_out):
+        if arcana_possible(s, standing, k, courts_out if k == COERCE else commons_out):
             out[n] = A_ARCANA + k
             n += 1
     if not s.finesse:
         return n
-    sums = pair_sums(s)
+    sums = pair_sums(s, standing)
     for c in range(TAROT0):
-        courts += standing_court(s, c, p)
         if is_common(c) and s.where[c] == LOC_HAND + p and sums >> value(c) & 1:
             out[n] = A_CONGREGATE + c
             n += 1
