@@ -326,15 +326,18 @@ cdef void after_scry(RelData* s) noexcept nogil:
 
 # --- Populate, Summon, Fortify (L4, L5) ----------------------------------------------
 
-cdef uint64_t standing_cards(RelData* s, int p) noexcept nogil:
-    """The suited cards standing in ``p``'s tableau, as a set: found in one pass for all
-    the moves of a turn that ask."""
+cdef uint64_t cards_at(RelData* s, int place) noexcept nogil:
+    """The suited cards whose ``where`` is ``place`` (a tableau's standing cards, a
+    hand's), as a set: found in one pass for all the moves of a turn that ask.  Without
+    a branch, so that the compiler may compare many cards at once."""
     cdef uint64_t cards = 0
     cdef int c
     for c in range(TAROT0):
-        if standing_in(s, c, p):
-            cards |= bit(c)
+        cards |= (<uint64_t>(s.where[c] == place)) << c
     return cards
+
+cdef inline uint64_t standing_cards(RelData* s, int p) noexcept nogil:
+    return cards_at(s, LOC_TABLEAU + p)
 
 cdef int highest_standing(RelData* s, uint64_t standing, bint courts) noexcept nogil:
     """The highest value of a standing Common, Bounties counted (or the highest rank
@@ -395,20 +398,27 @@ cdef int pay_actions(RelData* s, int* out) noexcept nogil:
 cdef int main_actions(RelData* s, int* out) noexcept nogil:
     cdef int by_suit[4]
     cdef uint64_t standing = standing_cards(s, s.active), left
-    cdef int c, total, n = 1, p = s.active
+    cdef uint64_t hand = cards_at(s, LOC_HAND + s.active)
+    cdef int c, total, n = 1
     cdef int top_common = highest_standing(s, standing, False)
     cdef int top_court = highest_standing(s, standing, True)
     out[0] = A_END
     if not s.used & USED_POPULATE:
-        for c in range(TAROT0):
-            if s.where[c] == LOC_HAND + p and is_common(c) and value(c) >= top_common:
+        left = hand & COMMONS
+        while left:
+            c = lowest_card(left)
+            left &= left - 1
+            if value(c) >= top_common:
                 out[n] = A_POPULATE + c
                 n += 1
     if not s.used & USED_SUMMON:
         total = standing_commons(standing, by_suit)
-        for c in range(TAROT0):
-            if s.where[c] == LOC_HAND + p and is_court(c) and value(c) >= top_court \
-                    and can_finish_paying(c, 0, False, total, by_suit[suit(c)]):
+        left = hand & COURTS
+        while left:
+            c = lowest_card(left)
+            left &= left - 1
+            if value(c) >= top_court and can_finish_paying(c, 0, False, total,
+                                                           by_suit[suit(c)]):
                 out[n] = A_SUMMON + c
                 n += 1
     left = standing & COMMONS
@@ -420,7 +430,7 @@ cdef int main_actions(RelData* s, int* out) noexcept nogil:
         n += magick_actions(s, out + n)
     if not s.used & USED_BATTLE:
         n += attack_actions(s, out + n)
-    return n + ability_actions(s, standing, out + n)
+    return n + ability_actions(s, standing, hand, out + n)
 
 cdef void play_main(RelData* s, int a) noexcept nogil:
     cdef int p = s.active
@@ -570,9 +580,8 @@ cdef int magick_actions(RelData* s, int* out) noexcept nogil:
     Fool can (L15)."""
     cdef uint64_t targets[MAX_PLAYERS]
     cdef int v, q, c, n = 0, p = s.active
-    cdef bint court_to_kill = False, aimed = False
-    for c in range(TAROT0):
-        court_to_kill = court_to_kill or court_on_table(s, c)
+    cdef int court_to_kill = -1      # unknown until a Tarot that murders asks
+    cdef bint aimed = False
     for v in range(22):
         if s.where[TAROT0 + v] != LOC_HAND + p:
             continue
@@ -591,7 +600,13 @@ cdef int magick_actions(RelData* s, int* out) noexcept nogil:
             out[n] = A_AUGUR + v
             n += 1
     for v in range(MURDER_LEAST, 22):
-        if s.where[TAROT0 + v] == LOC_HAND + p and court_to_kill:
+        if s.where[TAROT0 + v] != LOC_HAND + p:
+            continue
+        if court_to_kill < 0:
+            court_to_kill = 0
+            for c in range(TAROT0):
+                court_to_kill = court_to_kill or court_on_table(s, c)
+        if court_to_kill:
             out[n] = A_MURDER + v
             n += 1
     return n
@@ -1126,12 +1141,13 @@ cdef uint64_t pair_sums(RelData* s, uint64_t standing) noexcept nogil:
                 sums |= bit(w)
     return sums
 
-cdef int ability_actions(RelData* s, uint64_t standing, int* out) noexcept nogil:
+cdef int ability_actions(RelData* s, uint64_t standing, uint64_t hand,
+                         int* out) noexcept nogil:
     """Abilities, any number a turn: the four Arcana, and with ``finesse`` Congregate
-    and Conscript (L9).  ``standing`` is the active tableau's standing cards."""
-    cdef int k, c, n = 0, courts = popcount(standing & COURTS), p = s.active
-    cdef int commons_out, courts_out
-    cdef uint64_t sums
+    and Conscript (L9).  ``standing`` and ``hand`` are the active seat's standing
+    cards and suited cards in hand."""
+    cdef int k, c, n = 0, commons_out, courts_out
+    cdef uint64_t sums, left
     # What an Arcana may act on, a Common or (Coerce's) a Court, counted once for the four.
     count_both_targets(s, &commons_out, &courts_out)
     for k in range(4):
@@ -1141,14 +1157,18 @@ cdef int ability_actions(RelData* s, uint64_t standing, int* out) noexcept nogil
     if not s.finesse:
         return n
     sums = pair_sums(s, standing)
-    for c in range(TAROT0):
-        if is_common(c) and s.where[c] == LOC_HAND + p and sums >> value(c) & 1:
+    left = hand & COMMONS
+    while left:
+        c = lowest_card(left)
+        left &= left - 1
+        if sums >> value(c) & 1:
             out[n] = A_CONGREGATE + c
             n += 1
-    for c in range(TAROT0):
-        if courts >= 2 and is_court(c) and s.where[c] == LOC_HAND + p:
-            out[n] = A_CONSCRIPT + c
-            n += 1
+    left = hand & COURTS if popcount(standing & COURTS) >= 2 else 0
+    while left:
+        out[n] = A_CONSCRIPT + lowest_card(left)
+        left &= left - 1
+        n += 1
     return n
 
 cdef void begin_ability(RelData* s, int a) noexcept nogil:
