@@ -328,12 +328,20 @@ cdef void after_scry(RelData* s) noexcept nogil:
 
 cdef uint64_t cards_at(RelData* s, int place) noexcept nogil:
     """The suited cards whose ``where`` is ``place`` (a tableau's standing cards, a
-    hand's), as a set: found in one pass for all the moves of a turn that ask.  Without
-    a branch, so that the compiler may compare many cards at once."""
-    cdef uint64_t cards = 0
-    cdef int c
-    for c in range(TAROT0):
-        cards |= (<uint64_t>(s.where[c] == place)) << c
+    hand's), as a set: found once for all the moves of a turn that ask, eight cards at
+    a time.  Each byte of ``x`` is zero where a card's ``where`` is ``place``; the
+    masks make its top bit 1 in exactly those bytes (no borrow crosses a byte), and the
+    multiplication gathers the eight top bits into one byte, card order kept."""
+    cdef uint64_t cards = 0, word, x
+    cdef int k, j
+    for k in range(TAROT0 // 8):
+        word = 0
+        for j in range(8):
+            word |= (<uint64_t>s.where[8 * k + j]) << (8 * j)
+        x = word ^ (<uint64_t>place * <uint64_t>0x0101010101010101)
+        x = ~(((x & <uint64_t>0x7f7f7f7f7f7f7f7f) + <uint64_t>0x7f7f7f7f7f7f7f7f) | x
+              | <uint64_t>0x7f7f7f7f7f7f7f7f)
+        cards |= ((x >> 7) * <uint64_t>0x0102040810204080 >> 56) << (8 * k)
     return cards
 
 cdef inline uint64_t standing_cards(RelData* s, int p) noexcept nogil:
@@ -429,7 +437,7 @@ cdef int main_actions(RelData* s, int* out) noexcept nogil:
     if not s.used & USED_MAGICK:
         n += magick_actions(s, out + n)
     if not s.used & USED_BATTLE:
-        n += attack_actions(s, out + n)
+        n += attack_actions(s, standing, out + n)
     return n + ability_actions(s, standing, hand, out + n)
 
 cdef void play_main(RelData* s, int a) noexcept nogil:
@@ -496,6 +504,7 @@ cdef void shift_or(uint64_t* dst, const uint64_t* src, int by, int words) noexce
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
 
 cdef inline int lowest_card(uint64_t cards) noexcept nogil:
     """The first card of a non-empty set of ``cards``: walking a set card by card, in
@@ -817,25 +826,24 @@ cdef void resolve_magick(RelData* s) noexcept nogil:
 # --- Battle: attackers, clashes, Rallies and captures (L7, L12) ------------------------
 
 cdef inline int popcount(uint64_t bits) noexcept nogil:
-    cdef int n = 0
-    while bits:
-        bits &= bits - 1
-        n += 1
-    return n
+    return __builtin_popcountll(bits)
 
 cdef inline bint standing_court(RelData* s, int c, int p) noexcept nogil:
     return is_court(c) and standing_in(s, c, p)
 
-cdef int attack_actions(RelData* s, int* out) noexcept nogil:
-    """Attackers are standing Courts of the active player, each aimed at an opponent,
-    declared in card order so that a set of attackers is one sequence (L7, R8)."""
+cdef int attack_actions(RelData* s, uint64_t standing, int* out) noexcept nogil:
+    """Attackers are standing Courts of the active player (of ``standing``, the active
+    tableau's standing cards), each aimed at an opponent, declared in card order so
+    that a set of attackers is one sequence (L7, R8)."""
+    cdef uint64_t left = standing & COURTS & ~(bit(s.last_declared + 1) - 1)
     cdef int c, q, n = 0, p = s.active
-    for c in range(s.last_declared + 1, TAROT0):
-        if standing_court(s, c, p):
-            for q in range(s.num_players):
-                if opponents(s, p, q):
-                    out[n] = A_ATTACK + MAX_PLAYERS * c + q
-                    n += 1
+    while left:
+        c = lowest_card(left)
+        left &= left - 1
+        for q in range(s.num_players):
+            if opponents(s, p, q):
+                out[n] = A_ATTACK + MAX_PLAYERS * c + q
+                n += 1
     return n
 
 cdef void declare(RelData* s, int a) noexcept nogil:
@@ -1004,7 +1012,7 @@ cdef void capture(RelData* s, int c) noexcept nogil:
 cdef int battle_actions(RelData* s, int* out) noexcept nogil:
     cdef int c, q, n = 0, ph = s.phase
     if ph == PH_DECLARE:
-        n = attack_actions(s, out)
+        n = attack_actions(s, standing_cards(s, s.active), out)
         out[n] = A_CLASH
         return n + 1
     if ph == PH_ORDER:
@@ -1072,15 +1080,14 @@ cdef int count_targets(RelData* s, int ability) noexcept nogil:
     return n
 
 cdef void count_both_targets(RelData* s, int* commons, int* courts) noexcept nogil:
-    """``count_targets`` of a Common's ability and of a Court's (Coerce's), in one pass."""
+    """``count_targets`` of a Common's ability and of a Court's (Coerce's), in one pass
+    without a branch."""
+    cdef uint64_t tabled = 0
     cdef int c
-    commons[0] = courts[0] = 0
     for c in range(TAROT0):
-        if on_table(s, c):
-            if is_court(c):
-                courts[0] += 1
-            else:
-                commons[0] += 1
+        tabled |= (<uint64_t>(<unsigned>(loc(s, c) - LOC_TABLEAU) < <unsigned>s.num_players)) << c
+    commons[0] = popcount(tabled & COMMONS)
+    courts[0] = popcount(tabled & COURTS)
 
 cdef inline bint pays_for(RelData* s, int ability, int c) noexcept nogil:
     """Arcana rest two standing cards of its suit, Congregate two Commons, Conscript
