@@ -566,14 +566,13 @@ cdef uint64_t resting_commons(RelData* s, int q) noexcept nogil:
     """``q``'s resting Commons; with ``q`` the active seat (under enchant_any), every
     opponent's, and never the Enchanter's side's own (L12)."""
     cdef uint64_t cards = 0
-    cdef int c, owner
-    for c in range(TAROT0):
-        owner = loc(s, c) - LOC_TABLEAU
-        if not (is_common(c) and s.where[c] & RESTING and 0 <= owner < s.num_players):
-            continue
-        if owner == q if q != s.active else opponents(s, q, owner):
-            cards |= bit(c)
-    return cards
+    cdef int owner
+    if q != s.active:
+        return cards_at(s, (LOC_TABLEAU + q) | RESTING) & COMMONS
+    for owner in range(s.num_players):
+        if opponents(s, q, owner):
+            cards |= cards_at(s, (LOC_TABLEAU + owner) | RESTING)
+    return cards & COMMONS
 
 cdef uint8_t side_of(RelData* s, int p) noexcept nogil:
     return (1 << p) | (1 << partner(s, p))
