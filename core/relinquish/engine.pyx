@@ -393,12 +393,14 @@ cdef int pay_actions(RelData* s, int* out) noexcept nogil:
     """The payments open: each standing Common of the active seat that leaves the
     Court's payment still completable (L5)."""
     cdef int by_suit[4]
-    cdef int c, n = 0, court = s.summon
-    cdef int total = standing_commons(standing_cards(s, s.active), by_suit)
-    for c in range(TAROT0):
-        if is_common(c) and standing_in(s, c, s.active) and can_finish_paying(
-                court, s.paid + 1, s.paid_off_suit or suit(c) != suit(court), total - 1,
-                by_suit[suit(court)] - (suit(c) == suit(court))):
+    cdef uint64_t left = standing_cards(s, s.active)
+    cdef int c, n = 0, court = s.summon, total = standing_commons(left, by_suit)
+    left &= COMMONS
+    while left:
+        c = lowest_card(left)
+        left &= left - 1
+        if can_finish_paying(court, s.paid + 1, s.paid_off_suit or suit(c) != suit(court),
+                             total - 1, by_suit[suit(court)] - (suit(c) == suit(court))):
             out[n] = A_PAY + c
             n += 1
     return n
