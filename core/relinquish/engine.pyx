@@ -589,8 +589,8 @@ cdef int magick_actions(RelData* s, int* out) noexcept nogil:
     more (L6, L14).  An Enchant must name at least one card (R5); with a Bounty, the
     Fool can (L15)."""
     cdef uint64_t targets[MAX_PLAYERS]
-    cdef int v, q, c, n = 0, p = s.active
-    cdef int court_to_kill = -1      # unknown until a Tarot that murders asks
+    cdef int v, q, n = 0, p = s.active
+    cdef int commons, court_to_kill = -1      # unknown until a Tarot that murders asks
     cdef bint aimed = False
     for v in range(22):
         if s.where[TAROT0 + v] != LOC_HAND + p:
@@ -613,9 +613,7 @@ cdef int magick_actions(RelData* s, int* out) noexcept nogil:
         if s.where[TAROT0 + v] != LOC_HAND + p:
             continue
         if court_to_kill < 0:
-            court_to_kill = 0
-            for c in range(TAROT0):
-                court_to_kill = court_to_kill or court_on_table(s, c)
+            count_targets(s, &commons, &court_to_kill)
         if court_to_kill:
             out[n] = A_MURDER + v
             n += 1
@@ -1074,30 +1072,15 @@ cdef inline bint target_kind(int ability, int c) noexcept nogil:
     """Glamour and Bounty act on a Common, Coerce on a Court, in any tableau (L9)."""
     return is_court(c) if ability == COERCE else is_common(c)
 
-cdef int count_targets(RelData* s, int ability) noexcept nogil:
-    cdef int c, n = 0
-    for c in range(TAROT0):
-        n += on_table(s, c) and target_kind(ability, c)
-    return n
-
-cdef void count_both_targets(RelData* s, int* commons, int* courts) noexcept nogil:
-    """``count_targets`` of a Common's ability and of a Court's (Coerce's), in one pass
-    without a branch."""
+cdef void count_targets(RelData* s, int* commons, int* courts) noexcept nogil:
+    """The Commons and the Courts in any tableau, what a Common's ability and Coerce may
+    act on (L9): both in one pass, without a branch."""
     cdef uint64_t tabled = 0
     cdef int c
     for c in range(TAROT0):
         tabled |= (<uint64_t>(<unsigned>(loc(s, c) - LOC_TABLEAU) < <unsigned>s.num_players)) << c
     commons[0] = popcount(tabled & COMMONS)
     courts[0] = popcount(tabled & COURTS)
-
-cdef inline bint pays_for(RelData* s, int ability, int c) noexcept nogil:
-    """Arcana rest two standing cards of its suit, Congregate two Commons, Conscript
-    two Courts, all of the active player's tableau (L9)."""
-    if not standing_in(s, c, s.active) or c == s.placing:
-        return False
-    if ability < CONGREGATE:
-        return suit(c) == ability
-    return is_common(c) if ability == CONGREGATE else is_court(c)
 
 cdef inline bint pair_fits(RelData* s, int ability, int c1, int c2, int targets) noexcept nogil:
     """Whether ``c1`` and ``c2`` pay together: an Arcana leaves a card to act on besides
@@ -1109,7 +1092,9 @@ cdef inline bint pair_fits(RelData* s, int ability, int c1, int c2, int targets)
     return targets - target_kind(ability, c1) - target_kind(ability, c2) > 0
 
 cdef inline uint64_t paying_cards(RelData* s, uint64_t standing, int ability) noexcept nogil:
-    """The cards among ``standing`` (the active tableau's) that ``pays_for`` takes."""
+    """The cards among ``standing`` (the active tableau's) that may pay for
+    ``ability``: an Arcana rests two standing cards of its suit, Congregate two Commons,
+    Conscript two Courts, never the card a Finesse places (L9)."""
     cdef uint64_t cards = standing
     if ability < CONGREGATE:
         cards &= (<uint64_t>0x3fff) << (14 * ability)
@@ -1157,7 +1142,7 @@ cdef int ability_actions(RelData* s, uint64_t standing, uint64_t hand,
     cdef int k, c, n = 0, commons_out, courts_out
     cdef uint64_t sums, left
     # What an Arcana may act on, a Common or (Coerce's) a Court, counted once for the four.
-    count_both_targets(s, &commons_out, &courts_out)
+    count_targets(s, &commons_out, &courts_out)
     for k in range(4):
         if arcana_possible(s, standing, k, courts_out if k == COERCE else commons_out):
             out[n] = A_ARCANA + k
@@ -1200,21 +1185,27 @@ cdef void begin_ability(RelData* s, int a) noexcept nogil:
 
 cdef int spend_actions(RelData* s, int* out) noexcept nogil:
     """The two paying cards, in card order, the first only if a second fits it."""
-    cdef int c, c2, n = 0, targets = count_targets(s, s.ability)
+    cdef int c, n = 0, commons, courts, targets
     cdef int first = lowest_card(s.payers) if s.payers else NONE
-    for c in range(first + 1, TAROT0):
-        if not pays_for(s, s.ability, c):
-            continue
+    cdef uint64_t left = paying_cards(s, standing_cards(s, s.active), s.ability) \
+        & ~(bit(first + 1) - 1), second
+    count_targets(s, &commons, &courts)
+    targets = courts if s.ability == COERCE else commons
+    while left:
+        c = lowest_card(left)
+        left &= left - 1
         if first != NONE:
             if pair_fits(s, s.ability, first, c, targets):
                 out[n] = A_PAY + c
                 n += 1
             continue
-        for c2 in range(c + 1, TAROT0):
-            if pays_for(s, s.ability, c2) and pair_fits(s, s.ability, c, c2, targets):
+        second = left
+        while second:
+            if pair_fits(s, s.ability, c, lowest_card(second), targets):
                 out[n] = A_PAY + c
                 n += 1
                 break
+            second &= second - 1
     return n
 
 cdef void spend(RelData* s, int c) noexcept nogil:
