@@ -326,22 +326,45 @@ cdef void after_scry(RelData* s) noexcept nogil:
 
 # --- Populate, Summon, Fortify (L4, L5) ----------------------------------------------
 
+cdef extern from *:
+    """
+    #include <string.h>
+    static inline uint64_t relinquish_bytes_le(const uint8_t* p) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w);
+    #endif
+        return w;
+    }
+    """
+    # One load where eight bytes loaded and shifted one by one took some twenty
+    # instructions.
+    uint64_t bytes_le "relinquish_bytes_le" (const uint8_t* p) noexcept nogil
+
+cdef inline uint64_t places_word(RelData* s, int first) noexcept nogil:
+    """The ``where`` of cards ``first`` to ``first + 7``, a byte each, the first card in
+    the lowest byte."""
+    return bytes_le(&s.where[first])
+
+cdef inline uint64_t bytes_equal(uint64_t word, int place) noexcept nogil:
+    """Eight bits, one for each byte of ``word``, set where the byte is ``place``.
+    Each byte of ``x`` is zero where it matches; the masks make its top bit 1 in
+    exactly those bytes (no borrow crosses a byte), and the multiplication gathers the
+    eight top bits into one byte, their order kept."""
+    cdef uint64_t x = word ^ (<uint64_t>place * <uint64_t>0x0101010101010101)
+    x = ~(((x & <uint64_t>0x7f7f7f7f7f7f7f7f) + <uint64_t>0x7f7f7f7f7f7f7f7f) | x
+          | <uint64_t>0x7f7f7f7f7f7f7f7f)
+    return (x >> 7) * <uint64_t>0x0102040810204080 >> 56
+
 cdef uint64_t cards_at(RelData* s, int place) noexcept nogil:
     """The suited cards whose ``where`` is ``place`` (a tableau's standing cards, a
     hand's), as a set: found once for all the moves of a turn that ask, eight cards at
-    a time.  Each byte of ``x`` is zero where a card's ``where`` is ``place``; the
-    masks make its top bit 1 in exactly those bytes (no borrow crosses a byte), and the
-    multiplication gathers the eight top bits into one byte, card order kept."""
-    cdef uint64_t cards = 0, word, x
-    cdef int k, j
+    a time."""
+    cdef uint64_t cards = 0
+    cdef int k
     for k in range(TAROT0 // 8):
-        word = 0
-        for j in range(8):
-            word |= (<uint64_t>s.where[8 * k + j]) << (8 * j)
-        x = word ^ (<uint64_t>place * <uint64_t>0x0101010101010101)
-        x = ~(((x & <uint64_t>0x7f7f7f7f7f7f7f7f) + <uint64_t>0x7f7f7f7f7f7f7f7f) | x
-              | <uint64_t>0x7f7f7f7f7f7f7f7f)
-        cards |= ((x >> 7) * <uint64_t>0x0102040810204080 >> 56) << (8 * k)
+        cards |= bytes_equal(places_word(s, 8 * k), place) << (8 * k)
     return cards
 
 cdef inline uint64_t standing_cards(RelData* s, int p) noexcept nogil:
@@ -1291,17 +1314,37 @@ cdef double evaluation(RelData* s, int p) noexcept nogil:
     that narrows as the turns run out."""
     cdef double side[MAX_PLAYERS]
     cdef double best = -1e9, theirs, x, left, hand = 0
-    cdef int c, q, owner, where
+    cdef uint64_t tableau[MAX_PLAYERS]
+    cdef uint64_t held = 0, word
+    cdef int c, q, k
     for q in range(MAX_PLAYERS):
         side[q] = 0
-    for c in range(NUM_CARDS):
-        where = s.where[c]
-        if where == LOC_HAND + p:
-            hand += HAND_WORTH[c]
-        elif c < TAROT0:
-            owner = (where & LOC_MASK) - LOC_TABLEAU
-            if 0 <= owner < s.num_players:
-                side[owner] += TABLEAU_WORTH[c]
+        tableau[q] = 0
+    # Each side's cards as sets, eight at a time; summed in card order as a pass over
+    # the cards would, so the sums are the same to the last bit.
+    for k in range(TAROT0 // 8):
+        word = places_word(s, 8 * k)
+        held |= bytes_equal(word, LOC_HAND + p) << (8 * k)
+        word &= <uint64_t>0x7f7f7f7f7f7f7f7f    # standing and resting alike
+        for q in range(s.num_players):
+            tableau[q] |= bytes_equal(word, LOC_TABLEAU + q) << (8 * k)
+    while held:
+        c = lowest_card(held)
+        held &= held - 1
+        hand += HAND_WORTH[c]
+    # The Tarots, 22 cards: two words and the last six of a third.
+    held = (bytes_equal(places_word(s, TAROT0), LOC_HAND + p)
+            | bytes_equal(places_word(s, TAROT0 + 8), LOC_HAND + p) << 8
+            | bytes_equal(places_word(s, NUM_CARDS - 8), LOC_HAND + p) >> 2 << 16)
+    while held:
+        c = TAROT0 + lowest_card(held)
+        held &= held - 1
+        hand += HAND_WORTH[c]
+    for q in range(s.num_players):
+        while tableau[q]:
+            c = lowest_card(tableau[q])
+            tableau[q] &= tableau[q] - 1
+            side[q] += TABLEAU_WORTH[c]
     for q in range(s.num_players):
         if opponents(s, p, q):
             theirs = side[q] + 1.6 * s.hand_size[q]
