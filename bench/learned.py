@@ -15,10 +15,14 @@ each played in every seating:
 Prints one table: the first bot's score (a match counts 1, ½ or 0 for each pair of sides
 the two bots hold) with its 95% interval over deals, and the games behind it.  Every
 game is stored in ``--db`` as it ends, so a stopped run goes on where it stopped, and
-a larger ``--deals`` extends it.
+a larger ``--deals`` extends it.  ``--journal FILE`` keeps a text copy of the store
+there (``tournament.harness.journal``), having first stored the games it holds: a match
+of hours goes on from where it stopped on another machine.
 
     python bench/learned.py --seconds 0.1 --deals 50    # about an hour on two cores
     python bench/learned.py --game shrine --deals 10 --seconds 0.1
+    python bench/learned.py --game relinquish --deals 40 --seconds 1 \
+        --journal docs/results/learned/relinquish-1s.jsonl
 """
 import argparse
 import json
@@ -34,7 +38,7 @@ import search  # noqa: E402
 from bench.tables import cpu_name, markdown_table, text_table  # noqa: E402
 from tournament.harness import config as configs  # noqa: E402
 from tournament.harness import runner  # noqa: E402
-from tournament.harness.store import Store  # noqa: E402
+from tournament.harness.store import Store, StoreError  # noqa: E402
 from tournament.learn.train import gate_score  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parents[1] / "docs" / "results"
@@ -87,11 +91,17 @@ def main():
                         help="worker processes (default: one per CPU)")
     parser.add_argument("--db", default="bench-learned.sqlite",
                         help="where the games are stored (default bench-learned.sqlite)")
+    parser.add_argument("--journal", metavar="FILE", help="keep a text copy of the store "
+                        "in FILE, first storing the games it holds")
     parser.add_argument("--markdown", action="store_true", help="a Markdown table")
     args = parser.parse_args()
     games = args.game or [g for kind in core.GAMES.values() for g, _ in search.shipped(kind)]
     body = []
-    with Store(args.db) as store:
+    try:
+        store = Store(args.db, journal=args.journal)
+    except (StoreError, core.CardArenaError, OSError) as e:
+        sys.exit(f"bench/learned.py: {e}")
+    with store:
         for text in games:
             game = core.load_game(text)
             sides = configs.sides(str(game))

@@ -26,6 +26,9 @@ def run_options(parser):
                         help="run on a Dask cluster, e.g. tcp://host:8786 "
                         "(needs pip install \"cardarena[cluster]\")")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--journal", metavar="FILE",
+                        help="keep a text copy of the games in FILE, first storing the "
+                        "games it holds: a run goes on from it on another machine")
 
 
 def report_options(parser):
@@ -78,14 +81,15 @@ def default_db(config_path):
     return f"{stem}.db"
 
 
-def open_store(path, readonly=False):
+def open_store(path, readonly=False, journal=None):
+    from core.errors import CardArenaError
     from tournament.harness.store import Store, StoreError
     if path.endswith(".toml") and os.path.isfile(path) and not is_database(path):
         sys.exit(f"cardarena: {path} is a tournament's config, not its database: the "
                  f"games are in {default_db(path)} unless --db named another file")
     try:
-        return Store(path, readonly)
-    except StoreError as e:
+        return Store(path, readonly, journal=journal)
+    except (StoreError, CardArenaError, OSError) as e:
         sys.exit(f"cardarena: {e}")
 
 

@@ -91,7 +91,7 @@ def _levels(args):
     make_folder(out.parent, "levels")
     db = args.db or f"{out.stem}.db"
     command = "cardarena levels " + shlex.join(args.argv)
-    with open_store(db) as store:
+    with open_store(db, journal=args.journal) as store:
         def play(plan):
             schedule = plan.configs()
             total = sum(c.deals * c.games_per_deal for c in schedule)
@@ -202,7 +202,7 @@ def _matchups(args):
     out = args.out or f"matchups-{plan.kind}"
     make_folder(out, "matchups")
     db = args.db or os.path.join(out, "games.db")
-    store = open_store(db)
+    store = open_store(db, journal=args.journal)
     schedule = plan.configs()
     with store:
         total = sum(c.deals * c.games_per_deal for c in schedule)
@@ -274,12 +274,12 @@ def _skill(args):
     # A --db that cannot be opened is refused before --out is made, leaving nothing.
     if args.db:
         db = args.db
-        store = open_store(db)
+        store = open_store(db, journal=args.journal)
         make_folder(out)
     else:
         make_folder(out)
         db = os.path.join(out, "games.db")
-        store = open_store(db)
+        store = open_store(db, journal=args.journal)
 
     def play(schedule, what):
         def stored():  # of the games asked for: fewer --deals than before leave some out

@@ -22,7 +22,7 @@ def _tournament(args):
     from tournament.harness import runner
     config = load_config(args)
     db = args.db or default_db(args.config)
-    with open_store(db) as store:
+    with open_store(db, journal=args.journal) as store:
         done = len(store.done(config))
         total = config.deals * config.games_per_deal
         rotations = (f" in {count(len(config.deal_rotations()), 'rotation')}"
@@ -151,7 +151,7 @@ def _sprt(args):
     pair = dataclasses.replace(config.only([args.a, args.b]), kind="sprt")
     db = args.db or default_db(args.config)
     batch = 4 * (args.workers or runner.cpus())
-    with open_store(db) as store:
+    with open_store(db, journal=args.journal) as store:
         # The LLR, not a count to --max-deals: most tests end long before it.
         bar = tqdm(bar_format="{desc} [{elapsed}]", desc=test.progress(),
                    disable=args.quiet)

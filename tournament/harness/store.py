@@ -9,8 +9,12 @@ is committed in one transaction in write-ahead-log mode: a process killed at any
 loses no stored game.
 
 One process at a time may write a store: it holds a lock on the file ``DB.lock``
-beside it, which the system lets go of when the process ends, however it ends."""
+beside it, which the system lets go of when the process ends, however it ends.
+
+A store opened with a journal (``tournament.harness.journal``) keeps a text copy of
+itself there as it grows, having first taken in the games the journal holds."""
 import contextlib
+import dataclasses
 import fcntl
 import json
 import os
@@ -21,6 +25,7 @@ import sys
 import time
 
 from core.errors import CardArenaError
+from tournament.harness.journal import Journal
 from tournament.harness.row import GameRow
 
 GAMES = """
@@ -94,20 +99,28 @@ class Store:
     one to read, changing nothing in it and needing no leave to write it.  A store
     opened to write is the only one, in any process, until it is closed: opening a
     second raises StoreError naming the process that holds the first.  A file it
-    created is removed when it is closed with no tournament in it."""
+    created is removed when it is closed with no tournament in it.  ``journal``, a
+    file, is the store's text copy: the games it holds that the store lacks are stored,
+    those the store holds that it lacks are written to it, and every game stored after
+    is written to it too; a file that is not a journal raises JournalError."""
 
-    def __init__(self, path, readonly=False):
-        self.path, self.lock, self.db = path, None, None
+    def __init__(self, path, readonly=False, journal=None):
+        self.path, self.lock, self.db, self.journal = path, None, None, None
         if os.path.isdir(path):
             raise StoreFileError(f"{path}: a folder, not a database file; name a file, "
                                  f"e.g. {os.path.join(path, 'games.db')}")
+        if readonly and journal is not None:
+            raise ValueError("a store opened to read writes no journal")
         self.created = not readonly and not os.path.exists(path)
         try:
             self._open(readonly)
-        except StoreError:
+            self.db.row_factory = sqlite3.Row
+            if journal is not None:
+                self.journal = Journal(journal)
+                self._sync()
+        except (StoreError, CardArenaError, OSError):
             self.close()
             raise
-        self.db.row_factory = sqlite3.Row
 
     def _open(self, readonly):
         try:
@@ -156,6 +169,29 @@ class Store:
                     f"its {table} table lacks {', '.join(sorted(columns - found))}"
                 raise StoreContentError(f"{self.path}: not a cardarena database: {what}")
 
+    def _sync(self):
+        """Give the store and its journal each what the other lacks."""
+        mine = {t["key"]: t for t in self._tournament_records()}
+        with self.db:
+            for key, record in self.journal.tournaments.items():
+                if key not in mine:
+                    self.db.execute("INSERT INTO tournaments VALUES (?, ?, ?, ?)",
+                                    (key, record["game"], json.dumps(record["config"]),
+                                     record["created"]))
+            for key, row in self.journal.games.values():
+                self._insert(key, self.journal.tournaments[key]["game"], row,
+                             row.finished or time.time())
+        for record in self._tournament_records():
+            self.journal.tournament(record)
+        for record in self._tournament_records():
+            for row in self.games(record["key"]):
+                self.journal.game(record["key"], dataclasses.replace(row, id=None))
+
+    def _tournament_records(self):
+        return [dict(r, config=json.loads(r["config"])) for r in
+                self._rows("SELECT key, game, config, created FROM tournaments "
+                           "ORDER BY created")]
+
     def close(self):
         """Close the database, which clears its write-ahead log away, and let go of
         the lock.  A run that could not start (its scheduler out of reach, say) so
@@ -187,6 +223,10 @@ class Store:
                 "INSERT INTO tournaments VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET config = excluded.config",
                 (config.key, config.game, json.dumps(_config_dict(config)), time.time()))
+        if self.journal is not None:
+            for record in self._tournament_records():
+                if record["key"] == config.key:
+                    self.journal.tournament(record)
 
     def done(self, config):
         """The games of ``config`` already stored, as ``(deal, seating, rotation)``."""
@@ -215,21 +255,31 @@ class Store:
         transaction; a game already stored is left as it is.  Returns the rows that
         were new."""
         new = []
+        finished = time.time()
         with self.db:
             for row in rows:
-                cursor = self.db.execute(
-                    "INSERT OR IGNORE INTO games (tournament, game, deal, deal_seed, "
-                    "seating, specs, returns, length, history, status, failed, message, "
-                    "seconds, finished, rotation) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (config.key, config.game, row.deal, row.deal_seed,
-                     *(json.dumps(x) for x in (row.seating, row.specs, row.returns)),
-                     row.length, json.dumps(row.history), row.status,
-                     row.failed, row.message, json.dumps(row.seconds), time.time(),
-                     row.rotation))
-                if cursor.rowcount == 1:
+                if self._insert(config.key, config.game, row, finished):
                     new.append(row)
+        if self.journal is not None:
+            for row in new:
+                self.journal.game(config.key, dataclasses.replace(
+                    row, id=None, tournament=config.key, finished=finished))
         return new
+
+    def _insert(self, key, game, row, finished):
+        """Store ``row`` in tournament ``key`` unless a game stands in its place; say
+        whether it was stored."""
+        cursor = self.db.execute(
+            "INSERT OR IGNORE INTO games (tournament, game, deal, deal_seed, "
+            "seating, specs, returns, length, history, status, failed, message, "
+            "seconds, finished, rotation) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, game, row.deal, row.deal_seed,
+             *(json.dumps(x) for x in (row.seating, row.specs, row.returns)),
+             row.length, json.dumps(row.history), row.status,
+             row.failed, row.message, json.dumps(row.seconds), finished,
+             row.rotation))
+        return cursor.rowcount == 1
 
     def tournaments(self):
         """Every tournament stored, oldest first, as dicts with ``key``, ``game``,

@@ -1,0 +1,131 @@
+"""A journal is a store's text copy: what one store played, another store opened with
+the journal holds and does not play again, and a file that is not a journal is refused
+with nothing changed."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tournament.harness import journal, runner
+from tournament.harness.store import Store
+from tournament_helpers import ROOT, cli, comparable, make_config, write_toml
+
+
+def play(config, db, record, deals=None):
+    """Play ``config`` into the store ``db`` opened with the journal ``record``: the
+    games played and every game stored."""
+    with Store(db, journal=record) as store:
+        played = runner.run(config, store, workers=1, progress=False, deals=deals)
+        return played, store.games(config.key)
+
+
+def test_a_journal_carries_a_run_to_a_new_store_that_plays_only_the_rest(tmp_path):
+    config = make_config(deals=3)
+    record = str(tmp_path / "run.jsonl")
+    played, first = play(config, str(tmp_path / "a.db"), record, deals=2)
+    assert (played, len(first)) == (4, 4)
+    # On another machine: a new store, the journal beside it.
+    played, rows = play(config, str(tmp_path / "b.db"), record)
+    assert (played, len(rows)) == (2, 6)
+    assert comparable(r for r in rows if r.deal < 2) == comparable(first)
+    # Each game is written once, after its tournament's line.
+    lines = [json.loads(line) for line in open(record).read().splitlines()]
+    assert lines[0] == journal.HEADER
+    assert [line["tournament"]["key"] for line in lines if "tournament" in line] == \
+        [config.key]
+    assert len([line for line in lines if "row" in line]) == 6
+    played, third = play(config, str(tmp_path / "c.db"), record)
+    assert played == 0
+    assert comparable(third) == comparable(rows)
+
+
+def test_a_store_opened_with_a_new_journal_writes_every_game_it_holds(tmp_path):
+    config, other = make_config(deals=1), make_config(deals=2, seed=4)
+    db, record = str(tmp_path / "t.db"), str(tmp_path / "run.jsonl")
+    with Store(db) as store:
+        runner.run([config, other], store, workers=1, progress=False)
+        mine = store.tournaments()
+        games = {c.key: store.games(c.key) for c in (config, other)}
+    with Store(db, journal=record) as store:
+        pass
+    with Store(str(tmp_path / "copy.db"), journal=record) as copy:
+        assert [{k: t[k] for k in ("key", "game", "config", "games")}
+                for t in copy.tournaments()] == \
+            [{k: t[k] for k in ("key", "game", "config", "games")} for t in mine]
+        for key, rows in games.items():
+            assert comparable(copy.games(key)) == comparable(rows)
+    # Opening again writes nothing more.
+    size = os.path.getsize(record)
+    with Store(db, journal=record):
+        pass
+    assert os.path.getsize(record) == size
+
+
+def test_a_tournament_given_more_deals_is_read_with_them(tmp_path):
+    record = str(tmp_path / "run.jsonl")
+    play(make_config(deals=1), str(tmp_path / "a.db"), record)
+    play(make_config(deals=2), str(tmp_path / "a.db"), record)
+    with Store(str(tmp_path / "b.db"), journal=record) as store:
+        assert store.tournament()["config"]["deals"] == 2
+
+
+@pytest.mark.parametrize("text, said", [
+    ("not json\n", "is not a journal of games"),
+    ('{"format": "cardarena match"}\n', "is not a journal of games"),
+    (json.dumps(journal.HEADER) + '\n{"key": "k"}\n',
+     "line 2 is neither a tournament nor a game"),
+    (json.dumps(journal.HEADER) + '\n' + json.dumps(
+        {"key": "k", "row": {"deal": 0, "seating": ["a", "b"], "returns": [1, -1]}}) + '\n',
+     r"line 2 is a game of a tournament no line before it gives \(k\)"),
+])
+def test_a_file_that_is_not_a_journal_is_refused_and_nothing_is_written(tmp_path, text,
+                                                                        said):
+    record, db = tmp_path / "run.jsonl", tmp_path / "t.db"
+    record.write_text(text)
+    with pytest.raises(journal.JournalError, match=said):
+        Store(str(db), journal=str(record))
+    assert record.read_text() == text
+    assert sorted(os.listdir(tmp_path)) == ["run.jsonl"]
+
+
+def test_a_store_opened_to_read_takes_no_journal(tmp_path):
+    db = str(tmp_path / "t.db")
+    play(make_config(deals=1), db, str(tmp_path / "run.jsonl"))
+    with pytest.raises(ValueError, match="writes no journal"):
+        Store(db, readonly=True, journal=str(tmp_path / "other.jsonl"))
+    assert not os.path.exists(tmp_path / "other.jsonl")
+
+
+def test_bench_learned_refuses_a_journal_that_is_not_one_in_one_line(tmp_path):
+    record = tmp_path / "run.jsonl"
+    record.write_text("not json\n")
+    done = subprocess.run(
+        [sys.executable, "bench/learned.py", "--game", "shrine", "--seconds",
+         "--deals", "1", "--db", str(tmp_path / "t.db"), "--journal", str(record)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines() == [
+        f"bench/learned.py: {record}: is not a journal of games; give another file"]
+
+
+def test_a_tournament_goes_on_from_its_journal_on_another_machine(tmp_path):
+    toml = write_toml(tmp_path / "t.toml", 'game = "shrine"\ndeals = 2\nseed = 5\n'
+                      '[bots]\nrandom = "random"\ngreedy = "greedy"\n')
+    record = str(tmp_path / "t.jsonl")
+    first = cli("tournament", toml, "--db", str(tmp_path / "a.db"), "--journal", record,
+                "--workers", "1", "--quiet", "--format", "json")
+    assert first.returncode == 0, first.stderr
+    again = cli("tournament", toml, "--db", str(tmp_path / "b.db"), "--journal", record,
+                "--workers", "1", "--quiet", "--format", "json")
+    assert again.returncode == 0, again.stderr
+    assert "4 stored in" in again.stderr
+    assert json.loads(again.stdout) == json.loads(first.stdout)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    refused = cli("tournament", toml, "--db", str(tmp_path / "c.db"), "--journal", str(bad))
+    assert refused.returncode != 0
+    assert refused.stderr.strip().splitlines() == [
+        f"cardarena: {bad}: is not a journal of games; give another file"]
+    assert not os.path.exists(tmp_path / "c.db")
