@@ -183,14 +183,15 @@ class Store:
                              row.finished or time.time())
         for record in self._tournament_records():
             self.journal.tournament(record)
-        for record in self._tournament_records():
             for row in self.games(record["key"]):
                 self.journal.game(record["key"], dataclasses.replace(row, id=None))
 
-    def _tournament_records(self):
+    def _tournament_records(self, key=None):
+        """The ``tournaments`` table's rows (only ``key``'s if given), as dicts."""
+        where, params = ("WHERE key = ? ", (key,)) if key is not None else ("", ())
         return [dict(r, config=json.loads(r["config"])) for r in
                 self._rows("SELECT key, game, config, created FROM tournaments "
-                           "ORDER BY created")]
+                           f"{where}ORDER BY created", params)]
 
     def close(self):
         """Close the database, which clears its write-ahead log away, and let go of
@@ -224,9 +225,7 @@ class Store:
                 "ON CONFLICT (key) DO UPDATE SET config = excluded.config",
                 (config.key, config.game, json.dumps(_config_dict(config)), time.time()))
         if self.journal is not None:
-            for record in self._tournament_records():
-                if record["key"] == config.key:
-                    self.journal.tournament(record)
+            self.journal.tournament(self._tournament_records(config.key)[0])
 
     def done(self, config):
         """The games of ``config`` already stored, as ``(deal, seating, rotation)``."""
