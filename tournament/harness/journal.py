@@ -37,8 +37,9 @@ class Journal:
         self.path = path
         self.tournaments = {}
         """Each tournament's record, by key, as its last line gave it."""
-        self.games = {}
-        """Each game's ``(key, GameRow)``, by :func:`place`."""
+        self.places = set()
+        """Where each game the journal holds stands (:func:`place`)."""
+        self._games = []
         if not os.path.exists(path) or os.path.getsize(path) == 0:
             self._write(HEADER)
             return
@@ -67,7 +68,15 @@ class Journal:
         if key not in self.tournaments:
             raise JournalError(f"{self.path}: line {number} is a game of a tournament "
                                f"no line before it gives ({key})")
-        self.games[place(key, row)] = key, row
+        if place(key, row) not in self.places:
+            self.places.add(place(key, row))
+            self._games.append((key, row))
+
+    def take(self):
+        """The games read from the file, as ``(key, GameRow)``, handed over once: a
+        long run's journal then keeps only where its games stand, not the games."""
+        games, self._games = self._games, []
+        return games
 
     def _write(self, data):
         with open(self.path, "a", encoding="utf-8") as f:
@@ -82,6 +91,6 @@ class Journal:
 
     def game(self, key, row):
         """Append the game ``row`` of tournament ``key`` if the journal lacks it."""
-        if place(key, row) not in self.games:
-            self.games[place(key, row)] = key, row
+        if place(key, row) not in self.places:
+            self.places.add(place(key, row))
             self._write({"key": key, "row": row.to_dict()})

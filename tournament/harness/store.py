@@ -178,7 +178,7 @@ class Store:
                     self.db.execute("INSERT INTO tournaments VALUES (?, ?, ?, ?)",
                                     (key, record["game"], json.dumps(record["config"]),
                                      record["created"]))
-            for key, row in self.journal.games.values():
+            for key, row in self.journal.take():
                 self._insert(key, self.journal.tournaments[key]["game"], row,
                              row.finished or time.time())
         for record in self._tournament_records():
