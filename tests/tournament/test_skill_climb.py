@@ -230,3 +230,91 @@ def test_the_elo_plot_draws_each_ceiling_beyond_the_ladder(tmp_path):
     assert labels == ["default", "ceiling with the network, dashed from the top fixed rung"]
     assert [t.get_text() for t in axes.get_xticklabels()] == ["2", "4", "8", "16"]
     pyplot.close(figure)
+
+
+def _settling(monkeypatch, scores):
+    """Make each climb step score ``scores[(budget, deals)]``, a ``(score, low, high)``,
+    on its config's deals; the steps seen as ``(budget, deals)`` in order."""
+    seen = []
+
+    def judge(store, config, lower, upper, seed, n):
+        seen.append((upper.budget, config.deals))
+        score, low, high = scores[upper.budget, config.deals]
+        return ClimbStep(lower=lower.name, upper=upper.name, budget=upper.budget,
+                         doubling=upper.budget > 8, games=2 * config.deals, score=score,
+                         low=low, high=high, undecided=low <= 0.5 <= high)
+    monkeypatch.setattr(climbs, "judge", judge)
+    monkeypatch.setattr(climbs, "rate", lambda *args: (None, None))
+    monkeypatch.setattr(climbs, "cheat", lambda *args: None)
+    return seen
+
+
+def test_with_decide_to_an_open_step_plays_batches_until_it_is_decided(monkeypatch):
+    plan = plans.Plan(plans.variants("card_duel"), plans.ladder(PLAYER, 2, 8), deals=10,
+                      decide_to=40)
+    seen = _settling(monkeypatch, {
+        # The network's step: clear on its first deals, so it plays no more.
+        (8, 10): (0.8, 0.6, 1.0),
+        # Open at 10 and 20 deals, 60% with an interval that would leave 50% out at
+        # about 23 and 34 deals: it grows a batch at a time and is clear at 30.
+        (16, 10): (0.6, 0.45, 0.75), (16, 20): (0.6, 0.47, 0.73),
+        (16, 30): (0.6, 0.52, 0.68),
+        # Level: within 5 points of 50% at 30 deals, after two batches more.
+        (32, 10): (0.5, 0.435, 0.565), (32, 20): (0.5, 0.445, 0.555),
+        (32, 30): (0.5, 0.46, 0.54),
+        # Open, and at its score it would need far more deals than the cap: no more.
+        (64, 10): (0.52, 0.22, 0.82),
+    })
+    played = []
+    found = climbs.climb(None, plan, plan.variants[0], 64,
+                         lambda schedule, what: played.append((what, schedule)))
+    assert seen == [(8, 10), (16, 10), (16, 20), (16, 30), (32, 10), (32, 20), (32, 30),
+                    (64, 10)]
+    assert [s.games for s in found.steps] == [20, 60, 60, 20]
+    assert [c.deals for _, schedule in played for c in schedule] == \
+        [d for _, d in seen]
+    assert played[2][0].endswith("ismcts-16-model against ismcts-8-model, to 20 deals")
+    # The step within the margin holds 50%, as does the last: two undecided doublings
+    # in a row, the ceiling.
+    assert found.ended == "ceiling"
+
+
+def test_without_decide_to_each_climb_step_plays_the_plans_deals_once(monkeypatch):
+    plan = plans.Plan(plans.variants("card_duel"), plans.ladder(PLAYER, 2, 8), deals=10)
+    seen = _settling(monkeypatch, {(8, 10): (0.6, 0.3, 0.9), (16, 10): (0.6, 0.3, 0.9)})
+    climbs.climb(None, plan, plan.variants[0], 16, lambda schedule, what: None)
+    assert seen == [(8, 10), (16, 10)]
+
+
+def test_a_climb_deciding_its_steps_stores_each_steps_games_and_replays_nothing(tmp_path):
+    plan = plans.Plan(plans.variants("shrine"), plans.ladder(PLAYER, 2, 8), deals=4,
+                      decide_to=12)
+    with Store(str(tmp_path / "games.db")) as store:
+        runner.run(plan.schedule(), store, workers=1, progress=False)
+        played = []
+
+        def play(schedule, what):
+            played.extend(schedule)
+            runner.run(schedule, store, workers=1, progress=False)
+        found = climbs.climb(store, plan, plan.variants[0], 16, play, bootstrap=50)
+        for step in found.steps:
+            deals = step.games // 2
+            assert deals in (4, 8, 12)
+            assert [c.deals for c in played if list(c.bots) == [step.lower, step.upper]] \
+                == list(range(4, deals + 1, 4))
+            if deals < 12:
+                figure = (step.score, step.low, step.high, 0.5)
+                needed = climbs.verdicts.to_decide(figure, deals)
+                assert climbs.verdicts.reading(figure) or needed is None or needed > 12
+        # On these seeds the first doubling and the cheater are open at 4 deals.
+        assert max(c.deals for c in played) > 4
+        stored = {c.key: len(store.games(c.key)) for c in played}
+        assert stored == {c.key: 2 * c.deals for c in played if c.deals == max(
+            d.deals for d in played if d.key == c.key)}
+        again = []
+        assert climbs.climb(store, plan, plan.variants[0], 16,
+                            lambda schedule, what: again.extend(schedule) or runner.run(
+                                schedule, store, workers=1, progress=False),
+                            bootstrap=50) == found
+        assert again == played
+        assert {c.key: len(store.games(c.key)) for c in played} == stored

@@ -466,9 +466,9 @@ def _add_skill(sub):
                        "(default: no climb)")
     skill.add_argument("--decide-to", type=positive, metavar="DEALS",
                        help="after the first --deals, play more deals, --deals at a "
-                       "time, only in the matches whose questions are still undecided, "
-                       "up to this many deals a match (default: every match plays "
-                       "--deals)")
+                       "time, only in the matches whose questions are still undecided "
+                       "and in the climb's undecided steps, up to this many deals a "
+                       "match (default: every match plays --deals)")
     skill.add_argument("--reach", type=positive, default=1,
                        help="each rung meets this many rungs above it (default "
                        "%(default)s; more tightens the Elo and lets a skill chain skip a "

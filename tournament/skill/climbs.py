@@ -8,16 +8,21 @@ Where one variant of the analysis has no network shipped, every variant climbs
 without one, doubling the top fixed rung itself: ceilings reached by two kinds of
 player would not compare.  The climb stops when two doublings in a row are undecided
 (their scores' 95% intervals hold 50%: the ceiling is reached) or when the next
-doubling would pass the cap.  Which rungs are played depends on the results so far,
-so it plays step by step; the deals and bots are seeded, so a rerun on the same store
-plays nothing and stops where it stopped.
+doubling would pass the cap.  With ``--decide-to``, a step whose first deals leave it
+open plays a batch of deals more, and again, as the ladder's open questions do, until
+its score is clear of 50% or within 5 points of it, or would need more deals than the
+cap at the score seen so far: gains of 20 to 40 Elo a doubling, common near the top,
+are not told from none on the first deals alone.  The cheater at the top is played the
+same way.  Which rungs are played depends on the results so far, so it plays step by
+step; the deals and bots are seeded, so a rerun on the same store plays nothing and
+stops where it stopped.
 """
 import dataclasses
 
 import search
 from core.errors import CardArenaError
 from tournament.harness import config as configs
-from tournament.skill import analysis, plans
+from tournament.skill import analysis, plans, verdicts
 from tournament.skill.figures import Climb, ClimbStep, RatedRung
 from tournament.skill.plans import Rung, SkillError
 from tournament.sparring import levels
@@ -97,7 +102,7 @@ def check_cost(plan, cap, workers):
         # A step's two rungs each play half its decisions: the mean of their budgets.
         per_game = decisions * per_iteration * sum(
             (a + b) / 2 for a, b in zip((ladder.top.budget,) + budgets, budgets))
-        seconds += plan.deals * step.games_per_deal * per_game
+        seconds += (plan.decide_to or plan.deals) * step.games_per_deal * per_game
     if seconds / workers > plans.MOST_SECONDS:
         raise SkillError(f"--climb-to {cap}: the climb could take about "
                          f"{plans.duration(seconds / workers)} on "
@@ -115,43 +120,63 @@ def climb(store, plan, variant, cap, play, *, bootstrap=1000):
     why = unguided(plan)
     player = ladder.player if why else learned(ladder.player)
     lower, budget = ladder.top, start(ladder.top, why is None)
-    steps, rungs, undecided = [], [], 0
+    steps, rungs, played, undecided = [], [], [], 0
     while budget <= cap and undecided < UNDECIDED:
         upper = rung(ladder.player, budget, why is None)
-        config = match(plan, variant, lower, upper)
-        play([config], f"Variant {variant.name}, the climb: {upper.name} against "
-                       f"{lower.name}")
-        found = judge(store, config, lower, upper, plan.seed, bootstrap)
+        config, found = settle(store, plan, variant, lower, upper, play,
+                               f"Variant {variant.name}, the climb: {upper.name} against "
+                               f"{lower.name}", bootstrap)
         steps.append(found)
         rungs.append(upper)
+        played.append(config)
         if found.doubling:
             undecided = undecided + 1 if found.undecided else 0
         lower, budget = upper, 2 * budget
-    ceiling, over_greedy = rate(store, plan, variant, steps, rungs, bootstrap)
+    ceiling, over_greedy = rate(store, plan, variant, played, rungs, bootstrap)
     return Climb(player=player, cap=cap, unguided=why, steps=steps,
                  ended="ceiling" if undecided == UNDECIDED else "cap",
                  ceiling=ceiling, over_greedy=over_greedy,
-                 cheater_edge=cheat(store, plan, variant, rungs[-1], play))
+                 cheater_edge=cheat(store, plan, variant, rungs[-1], play, bootstrap))
 
 
-def cheat(store, plan, variant, top, play):
+def settle(store, plan, variant, lower, upper, play, what, bootstrap):
+    """Play ``upper`` against ``lower`` over the plan's deals and, where the plan
+    decides its questions (``decide_to``), a batch of deals more at a time while the
+    score is open and might close within the cap; the config played and its
+    :class:`~tournament.skill.figures.ClimbStep`."""
+    deals = plan.deals
+    while True:
+        config = match(plan, variant, lower, upper, deals)
+        play([config], what if deals == plan.deals else f"{what}, to {deals} deals")
+        found = judge(store, config, lower, upper, plan.seed, bootstrap)
+        if plan.decide_to is None or deals >= plan.decide_to:
+            return config, found
+        figure = (found.score, found.low, found.high, 0.5)
+        needed = verdicts.to_decide(figure, deals)
+        if verdicts.reading(figure) or needed is None or needed > plan.decide_to:
+            return config, found
+        deals = min(plan.decide_to, deals + plan.deals)
+
+
+def cheat(store, plan, variant, top, play, bootstrap):
     """The cheater's edge at the top of the climb: the cheater at the top climbing
-    rung's budget against it, over the ladder's deals.  Below the ceiling the cheater
-    and the searcher may both play too weakly to use what the cheater sees."""
+    rung's budget against it, over the ladder's deals (more where the plan decides its
+    questions, as ``settle`` plays them).  Below the ceiling the cheater and the
+    searcher may both play too weakly to use what the cheater sees."""
     cheater = plans.cheater(plan.ladder_of(variant).player, top.budget)
-    config = match(plan, variant, top, cheater)
-    play([config], f"Variant {variant.name}, the climb's top: {cheater.name} against "
-                   f"{top.name}")
+    config, _ = settle(store, plan, variant, top, cheater, play,
+                       f"Variant {variant.name}, the climb's top: {cheater.name} against "
+                       f"{top.name}", bootstrap)
     return analysis.cheater_edge(_rows(store, config), top.name, cheater.name,
                                  configs.sides(variant.game))
 
 
-def match(plan, variant, lower, upper):
-    """The harness config of ``upper`` against ``lower`` on ``variant``, as the
-    ladder's own matches are made."""
+def match(plan, variant, lower, upper, deals=None):
+    """The harness config of ``upper`` against ``lower`` on ``variant`` over ``deals``
+    deals (the plan's by default), as the ladder's own matches are made."""
     return configs.Config(game=variant.game, bots={lower.name: lower.spec,
                                                    upper.name: upper.spec},
-                          deals=plan.deals, seed=plan.seed,
+                          deals=deals or plan.deals, seed=plan.seed,
                           seconds_per_move=plan.seconds_per_move,
                           max_length=plan.max_length, kind="skill")
 
@@ -170,13 +195,13 @@ def judge(store, config, lower, upper, seed, bootstrap):
                      score=played.score, low=low, high=high, undecided=low <= 0.5 <= high)
 
 
-def rate(store, plan, variant, steps, rungs, bootstrap):
+def rate(store, plan, variant, played, rungs, bootstrap):
     """The top climbing rung's Elo above random play and above greedy, fitted over
-    the ladder's matches and the climb's together, as the ladder's Elo is."""
+    the ladder's matches and the climb's (the configs ``played``) together, as the
+    ladder's Elo is."""
     alone = plan.alone(variant)
     named = {r.name: r for r in alone.ladder.rungs + rungs}
-    pairs = [c for c in alone.configs(variant) if len(c.bots) == 2] \
-        + [match(plan, variant, named[s.lower], named[s.upper]) for s in steps]
+    pairs = [c for c in alone.configs(variant) if len(c.bots) == 2] + list(played)
     rows = [row for config in pairs for row in _rows(store, config)]
     names = list(named)
     elo, samples = elo_samples(rows, names, seed=plan.seed, bootstrap=bootstrap,

@@ -83,16 +83,30 @@ def ask(question, variants, reads, figure, games, matches, answers):
     it, the second below; or when it lies within the margin of ``null`` (``MARGINS``),
     with the third and the margin."""
     value, low, high, null = figure
-    margin = MARGINS[null]
-    above = low is not None and low > null
-    below = high is not None and high < null
-    within = low is not None and null - margin <= low and high <= null + margin
-    answer = answers[0] if above else answers[1] if below else \
-        f"{answers[2]} within {_margin(null)}" if within else "not told apart"
+    found = reading(figure)
+    answer = answers[0] if found == "above" else answers[1] if found == "below" else \
+        f"{answers[2]} within {_margin(null)}" if found == "within" else "not told apart"
     return Verdict(question=question, variants=list(variants), reads=reads,
-                   decided=above or below or within, answer=answer, games=games,
+                   decided=found is not None, answer=answer, games=games,
                    matches=matches, value=value, low=low, high=high, null=null,
-                   margin=margin, needs=None)
+                   margin=MARGINS[null], needs=None)
+
+
+def reading(figure):
+    """What ``figure``, a ``(value, low, high, null)``, decides: ``above`` or
+    ``below`` where its interval leaves ``null`` out on that side, ``within`` where it
+    lies within the margin of it; None while it is open."""
+    _, low, high, null = figure
+    if low is None or high is None:
+        return None
+    margin = MARGINS[null]
+    if low > null:
+        return "above"
+    if high < null:
+        return "below"
+    if null - margin <= low and high <= null + margin:
+        return "within"
+    return None
 
 
 # No difference that matters: a score within 5 points of 50%, an Elo within 35 of zero
@@ -106,24 +120,32 @@ def _margin(null):
 
 
 def needs(verdict, plan, variants):
-    """About how many deals the matches of an open ``verdict`` would need to decide it,
-    were the figure seen so far the truth, its interval narrowing as one over the
-    square root of the deals: until the side towards no difference reaches it, or the
-    whole interval fits within the margin, whichever comes first.  None when neither
-    can happen (the figure sits on no difference and outside the margin) or it has no
-    interval."""
-    value, low, high, null = verdict.value, verdict.low, verdict.high, verdict.null
-    if low is None or high is None or value is None:
+    """About how many deals the matches of an open ``verdict`` would need to decide it
+    (``to_decide``), from the most deals any of them has played; None where
+    ``to_decide`` gives none."""
+    if verdict.low is None or verdict.high is None or verdict.value is None:
         return None
+    deals = max(plan.deals_of(variants[name], bots) for name, *bots in verdict.matches)
+    return to_decide((verdict.value, verdict.low, verdict.high, verdict.null), deals)
+
+
+def to_decide(figure, deals):
+    """About how many deals would decide ``figure``, a ``(value, low, high, null)``
+    measured on ``deals`` deals, were its value the truth and its interval narrowing
+    as one over the square root of the deals: until the side towards no difference
+    reaches it, or the whole interval fits within the margin (``MARGINS``), whichever
+    comes first.  None when neither can happen: the value sits on no difference and
+    outside the margin."""
+    value, low, high, null = figure
+    margin = MARGINS[null]
     gap = abs(value - null)
     shrink = []
     if gap > 0:
         shrink.append(((value - low if value > null else high - value) / gap) ** 2)
-    if gap < verdict.margin:
-        shrink.append((max(value - low, high - value) / (verdict.margin - gap)) ** 2)
+    if gap < margin:
+        shrink.append((max(value - low, high - value) / (margin - gap)) ** 2)
     if not shrink:
         return None
-    deals = max(plan.deals_of(variants[name], bots) for name, *bots in verdict.matches)
     return math.ceil(deals * min(shrink))
 
 
