@@ -1,6 +1,7 @@
 """A journal is a store's text copy: what one store played, another store opened with
 the journal holds and does not play again, and a file that is not a journal is refused
 with nothing changed."""
+import gzip
 import json
 import os
 import subprocess
@@ -21,9 +22,17 @@ def play(config, db, record, deals=None):
         return played, store.games(config.key)
 
 
-def test_a_journal_carries_a_run_to_a_new_store_that_plays_only_the_rest(tmp_path):
+def lines(record):
+    """The journal ``record``'s lines, read as JSON, whether compressed or not."""
+    opener = gzip.open if record.endswith(".gz") else open
+    with opener(record, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f.read().splitlines()]
+
+
+@pytest.mark.parametrize("name", ["run.jsonl", "run.jsonl.gz"])
+def test_a_journal_carries_a_run_to_a_new_store_that_plays_only_the_rest(tmp_path, name):
     config = make_config(deals=3)
-    record = str(tmp_path / "run.jsonl")
+    record = str(tmp_path / name)
     played, first = play(config, str(tmp_path / "a.db"), record, deals=2)
     assert (played, len(first)) == (4, 4)
     # On another machine: a new store, the journal beside it.
@@ -31,11 +40,11 @@ def test_a_journal_carries_a_run_to_a_new_store_that_plays_only_the_rest(tmp_pat
     assert (played, len(rows)) == (2, 6)
     assert comparable(r for r in rows if r.deal < 2) == comparable(first)
     # Each game is written once, after its tournament's line.
-    lines = [json.loads(line) for line in open(record).read().splitlines()]
-    assert lines[0] == journal.HEADER
-    assert [line["tournament"]["key"] for line in lines if "tournament" in line] == \
+    written = lines(record)
+    assert written[0] == journal.HEADER
+    assert [line["tournament"]["key"] for line in written if "tournament" in line] == \
         [config.key]
-    assert len([line for line in lines if "row" in line]) == 6
+    assert len([line for line in written if "row" in line]) == 6
     played, third = play(config, str(tmp_path / "c.db"), record)
     assert played == 0
     assert comparable(third) == comparable(rows)
@@ -88,6 +97,42 @@ def test_a_file_that_is_not_a_journal_is_refused_and_nothing_is_written(tmp_path
         Store(str(db), journal=str(record))
     assert record.read_text() == text
     assert sorted(os.listdir(tmp_path)) == ["run.jsonl"]
+
+
+def test_a_compressed_journal_writes_its_last_batch_when_the_store_closes(tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.setattr(journal, "BATCH", 4)
+    config, record = make_config(deals=3), str(tmp_path / "run.jsonl.gz")
+    with Store(str(tmp_path / "a.db"), journal=record) as store:
+        runner.run(config, store, workers=1, progress=False)
+        # The header, written alone as the journal starts, then a batch of four of the
+        # tournament and six games; three are gathered still.
+        assert len(lines(record)) == 5
+        kept = lines(record)
+        # A process that dies loses the batch it gathered from the journal ...
+        store.journal._pending.clear()
+    assert lines(record) == kept
+    # ... and the store gives it back when it next opens with the journal.
+    with Store(str(tmp_path / "a.db"), journal=record) as store:
+        pass
+    assert len([line for line in lines(record) if "row" in line]) == 6
+    with Store(str(tmp_path / "a.db"), readonly=True) as store:
+        played = store.games(config.key)
+    with Store(str(tmp_path / "b.db"), journal=record) as store:
+        assert comparable(store.games(config.key)) == comparable(played)
+
+
+def test_a_compressed_journal_cut_short_or_not_compressed_is_refused(tmp_path):
+    record = tmp_path / "run.jsonl.gz"
+    play(make_config(deals=2), str(tmp_path / "a.db"), str(record))
+    whole = record.read_bytes()
+    record.write_bytes(whole[:-10])
+    with pytest.raises(journal.JournalError, match="ends in the middle of a batch"):
+        Store(str(tmp_path / "b.db"), journal=str(record))
+    record.write_text(json.dumps(journal.HEADER) + "\n")
+    with pytest.raises(journal.JournalError, match="not a gzip file"):
+        Store(str(tmp_path / "b.db"), journal=str(record))
+    assert sorted(os.listdir(tmp_path)) == ["a.db", "run.jsonl.gz"]
 
 
 def test_a_store_opened_to_read_takes_no_journal(tmp_path):

@@ -9,14 +9,26 @@ a finished game, its tournament's key and its row (``GameRow.to_dict``).  Openin
 store with a journal gives each side what the other lacks, so a game played on either
 side is never played again; a tournament given more deals is written again, and the
 last line of a key is the one read.
+
+A journal whose name ends in ``.gz`` is the same lines compressed: written
+``BATCH`` lines at a time, each batch a gzip member of its own, so that it is only ever
+appended to, as the text is.
 """
+import gzip
 import json
 import os
+import zlib
 
 from core.errors import CardArenaError
 from tournament.harness.row import GameRow
 
 HEADER = {"format": "cardarena journal", "version": 1}
+
+BATCH = 50
+"""The lines a compressed journal gathers before it writes them.  A skill analysis's
+games compress 2.4 times one to a member and 5.4 times fifty to a member; the lines
+still gathered are written when the store closes, or, should the process die first,
+from the store the next time it opens with the journal."""
 
 
 class JournalError(CardArenaError):
@@ -40,13 +52,28 @@ class Journal:
         self.places = set()
         """Where each game the journal holds stands (:func:`place`)."""
         self._games = []
+        self._pending = []
+        self._compressed = path.endswith(".gz")
         if not os.path.exists(path) or os.path.getsize(path) == 0:
             self._write(HEADER)
+            self.flush()
             return
-        with open(path, encoding="utf-8") as f:
-            for number, line in enumerate(f, 1):
-                if line.strip():
-                    self._read(number, line)
+        try:
+            with self._open("rt") as f:
+                for number, line in enumerate(f, 1):
+                    if line.strip():
+                        self._read(number, line)
+        except (gzip.BadGzipFile, zlib.error, UnicodeDecodeError):
+            raise JournalError(f"{self.path}: not a {'gzip' if self._compressed else 'text'}"
+                               " file; give another file") from None
+        except EOFError:
+            raise JournalError(f"{self.path}: ends in the middle of a batch of games; "
+                               "its last write was cut short") from None
+
+    def _open(self, mode):
+        if self._compressed:
+            return gzip.open(self.path, mode, encoding="utf-8")
+        return open(self.path, mode, encoding="utf-8")
 
     def _read(self, number, line):
         try:
@@ -79,8 +106,16 @@ class Journal:
         return games
 
     def _write(self, data):
-        with open(self.path, "a", encoding="utf-8") as f:
-            f.write(json.dumps(data) + "\n")
+        self._pending.append(json.dumps(data) + "\n")
+        if not self._compressed or len(self._pending) >= BATCH:
+            self.flush()
+
+    def flush(self):
+        """Write the lines still gathered (a compressed journal's last batch)."""
+        if self._pending:
+            with self._open("at") as f:
+                f.write("".join(self._pending))
+            self._pending = []
 
     def tournament(self, record):
         """Append the tournament ``record`` (key, game, config, created) if it is new

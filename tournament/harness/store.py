@@ -185,6 +185,7 @@ class Store:
             self.journal.tournament(record)
             for row in self.games(record["key"]):
                 self.journal.game(record["key"], dataclasses.replace(row, id=None))
+        self.journal.flush()
 
     def _tournament_records(self, key=None):
         """The ``tournaments`` table's rows (only ``key``'s if given), as dicts."""
@@ -197,6 +198,8 @@ class Store:
         """Close the database, which clears its write-ahead log away, and let go of
         the lock.  A run that could not start (its scheduler out of reach, say) so
         leaves no new file behind."""
+        if self.journal is not None:
+            self.journal.flush()
         unused = self.lock is not None and self.created and self._empty()
         if getattr(self, "db", None) is not None:
             self.db.close()
