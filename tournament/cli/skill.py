@@ -249,8 +249,9 @@ def _skill(args):
     --climb-to, and the report gives the ceiling it reached.  With
     --decide-to, the matches behind each question the first --deals leave open (a
     step against 50%, a depth against zero, two variants' depths, the first seat, the
-    cheater's edge) play --deals more, batch after batch, until it is decided or they
-    reach --decide-to deals; the report says how many games each verdict took."""
+    cheater's edge), and each climbing step the first --deals leave open, play
+    --deals more, batch after batch, until it is decided or they reach --decide-to
+    deals; the report says how many games each verdict took."""
     from tournament.harness import config as configs
     from tournament.harness import runner
     from tournament.skill import plans, report
