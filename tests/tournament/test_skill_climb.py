@@ -7,7 +7,7 @@ import pytest
 
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.skill import climbs, plans, plots, report, run, sections
+from tournament.skill import climbs, plans, plots, report, run, sections, verdicts
 from tournament.skill.figures import ClimbStep, Results
 from tournament_helpers import cli
 
@@ -304,8 +304,8 @@ def test_a_climb_deciding_its_steps_stores_each_steps_games_and_replays_nothing(
                 == list(range(4, deals + 1, 4))
             if deals < 12:
                 figure = (step.score, step.low, step.high, 0.5)
-                needed = climbs.verdicts.to_decide(figure, deals)
-                assert climbs.verdicts.reading(figure) or needed is None or needed > 12
+                needed = verdicts.to_decide(figure, deals)
+                assert verdicts.reading(figure) or needed is None or needed > 12
         # On these seeds the first doubling and the cheater are open at 4 deals.
         assert max(c.deals for c in played) > 4
         stored = {c.key: len(store.games(c.key)) for c in played}
