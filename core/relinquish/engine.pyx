@@ -17,7 +17,7 @@ short game's set-aside cards lie face down in exile, seen by no one (L16).
 from libc.math cimport tanh
 from libc.string cimport memcpy, memset
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 from core.kit import TensorLayout
@@ -367,6 +367,13 @@ cdef uint64_t cards_at(RelData* s, int place) noexcept nogil:
         cards |= bytes_equal(places_word(s, 8 * k), place) << (8 * k)
     return cards
 
+cdef inline uint32_t tarots_in_hand(RelData* s, int p) noexcept nogil:
+    """The Tarots in ``p``'s hand as a set of their numbers, bit ``v`` for Tarot ``v``:
+    their 22 places are two words and the last six bytes of a third."""
+    return <uint32_t>(bytes_equal(places_word(s, TAROT0), LOC_HAND + p)
+                      | bytes_equal(places_word(s, TAROT0 + 8), LOC_HAND + p) << 8
+                      | bytes_equal(places_word(s, NUM_CARDS - 8), LOC_HAND + p) >> 2 << 16)
+
 cdef inline uint64_t standing_cards(RelData* s, int p) noexcept nogil:
     return cards_at(s, LOC_TABLEAU + p)
 
@@ -612,33 +619,34 @@ cdef int magick_actions(RelData* s, int* out) noexcept nogil:
     more (L6, L14).  An Enchant must name at least one card (R5); with a Bounty, the
     Fool can (L15)."""
     cdef uint64_t targets[MAX_PLAYERS]
+    cdef uint32_t held = tarots_in_hand(s, s.active), left
     cdef int v, q, n = 0, p = s.active
     cdef int commons, court_to_kill = -1      # unknown until a Tarot that murders asks
-    cdef bint aimed = False
-    for v in range(22):
-        if s.where[TAROT0 + v] != LOC_HAND + p:
-            continue
-        if not aimed:
-            # The Commons each seat offers an Enchant, once for all the Tarots in hand.
-            for q in range(s.num_players):
-                targets[q] = resting_commons(s, q)
-            aimed = True
+    if not held:
+        return 0
+    # The Commons each seat offers an Enchant, once for all the Tarots in hand.
+    for q in range(s.num_players):
+        targets[q] = resting_commons(s, q)
+    left = held
+    while left:
+        v = lowest_card(left)
+        left &= left - 1
         for q in range(s.num_players):
             if (opponents(s, p, q) and not s.enchant_any or q == p and s.enchant_any) \
                     and sums_to(s, targets[q], v, True):
                 out[n] = A_ENCHANT + MAX_PLAYERS * v + q
                 n += 1
-    for v in range(22):
-        if s.where[TAROT0 + v] == LOC_HAND + p and v < MURDER_LEAST:
-            out[n] = A_AUGUR + v
-            n += 1
-    for v in range(MURDER_LEAST, 22):
-        if s.where[TAROT0 + v] != LOC_HAND + p:
-            continue
-        if court_to_kill < 0:
-            count_targets(s, &commons, &court_to_kill)
-        if court_to_kill:
-            out[n] = A_MURDER + v
+    left = held & ((1 << MURDER_LEAST) - 1)
+    while left:
+        out[n] = A_AUGUR + lowest_card(left)
+        left &= left - 1
+        n += 1
+    left = held >> MURDER_LEAST << MURDER_LEAST
+    if left:
+        count_targets(s, &commons, &court_to_kill)
+        while court_to_kill and left:
+            out[n] = A_MURDER + lowest_card(left)
+            left &= left - 1
             n += 1
     return n
 
@@ -1332,10 +1340,7 @@ cdef double evaluation(RelData* s, int p) noexcept nogil:
         c = lowest_card(held)
         held &= held - 1
         hand += HAND_WORTH[c]
-    # The Tarots, 22 cards: two words and the last six of a third.
-    held = (bytes_equal(places_word(s, TAROT0), LOC_HAND + p)
-            | bytes_equal(places_word(s, TAROT0 + 8), LOC_HAND + p) << 8
-            | bytes_equal(places_word(s, NUM_CARDS - 8), LOC_HAND + p) >> 2 << 16)
+    held = tarots_in_hand(s, p)
     while held:
         c = TAROT0 + lowest_card(held)
         held &= held - 1
