@@ -14,6 +14,7 @@ cdef enum:
     MAX_DESIGNS = 80      # card designs in a set; a larger set is refused at import
     MAX_UNITS = 48        # permanents on the region at once
     ROWS = 5
+    NEUTRAL_ROW = 2       # the middle row, which King of the Hill scores (C8)
     PATHWAYS = 3
     SITES = 15
     COLOURS = 5

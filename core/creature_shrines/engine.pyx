@@ -665,19 +665,26 @@ cdef void gain_life(CSData* s, int p, int n) noexcept nogil:
     if s.mode == M_CONQUEST and s.life[p] >= 30:
         finish(s, p)
 
+cdef int hill_points(CSData* s, int u) noexcept nogil:
+    """(C8) What ``u`` scores its owner at the end of their turn: 1 for a creature or
+    structure on the Neutral row, and 1 more for every full 5 of its strength or
+    resilience."""
+    cdef Unit* x = &s.units[u]
+    cdef int big
+    if x.owner < 0 or x.site < 0 or row_of(x.site) != NEUTRAL_ROW or not blocks_way(s, u):
+        return 0
+    big = x.strength if x.strength > x.resilience else x.resilience
+    return 1 + big // 5
+
 cdef void score_hill(CSData* s, int p) noexcept nogil:
-    """(C8) At the end of a turn its player scores 1 for each creature or structure on
-    the Neutral row, and 1 more for every full 5 of its strength or resilience; in
-    Conquest the points join the shared count."""
-    cdef int u, n = 0, big
-    cdef Unit* x
+    """(C8) At the end of a turn its player scores what their permanents on the Neutral
+    row score; in Conquest the points join the shared count."""
+    cdef int u, n = 0
     if s.mode < M_HILL:
         return
     for u in range(MAX_UNITS):
-        x = &s.units[u]
-        if x.owner == p and row_of(x.site) == 2 and x.site >= 0 and blocks_way(s, u):
-            big = x.strength if x.strength > x.resilience else x.resilience
-            n += 1 + big // 5
+        if s.units[u].owner == p:
+            n += hill_points(s, u)
     if s.mode == M_CONQUEST:
         s.life[p] += n
         if s.life[p] >= 30:
@@ -2463,7 +2470,10 @@ cdef class CreatureShrinesState(GameState):
 
     cdef double c_evaluate(self, int player) noexcept nogil:
         """Life (or points), the strength and resilience on the region, and how far the
-        creatures have come, weighed into [-1, 1]."""
+        creatures have come, weighed into [-1, 1].  In King of the Hill, where the
+        Neutral row is the only way to win, a creature has come furthest there, not
+        beyond, and what the row will score at its owner's turn's end counts at half a
+        point scored."""
         cdef CSData* s = &self.s
         cdef double v = 0, w
         cdef int u, p, ahead
@@ -2482,7 +2492,11 @@ cdef class CreatureShrinesState(GameState):
                 continue
             x = &s.units[u]
             ahead = distance_ahead(p, melee_row(p), row_of(x.site))
+            if s.mode == M_HILL:
+                ahead = NEUTRAL_ROW - abs(row_of(x.site) - NEUTRAL_ROW)
             w = 0.05 * (power(s, u) + lethal(s, u) * 0.5 + x.armor) + 0.03 * ahead * power(s, u)
+            if s.mode == M_HILL:
+                w += 0.075 * hill_points(s, u)
             if x.flags & U_FROZEN:
                 w *= 0.5
             v += w if p == player else -w
@@ -2496,7 +2510,9 @@ cdef class CreatureShrinesState(GameState):
         first), tapping, the furthest travel, any attack, and pass last; aim harm at the
         strongest opposing permanent and help at the strongest own creature; a Swap
         keeps what its player can soon pay for on top; pay the most X; give a blocker
-        just its lethal damage, the rest going on; ties at random."""
+        just its lethal damage, the rest going on; ties at random.  In King of the Hill
+        a creature travels to the Neutral row, or as near as it can, and one there
+        stays."""
         cdef CSData* s = &self.s
         cdef Frame* f = stack_top(&s.stack)
         cdef int buf[NUM_ACTIONS]
@@ -2515,8 +2531,15 @@ cdef class CreatureShrinesState(GameState):
                 score = 10 + DESIGNS[d].cmc + 20 * (DESIGNS[d].type == T_SOURCE)
             elif a == A_SHRINE:
                 score = 30
+            elif A_DISTANCE <= a < A_TARGET and s.mode == M_HILL:
+                u = f.data[0]
+                d = row_of(s.units[u].site) + (a - A_DISTANCE + 1) * forward(s.units[u].owner)
+                score = 10 + ROWS - abs(d - NEUTRAL_ROW)
             elif A_DISTANCE <= a < A_TARGET:
                 score = 10 + a - A_DISTANCE
+            elif A_UNIT <= a < A_DISTANCE and s.mode == M_HILL and f == NULL \
+                    and s.act == ACT_TRAVEL and row_of(s.units[a - A_UNIT].site) == NEUTRAL_ROW:
+                score = -1
             elif A_TARGET <= a < A_FACE and f != NULL and f.kind == FR_AIM:
                 u = a - A_TARGET
                 score = 20 + s.units[u].strength + s.units[u].resilience
