@@ -15,7 +15,8 @@ from core.kit.piles cimport pile_size
 from core.state cimport GameState
 
 cdef enum:
-    MAX_DESIGNS = 48        # card designs the tables hold (cards.MAX_DESIGNS)
+    MAX_DESIGNS = 48        # card designs the tables hold (cards.MAX_DESIGNS); a multiple of
+                            # 8, for kinds_held reads a pile eight counts at a time
     MAX_UPGRADE_KINDS = 8   # upgrade designs (cards.MAX_UPGRADE_KINDS)
     SLOTS = 3               # creatures in play per player
     COLOURS = 4             # energy: red, green, blue, black

@@ -12,13 +12,14 @@ upgrade goes on, the colour a cost is paid with) is a frame on the struct's stac
 so are the draws and market refills that wait on chance.  After every step ``settle``
 runs the stack until a decision or a chance event waits, or the stage moves on.
 """
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint64_t
 from libc.math cimport tanh
 from libc.string cimport memcmp, memcpy, memset
 
 from core.kit.effects cimport (Effect, Frame, Span, push_effects, run_effects, stack_pop,
                                stack_push, stack_top)
-from core.kit.piles cimport pile_move_all, pile_outcomes, pile_sample, win_loss
+from core.kit.piles cimport (kinds_held, lowest_kind, pile_move_all, pile_outcomes,
+                             pile_sample, win_loss)
 from core.state cimport CHANCE, TERMINAL, GameState, Rng
 from core.energy_deckbuilder import cards as carddata
 from core.energy_deckbuilder.cards import EVENTS, WORDS
@@ -671,26 +672,36 @@ cdef int main_actions(EnergyData* s, int* out) noexcept nogil:
     cdef int p = s.active, n = 0, d, k, i, t, ready = 0, targets
     cdef Side* side = &s.sides[p]
     cdef Side* foe = &s.sides[1 - p]
+    cdef uint64_t held, left
     out[n] = A_END
     n += 1
     if s.steps >= TURN_STEPS:
         return n
     if not s.bought:
         k = energy_total(side.energy)
-        for d in range(N_DESIGNS):
-            if s.market[d] and DESIGNS[d].buy <= k:
+        left = kinds_held(s.market, N_DESIGNS)
+        while left:
+            d = lowest_kind(left)
+            left &= left - 1
+            if DESIGNS[d].buy <= k:
                 out[n] = A_BUY + d
                 n += 1
-    for d in range(N_DESIGNS):
-        if side.hand[d] and can_play(s, p, d):
+    held = kinds_held(side.hand, N_DESIGNS)
+    left = held
+    while left:
+        d = lowest_kind(left)
+        left &= left - 1
+        if can_play(s, p, d):
             out[n] = A_PLAY + d
             n += 1
-    for d in range(N_DESIGNS):
-        if side.hand[d]:
-            for k in range(COLOURS):
-                if DESIGNS[d].discard >> k & 1:
-                    out[n] = A_DISCARD + d * COLOURS + k
-                    n += 1
+    left = held
+    while left:
+        d = lowest_kind(left)
+        left &= left - 1
+        for k in range(COLOURS):
+            if DESIGNS[d].discard >> k & 1:
+                out[n] = A_DISCARD + d * COLOURS + k
+                n += 1
     for i in range(SLOTS):
         if alive(&side.creatures[i]) and not side.creatures[i].tapped:
             ready |= 1 << i

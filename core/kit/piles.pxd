@@ -6,9 +6,49 @@ A pile nobody has seen keeps no order, so it is a count per kind: ``pile[k]`` ca
 kind ``k``.  Drawing its top card is a chance event whose outcome is the kind, each
 with the chance of its count; a shuffle is moving counts.  ``lo`` and ``hi`` bound the
 kinds a draw may give (a search of the pile for one sort of card draws from a range)."""
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint64_t
 
 from core.state cimport Rng, rng_below
+
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    static inline uint64_t kit_load_le64(const uint8_t* p) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w);
+    #endif
+        return w;
+    }
+    """
+    # Eight bytes in one load, the first in the lowest byte, where loading and
+    # shifting them one by one takes some twenty instructions.
+    uint64_t load_le64 "kit_load_le64" (const uint8_t* p) noexcept nogil
+    int lowest_kind "__builtin_ctzll" (unsigned long long kinds) noexcept nogil
+
+
+cdef inline uint64_t kinds_held(const uint8_t* pile, int kinds) noexcept nogil:
+    """The kinds ``0 .. kinds - 1`` (at most 64) of which ``pile`` holds a card, as
+    bits, bit ``k`` for kind ``k``; walked with ``lowest_kind``, they come in kind
+    order.  The counts are read eight at a time, so ``pile``'s array must run on to a
+    multiple of eight.  A scan of a few cards' worth of kinds among many otherwise
+    branches on every count."""
+    cdef uint64_t held = 0, w
+    cdef int k
+    for k in range(0, kinds, 8):
+        w = load_le64(pile + k)
+        # A byte's top bit is set once its low seven bits have 0x7f added and the byte
+        # is or-ed back in exactly when the byte is not zero; no carry leaves a byte.
+        w = (((w & <uint64_t>0x7f7f7f7f7f7f7f7f) + <uint64_t>0x7f7f7f7f7f7f7f7f) | w) \
+            & <uint64_t>0x8080808080808080
+        # The multiplication gathers the eight top bits into the top byte, in order.
+        held |= ((w >> 7) * <uint64_t>0x0102040810204080 >> 56) << k
+    if kinds < 64:
+        held &= ((<uint64_t>1) << kinds) - 1
+    return held
 
 
 cdef inline int pile_size(const uint8_t* pile, int lo, int hi) noexcept nogil:

@@ -15,10 +15,10 @@ room left there (R1).  That is a uniform deal, and each step has few outcomes.  
 short game's set-aside cards lie face down in exile, seen by no one (L16).
 """
 from libc.math cimport tanh
+from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from libc.stdint cimport uint32_t, uint64_t
-
+from core.kit.piles cimport load_le64
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 from core.kit import TensorLayout
 
@@ -326,26 +326,10 @@ cdef void after_scry(RelData* s) noexcept nogil:
 
 # --- Populate, Summon, Fortify (L4, L5) ----------------------------------------------
 
-cdef extern from *:
-    """
-    #include <string.h>
-    static inline uint64_t relinquish_bytes_le(const uint8_t* p) {
-        uint64_t w;
-        memcpy(&w, p, 8);
-    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        w = __builtin_bswap64(w);
-    #endif
-        return w;
-    }
-    """
-    # One load where eight bytes loaded and shifted one by one took some twenty
-    # instructions.
-    uint64_t bytes_le "relinquish_bytes_le" (const uint8_t* p) noexcept nogil
-
 cdef inline uint64_t places_word(RelData* s, int first) noexcept nogil:
     """The ``where`` of cards ``first`` to ``first + 7``, a byte each, the first card in
     the lowest byte."""
-    return bytes_le(&s.where[first])
+    return load_le64(&s.where[first])
 
 cdef inline uint64_t bytes_equal(uint64_t word, int place) noexcept nogil:
     """Eight bits, one for each byte of ``word``, set where the byte is ``place``.
