@@ -1359,19 +1359,11 @@ cdef double evaluation(RelData* s, int p) noexcept nogil:
     left = 1.0 - s.turn / <double>s.max_turns
     return tanh((x - best) / (8.0 + 16.0 * left))
 
-cdef int strongest_defender(RelData* s, int q) noexcept nogil:
-    cdef int c, best = NONE
-    for c in range(TAROT0):
-        if standing_court(s, c, q) and value(c) > best:
-            best = value(c)
-    return best
-
 cdef bint worth_attacking(RelData* s, int c, int q) noexcept nogil:
-    cdef int d
-    for d in range(TAROT0):
-        if is_common(d) and standing_in(s, d, q):
-            return value(c) > strongest_defender(s, q)
-    return False
+    """Whether ``q`` has a standing Common to lose and Court ``c`` outranks each of
+    ``q``'s standing Courts."""
+    cdef uint64_t standing = standing_cards(s, q)
+    return (standing & COMMONS) != 0 and value(c) > highest_standing(s, standing, True)
 
 cdef int opponents_court(RelData* s) noexcept nogil:
     """The last Court of an opponent of the active player in card order, or NONE."""
@@ -1485,28 +1477,48 @@ cdef void shuffle(int* cards, int n, Rng* rng) noexcept nogil:
         cards[i] = cards[j]
         cards[j] = t
 
-cdef void redeal_generation(RelData* s, int observer, int g, Rng* rng) noexcept nogil:
-    """The hidden cards of generation ``g`` dealt afresh to the places that hold them:
-    how many each place holds is public, so the places are listed in seat order, never
-    in the order of the cards that truly lie there."""
-    cdef int cards[NUM_CARDS]
+cdef void redeal_hidden(RelData* s, int observer, Rng* rng) noexcept nogil:
+    """The hidden cards dealt afresh to the places that hold them, within each
+    generation of the Scry pile: how many each place holds is public, so the places are
+    listed in seat order, never in the order of the cards that truly lie there.  The
+    generations are shuffled one after another, each its cards in card order, found in
+    one pass over the cards."""
+    cdef int hidden[NUM_CARDS]
+    cdef int cards[NUM_CARDS]         # the hidden cards by generation, in card order
     cdef uint8_t places[NUM_CARDS]
+    cdef int first[256 + 1]           # where each generation's cards begin in ``cards``
     cdef int count[NUM_LOCS]
-    cdef int c, l, i, n = 0, k = 0
-    for l in range(NUM_LOCS):
-        count[l] = 0
+    cdef int c, g, l, i, k, n = 0, gens = s.generation + 1
+    for g in range(gens + 1):
+        first[g] = 0
     for c in range(NUM_CARDS):
-        if s.gen[c] == g and hidden_from(s, c, observer):
-            cards[n] = c
-            count[loc(s, c)] += 1
+        if s.gen[c] < gens and hidden_from(s, c, observer):
+            hidden[n] = c
+            first[s.gen[c] + 1] += 1
             n += 1
-    for l in range(NUM_LOCS):
-        for i in range(count[l]):
-            places[k] = l
-            k += 1
-    shuffle(cards, n, rng)
+    for g in range(gens):
+        first[g + 1] += first[g]
     for i in range(n):
-        s.where[cards[i]] = places[i]
+        c = hidden[i]
+        cards[first[s.gen[c]]] = c
+        first[s.gen[c]] += 1
+    # Each generation's start, moved to its end by the filling, is the one before's end.
+    for g in range(gens - 1, 0, -1):
+        first[g] = first[g - 1]
+    first[0] = 0
+    for g in range(gens):
+        for l in range(NUM_LOCS):
+            count[l] = 0
+        for i in range(first[g], first[g + 1]):
+            count[loc(s, cards[i])] += 1
+        k = first[g]
+        for l in range(NUM_LOCS):
+            for i in range(count[l]):
+                places[k] = l
+                k += 1
+        shuffle(cards + first[g], first[g + 1] - first[g], rng)
+        for i in range(first[g], first[g + 1]):
+            s.where[cards[i]] = places[i]
 
 cdef void redeal_unfinished(RelData* s, int observer, Rng* rng) noexcept nogil:
     """During the deal the others' hands, the Scry pile and a short game's set-aside
@@ -1694,12 +1706,11 @@ cdef class RelinquishState(GameState):
         # hidden cards, within each generation of the Scry pile, so a card everyone
         # knows went into a reshuffled pile stays among that pile's cards.
         cdef RelData* s = &self.s
-        cdef int g, c, k = 0
+        cdef int c, k = 0
         if s.phase == PH_DEAL:
             redeal_unfinished(s, observer, rng)
             return
-        for g in range(s.generation + 1):
-            redeal_generation(s, observer, g, rng)
+        redeal_hidden(s, observer, rng)
         if s.drawn[0] != NONE and s.scry_for != observer:
             for c in range(NUM_CARDS):
                 if s.where[c] == LOC_DRAWN:
