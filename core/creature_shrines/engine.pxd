@@ -11,7 +11,8 @@ from core.kit.piles cimport pile_size
 from core.state cimport GameState
 
 cdef enum:
-    MAX_DESIGNS = 80      # card designs in a set; a larger set is refused at import
+    MAX_DESIGNS = 80      # card designs in a set; a larger set is refused at import; a
+                          # multiple of 8, for kinds_held reads a hand eight counts at a time
     MAX_UNITS = 48        # permanents on the region at once
     ROWS = 5
     NEUTRAL_ROW = 2       # the middle row, which King of the Hill scores (C8)
@@ -359,6 +360,8 @@ cdef class CreatureShrinesState(GameState):
 cdef Design DESIGNS[MAX_DESIGNS]
 cdef int NUM_DESIGNS
 cdef uint8_t TRAPS[MAX_DESIGNS]   # 1: a Trap, dealt afresh by determinize
+cdef int BURSTS[MAX_DESIGNS]      # the Burst designs, in design order
+cdef int NUM_BURSTS
 
 
 # --- what both halves ask of a position ------------------------------------------------

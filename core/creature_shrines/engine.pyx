@@ -28,7 +28,8 @@ from libc.string cimport memcpy, memset
 
 from core.kit.effects cimport (Effect, Frame, STACK_DEPTH, push_effects, run_effects,
                                stack_pop, stack_push, stack_top)
-from core.kit.piles cimport pile_outcomes, pile_sample, pile_size, win_loss
+from core.kit.piles cimport (kinds_held, lowest_kind, pile_outcomes, pile_sample, pile_size,
+                             win_loss)
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 
 from core.creature_shrines.cards import (AREAS, CARDSET, COLOURS as COLOUR_NAMES,
@@ -53,7 +54,7 @@ cdef uint8_t HARM[16]             # 1: an effect word an opponent's permanent is
 
 def _compile(cardset):
     """The card data into DESIGNS and EFFECTS, once, at import."""
-    global NUM_DESIGNS
+    global NUM_DESIGNS, NUM_BURSTS
     cdef Design* d
     cdef int i, k
     if len(cardset.cards) > MAX_DESIGNS:
@@ -96,6 +97,11 @@ def _compile(cardset):
     for op in HARMFUL:
         HARM[op] = 1
     NUM_DESIGNS = len(cardset.cards)
+    NUM_BURSTS = 0
+    for i in range(NUM_DESIGNS):
+        if DESIGNS[i].subtype == SUB_BURST:
+            BURSTS[NUM_BURSTS] = i
+            NUM_BURSTS += 1
 
 
 # Each enum that mirrors a tuple of cards.py, and the place each entry it names has
@@ -627,15 +633,15 @@ cdef bint burst_visible(CSData* s, int p) noexcept nogil:
     Burst speed: a time mark they can pay off, a Burst card they are known to hold and
     can play, or, while their hand holds cards the opponent has not seen, a Burst card
     of their deck that may be among them and that they could play now."""
-    cdef int d, lib, hidden
+    cdef int d, i, lib, hidden
     if s.shrine_home[p] and s.marks[p] > 0 and can_pay(s, p, MARK_COST):
         return True
     for lib in range(2):
         hidden = pile_size(&s.hand[p][lib][0], 0, MAX_DESIGNS) \
             - pile_size(&s.hand_known[p][lib][0], 0, MAX_DESIGNS)
-        for d in range(NUM_DESIGNS):
-            if DESIGNS[d].subtype == SUB_BURST \
-                    and (s.hand_known[p][lib][d] or hidden and unseen(s, p, lib, d)) \
+        for i in range(NUM_BURSTS):
+            d = BURSTS[i]
+            if (s.hand_known[p][lib][d] or hidden and unseen(s, p, lib, d)) \
                     and playable(s, p, d):
                 return True
     return False
@@ -1924,16 +1930,22 @@ cdef int more_frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
     return n
 
 cdef int burst_actions(CSData* s, int p, int* out, int n) noexcept nogil:
-    cdef int lib, d
+    cdef int lib, d, base
+    cdef uint64_t held
     if s.shrine_home[p] and s.marks[p] > 0 and can_pay(s, p, MARK_COST):
         out[n] = A_MARK
         n += 1
     for lib in range(2):
-        for d in range(NUM_DESIGNS):
-            if s.hand[p][lib][d] and playable(s, p, d) \
-                    and (DESIGNS[d].subtype == SUB_BURST or inert_time(s, p)):
-                out[n] = A_PLAY + lib * MAX_DESIGNS + d
-                n += 1
+        # The designs in hand, 64 at a time (a set holds up to MAX_DESIGNS).
+        for base in range(0, NUM_DESIGNS, 64):
+            held = kinds_held(&s.hand[p][lib][base],
+                              NUM_DESIGNS - base if NUM_DESIGNS - base < 64 else 64)
+            while held:
+                d = base + lowest_kind(held)
+                held &= held - 1
+                if playable(s, p, d) and (DESIGNS[d].subtype == SUB_BURST or inert_time(s, p)):
+                    out[n] = A_PLAY + lib * MAX_DESIGNS + d
+                    n += 1
     return n
 
 cdef int act_actions(CSData* s, int* out) noexcept nogil:
