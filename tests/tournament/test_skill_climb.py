@@ -1,5 +1,6 @@
 """The climb above the skill ladder with the game's network, to the searcher's
 ceiling."""
+import dataclasses
 import json
 import pathlib
 
@@ -45,7 +46,9 @@ def test_the_climb_adds_the_network_at_the_top_budget_then_doubles_it(climbed):
                       ("ismcts-16-model", "cheater-16")]
     assert [(s.budget, s.doubling) for s in found.steps] == [(8, False), (16, True)]
     assert found.player == "ismcts(rollout_depth=4,model=default)"
-    assert found.ceiling.spec == "ismcts(iterations=16,rollout_depth=4,model=default)"
+    # On two deals the doubling shows no gain: the ceiling so far is the rung below it.
+    assert not found.steps[-1].gains
+    assert found.ceiling.spec == "ismcts(iterations=8,rollout_depth=4,model=default)"
     assert all(s.games == 4 for s in found.steps)
 
 
@@ -55,7 +58,9 @@ def test_the_climb_stops_at_the_cap_and_the_report_says_so(climbed):
     assert found.over_greedy.low <= found.over_greedy.elo <= found.over_greedy.high
     assert found.ceiling.low <= found.ceiling.elo <= found.ceiling.high
     said = sections.ended(found)
-    assert said.startswith("The cap is hit at budget 16: the next doubling would pass 16.")
+    assert said.startswith("The cap is hit at budget 16: the next doubling would pass "
+                           "16; the last doubling gains nothing these games show, so the "
+                           "ceiling so far is 8. The ceiling, ismcts-8-model: ")
     assert "Elo above random play" in said and "above greedy" in said
 
 
@@ -92,8 +97,9 @@ def test_the_cheater_meets_the_top_of_the_climb_at_its_budget(climbed):
                 if row.returns[row.seating.index("cheater-16")] == 0)
     assert edge.score == pytest.approx((wins + draws / 2) / 4)
     assert sections.ended(found).endswith(
-        f" The cheater at its budget, seeing every card, scores {100 * edge.score:.1f} "
-        f"[{100 * edge.low:.1f}, {100 * edge.high:.1f}]% against it.")
+        f" The cheater at the climb's top budget, 16, seeing every card, scores "
+        f"{100 * edge.score:.1f} [{100 * edge.low:.1f}, {100 * edge.high:.1f}]% against "
+        "the searcher there.")
 
 
 def _step(budget, undecided):
@@ -123,6 +129,37 @@ def test_two_undecided_doublings_in_a_row_reach_the_ceiling(monkeypatch, undecid
     assert found.ended == "ceiling"
 
 
+@pytest.mark.parametrize("scores, budgets, ended, ceiling", [
+    # A doubling that plays clearly worse gains nothing, as an undecided one does: with
+    # the undecided doubling after it, the climb ends at the rung below the two.
+    ({8: 0.9, 16: 0.8, 32: 0.3, 64: 0.5}, [8, 16, 32, 64], "ceiling", "ismcts-16-model"),
+    # Where no doubling gains, the ceiling is the network's rung.
+    ({8: 0.9, 16: 0.5, 32: 0.3}, [8, 16, 32], "ceiling", "ismcts-8-model"),
+    # At the cap, below a last doubling that gains nothing; the top, after one that gains.
+    ({8: 0.9, 16: 0.8, 32: 0.9, 64: 0.5}, [8, 16, 32, 64], "cap", "ismcts-32-model"),
+    ({8: 0.9, 16: 0.5, 32: 0.9, 64: 0.8}, [8, 16, 32, 64], "cap", "ismcts-64-model"),
+])
+def test_the_ceiling_is_the_rung_below_the_doublings_that_gain_nothing(
+        monkeypatch, scores, budgets, ended, ceiling):
+    plan = _plan()
+    # Intervals 0.2 wide about each score: 0.8 and 0.9 lie above 50%, 0.3 below it.
+    monkeypatch.setattr(climbs, "judge", lambda store, config, lower, upper, seed, n:
+                        ClimbStep(lower=lower.name, upper=upper.name, budget=upper.budget,
+                                  doubling=upper.budget > 8, games=4,
+                                  score=scores[upper.budget],
+                                  low=scores[upper.budget] - 0.2,
+                                  high=scores[upper.budget] + 0.2,
+                                  undecided=abs(scores[upper.budget] - 0.5) < 0.2))
+    monkeypatch.setattr(climbs, "rate", lambda store, plan, variant, played, rungs, top,
+                        bootstrap: (top, None))
+    monkeypatch.setattr(climbs, "cheat", lambda store, plan, variant, top, play, n: top.name)
+    found = climbs.climb(None, plan, plan.variants[0], 64, lambda schedule, what: None)
+    assert [s.budget for s in found.steps] == budgets
+    assert (found.ended, found.ceiling.name) == (ended, ceiling)
+    # The cheater meets the top of the climb, whatever the ceiling.
+    assert found.cheater_edge == f"ismcts-{budgets[-1]}-model"
+
+
 def test_without_a_network_the_top_rung_climbs_on_by_doubling_and_says_why(tmp_path):
     plan = _plan("tic_tac_toe")
     played = []
@@ -136,7 +173,9 @@ def test_without_a_network_the_top_rung_climbs_on_by_doubling_and_says_why(tmp_p
     assert found.unguided == ("tic_tac_toe is an OpenSpiel game with no model of its "
                               "own: give model=PATH")
     assert found.player == PLAYER
-    assert found.ceiling.spec == "ismcts(iterations=32,rollout_depth=4)"
+    # Neither doubling shows a gain on two deals: the ceiling is the top fixed rung.
+    assert not any(s.gains for s in found.steps) and found.ended == "ceiling"
+    assert found.ceiling.spec == "ismcts(iterations=8,rollout_depth=4)"
     assert all(s.doubling for s in found.steps)
     said = sections._climb(found)
     assert said[1].startswith(f"Above the ladder, `{PLAYER}` climbs on without the "
@@ -199,7 +238,7 @@ def test_the_command_climbs_writes_the_ceiling_and_replays_nothing_again(tmp_pat
     assert again.stdout == first.stdout
     assert "- **Ceiling** of `default`: the cap is hit at budget 16" in again.stdout
     climb = json.loads((tmp_path / "skill.json").read_text())["variants"][0]["climb"]
-    assert (climb["ended"], climb["ceiling"]["name"]) == ("cap", "ismcts-16-model")
+    assert (climb["ended"], climb["ceiling"]["name"]) == ("cap", "ismcts-8-model")
 
 
 def test_an_analysis_of_a_game_without_a_network_says_it_climbs_without(tmp_path):
@@ -211,9 +250,10 @@ def test_an_analysis_of_a_game_without_a_network_says_it_climbs_without(tmp_path
                           play=_player(store, []))
     assert said == ["Every variant climbs without the network: tic_tac_toe is an "
                     "OpenSpiel game with no model of its own: give model=PATH."]
-    assert results.variants[0].climb.ceiling.name == "ismcts-16"
-    assert "- **Ceiling** of `default`: the cap is hit at budget 16" in \
-        report.summary(results, "cardarena skill tic_tac_toe")
+    assert results.variants[0].climb.ceiling.name == "ismcts-8"
+    assert "- **Ceiling** of `default`: the cap is hit at budget 16: the next doubling " \
+        "would pass 16; the last doubling gains nothing these games show, so the ceiling " \
+        "so far is 8." in report.summary(results, "cardarena skill tic_tac_toe")
 
 
 def test_the_elo_plot_draws_each_ceiling_beyond_the_ladder(tmp_path):
@@ -224,6 +264,13 @@ def test_the_elo_plot_draws_each_ceiling_beyond_the_ladder(tmp_path):
             "--workers", "1", "--out", str(tmp_path)]
     assert cli(*args).returncode == 0
     results = Results.from_dict(json.loads((tmp_path / "skill.json").read_text()))
+    # Two deals show no gain, so the ceiling is the network's rung at 8: placed at 16,
+    # where a climb that gains would put it.
+    variant = results.variants[0]
+    ceiling = dataclasses.replace(variant.climb.ceiling, budget=16, name="ismcts-16-model")
+    variant = dataclasses.replace(variant, climb=dataclasses.replace(variant.climb,
+                                                                     ceiling=ceiling))
+    results = dataclasses.replace(results, variants=[variant])
     figure = plots._plot_elo(results, pyplot)
     axes = figure.axes[0]
     labels = [t.get_text() for t in axes.get_legend().get_texts()]

@@ -246,7 +246,8 @@ def _skill(args):
     searcher then climbs above the ladder guided by the game's network (or without
     it, in every variant, where one variant has none), doubling its budget until two
     doublings in a row gain nothing the games can tell or the budget would pass
-    --climb-to, and the report gives the ceiling it reached.  With
+    --climb-to, and the report gives the ceiling: the budget below the doublings
+    that gained nothing.  With
     --decide-to, the matches behind each question the first --deals leave open (a
     step against 50%, a depth against zero, two variants' depths, the first seat, the
     cheater's edge), and each climbing step the first --deals leave open, play
@@ -463,8 +464,8 @@ def _add_skill(sub):
                        help="climb above the ladder with the top searcher given the "
                        "game's network (model=default; without it in every variant "
                        "where one has none), doubling from the top budget, until two "
-                       "doublings in a row are undecided or the next would pass BUDGET "
-                       "(default: no climb)")
+                       "doublings in a row gain nothing the games show or the next would "
+                       "pass BUDGET (default: no climb)")
     skill.add_argument("--decide-to", type=positive, metavar="DEALS",
                        help="after the first --deals, play more deals, --deals at a "
                        "time, only in the matches whose questions are still undecided "

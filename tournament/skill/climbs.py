@@ -6,9 +6,11 @@ the top fixed budget, against the top fixed rung, then at each doubling of the
 budget against the rung below, each match played through the harness and stored.
 Where one variant of the analysis has no network shipped, every variant climbs
 without one, doubling the top fixed rung itself: ceilings reached by two kinds of
-player would not compare.  The climb stops when two doublings in a row are undecided
-(their scores' 95% intervals hold 50%: the ceiling is reached) or when the next
-doubling would pass the cap.  With ``--decide-to``, a step whose first deals leave it
+player would not compare.  The climb stops when two doublings in a row gain nothing
+the games show (their scores' 95% intervals do not lie above 50%: undecided, or
+clearly worse) or when the next doubling would pass the cap.  The ceiling is the rung
+below the doublings at the top that gain nothing: where more search stops paying, as
+far as the games tell.  With ``--decide-to``, a step whose first deals leave it
 open plays a batch of deals more, and again, as the ladder's open questions do, until
 its score is clear of 50% or within 5 points of it, or would need more deals than the
 cap at the score seen so far: gains of 20 to 40 Elo a doubling, common near the top,
@@ -29,8 +31,9 @@ from tournament.sparring import levels
 from tournament.stats.ratings import deal_weights, elo_samples
 from tournament.tables import count
 
-# Undecided doublings in a row that end a climb: one alone is often noise.
-UNDECIDED = 2
+# Doublings in a row that gain nothing the games show and end a climb: one alone is
+# often noise.
+NO_GAIN = 2
 
 
 def learned(player):
@@ -120,8 +123,8 @@ def climb(store, plan, variant, cap, play, *, bootstrap=1000):
     why = unguided(plan)
     player = ladder.player if why else learned(ladder.player)
     lower, budget = ladder.top, start(ladder.top, why is None)
-    steps, rungs, played, undecided = [], [], [], 0
-    while budget <= cap and undecided < UNDECIDED:
+    steps, rungs, played, no_gain = [], [], [], 0
+    while budget <= cap and no_gain < NO_GAIN:
         upper = rung(ladder.player, budget, why is None)
         config, found = settle(store, plan, variant, lower, upper, play,
                                f"Variant {variant.name}, the climb: {upper.name} against "
@@ -130,11 +133,14 @@ def climb(store, plan, variant, cap, play, *, bootstrap=1000):
         rungs.append(upper)
         played.append(config)
         if found.doubling:
-            undecided = undecided + 1 if found.undecided else 0
+            no_gain = 0 if found.gains else no_gain + 1
         lower, budget = upper, 2 * budget
-    ceiling, over_greedy = rate(store, plan, variant, played, rungs, bootstrap)
+    # Below the trailing doublings that gain nothing: the top fixed rung if every
+    # climbing rung is one of them.
+    top = ([ladder.top] + rungs)[len(rungs) - no_gain]
+    ceiling, over_greedy = rate(store, plan, variant, played, rungs, top, bootstrap)
     return Climb(player=player, cap=cap, unguided=why, steps=steps,
-                 ended="ceiling" if undecided == UNDECIDED else "cap",
+                 ended="ceiling" if no_gain == NO_GAIN else "cap",
                  ceiling=ceiling, over_greedy=over_greedy,
                  cheater_edge=cheat(store, plan, variant, rungs[-1], play, bootstrap))
 
@@ -195,10 +201,10 @@ def judge(store, config, lower, upper, seed, bootstrap):
                      score=played.score, low=low, high=high, undecided=low <= 0.5 <= high)
 
 
-def rate(store, plan, variant, played, rungs, bootstrap):
-    """The top climbing rung's Elo above random play and above greedy, fitted over
-    the ladder's matches and the climb's (the configs ``played``) together, as the
-    ladder's Elo is."""
+def rate(store, plan, variant, played, rungs, ceiling, bootstrap):
+    """The ``ceiling`` rung's Elo above random play and above greedy, fitted over the
+    ladder's matches and the climb's (the configs ``played``, of the climbing
+    ``rungs``) together, as the ladder's Elo is."""
     alone = plan.alone(variant)
     named = {r.name: r for r in alone.ladder.rungs + rungs}
     pairs = [c for c in alone.configs(variant) if len(c.bots) == 2] + list(played)
@@ -207,12 +213,12 @@ def rate(store, plan, variant, played, rungs, bootstrap):
     elo, samples = elo_samples(rows, names, seed=plan.seed, bootstrap=bootstrap,
                                sides=configs.sides(variant.game))
     elo, samples = elo - elo[0], samples - samples[:, :1]
-    top, greedy = names.index(rungs[-1].name), names.index("greedy")
+    top, greedy = names.index(ceiling.name), names.index("greedy")
     low, high = analysis.interval(samples[:, top])
-    ceiling = RatedRung(**dataclasses.asdict(rungs[-1]), elo=float(elo[top]), low=low,
-                        high=high)
-    return ceiling, analysis.clear(float(elo[top] - elo[greedy]),
-                                    samples[:, top] - samples[:, greedy])
+    rated = RatedRung(**dataclasses.asdict(ceiling), elo=float(elo[top]), low=low,
+                      high=high)
+    return rated, analysis.clear(float(elo[top] - elo[greedy]),
+                                  samples[:, top] - samples[:, greedy])
 
 
 def _rows(store, config):

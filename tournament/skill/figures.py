@@ -433,6 +433,11 @@ class ClimbStep(Figures):
     undecided: bool
     """Whether the interval holds 50%: the games do not tell the step from no gain."""
 
+    @property
+    def gains(self):
+        """Whether the interval lies above 50%: the games show the step gains."""
+        return self.low > 0.5
+
 
 @frozen
 class Climb(Figures):
@@ -450,11 +455,14 @@ class Climb(Figures):
     steps: list[ClimbStep]
     """Each climbing rung's match, lowest first."""
     ended: str
-    """``ceiling`` (two doublings in a row undecided) or ``cap``."""
+    """``ceiling`` (two doublings in a row that gain nothing the games show) or
+    ``cap``."""
     ceiling: RatedRung
-    """The top climbing rung with its Elo above random play."""
+    """The rung below the doublings at the top of the climb that gain nothing the games
+    show (the top climbing rung where the last doubling gains), with its Elo above
+    random play: the ladder's top fixed rung where no climbing rung gains."""
     over_greedy: Clear
-    """The top climbing rung's Elo above greedy play."""
+    """The ceiling's Elo above greedy play."""
     cheater_edge: Edge
     """The cheater's score against the top climbing rung at its budget."""
 

@@ -148,17 +148,21 @@ def _yardstick(v):
 
 def ended(climb):
     """How ``climb`` ended, as a sentence."""
-    top = climb.ceiling
+    top, last = climb.ceiling, climb.steps[-1]
     if climb.ended == "ceiling":
-        how = (f"The ceiling is reached at {top.budget} iterations: its last "
-               f"{climbs.UNDECIDED} doublings are not told apart from no gain")
+        how = (f"The ceiling is reached at {top.budget} iterations: the "
+               f"{climbs.NO_GAIN} doublings above it gain nothing these games show")
     else:
-        how = (f"The cap is hit at budget {top.budget}: the next doubling would pass "
+        how = (f"The cap is hit at budget {last.budget}: the next doubling would pass "
                f"{climb.cap}")
+        if top.budget != last.budget:
+            how += (f"; the last doubling gains nothing these games show, so the "
+                    f"ceiling so far is {top.budget}")
     edge = climb.cheater_edge
     return (f"{how}. The ceiling, {top.name}: {elo_cell(top)} Elo above random play, "
-            f"{elo_cell(climb.over_greedy)} above greedy. The cheater at its budget, "
-            f"seeing every card, scores {score_cell(edge)}% against it.")
+            f"{elo_cell(climb.over_greedy)} above greedy. The cheater at the climb's "
+            f"top budget, {last.budget}, seeing every card, scores {score_cell(edge)}% "
+            f"against the searcher there.")
 
 
 def _climb(climb):
@@ -166,9 +170,9 @@ def _climb(climb):
     if climb is None:
         return []
     steps = markdown_table(
-        ["step", "games", "score %", "95% over the deals", "undecided"],
+        ["step", "games", "score %", "95% over the deals", "gain shown"],
         [[f"{s.upper} v {s.lower}", str(s.games), pct(s.score),
-          f"{pct(s.low)}-{pct(s.high)}", "yes" if s.undecided else "no"]
+          f"{pct(s.low)}-{pct(s.high)}", "yes" if s.gains else "no"]
          for s in climb.steps], "lrrrl")
     if climb.unguided:
         how = (f"Above the ladder, `{climb.player}` climbs on without the network, as "
@@ -179,8 +183,9 @@ def _climb(climb):
                "against the top rung (what the network adds), then doubling its budget, "
                "each rung against the one below,")
     return ["### The climb",
-            f"{how} until {climbs.UNDECIDED} doublings in a row are undecided (their "
-            f"intervals hold 50%) or the cap of {climb.cap} iterations.",
+            f"{how} until {climbs.NO_GAIN} doublings in a row gain nothing these games "
+            f"show (their intervals do not lie above 50%) or the cap of {climb.cap} "
+            "iterations; the ceiling is the rung below such doublings.",
             steps, ended(climb)]
 
 
