@@ -142,7 +142,8 @@ def climb(store, plan, variant, cap, play, *, bootstrap=1000):
     return Climb(player=player, cap=cap, unguided=why, steps=steps,
                  ended="ceiling" if no_gain == NO_GAIN else "cap",
                  ceiling=ceiling, over_greedy=over_greedy,
-                 cheater_edge=cheat(store, plan, variant, rungs[-1], play, bootstrap))
+                 cheater_edge=cheat(store, plan, variant, rungs[-1], play, bootstrap),
+                 below=True)
 
 
 def settle(store, plan, variant, lower, upper, play, what, bootstrap):

@@ -465,6 +465,11 @@ class Climb(Figures):
     """The ceiling's Elo above greedy play."""
     cheater_edge: Edge
     """The cheater's score against the top climbing rung at its budget."""
+    below: bool | None = dataclasses.field(default=None, metadata=OPTIONAL)
+    """True: a clearly worse doubling counts toward the end as an undecided one does,
+    and the ceiling is read below the doublings that gain nothing.  Files written
+    before lack it: their climbs ended on undecided doublings alone, and their
+    ceiling is the top rung reached."""
 
 
 # --- a variant, and the verdicts ------------------------------------------------------

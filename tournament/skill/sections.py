@@ -148,6 +148,8 @@ def _yardstick(v):
 
 def ended(climb):
     """How ``climb`` ended, as a sentence."""
+    if not climb.below:
+        return _ended_at_the_top(climb)
     top, last = climb.ceiling, climb.steps[-1]
     if climb.ended == "ceiling":
         how = (f"The ceiling is reached at {top.budget} iterations: the "
@@ -165,14 +167,32 @@ def ended(climb):
             f"against the searcher there.")
 
 
+def _ended_at_the_top(climb):
+    """How a climb written before ``Climb.below`` ended: on two undecided doublings,
+    its ceiling the top rung."""
+    top = climb.ceiling
+    if climb.ended == "ceiling":
+        how = (f"The ceiling is reached at {top.budget} iterations: its last "
+               f"{climbs.NO_GAIN} doublings are not told apart from no gain")
+    else:
+        how = (f"The cap is hit at budget {top.budget}: the next doubling would pass "
+               f"{climb.cap}")
+    edge = climb.cheater_edge
+    return (f"{how}. The ceiling, {top.name}: {elo_cell(top)} Elo above random play, "
+            f"{elo_cell(climb.over_greedy)} above greedy. The cheater at its budget, "
+            f"seeing every card, scores {score_cell(edge)}% against it.")
+
+
 def _climb(climb):
     """The report's section on the climb; nothing without one."""
     if climb is None:
         return []
     steps = markdown_table(
-        ["step", "games", "score %", "95% over the deals", "gain shown"],
+        ["step", "games", "score %", "95% over the deals",
+         "gain shown" if climb.below else "undecided"],
         [[f"{s.upper} v {s.lower}", str(s.games), pct(s.score),
-          f"{pct(s.low)}-{pct(s.high)}", "yes" if s.gains else "no"]
+          f"{pct(s.low)}-{pct(s.high)}",
+          "yes" if (s.gains if climb.below else s.undecided) else "no"]
          for s in climb.steps], "lrrrl")
     if climb.unguided:
         how = (f"Above the ladder, `{climb.player}` climbs on without the network, as "
@@ -182,11 +202,12 @@ def _climb(climb):
         how = (f"Above the ladder, `{climb.player}` climbs: first at the top budget "
                "against the top rung (what the network adds), then doubling its budget, "
                "each rung against the one below,")
-    return ["### The climb",
-            f"{how} until {climbs.NO_GAIN} doublings in a row gain nothing these games "
-            f"show (their intervals do not lie above 50%) or the cap of {climb.cap} "
-            "iterations; the ceiling is the rung below such doublings.",
-            steps, ended(climb)]
+    until = (f"until {climbs.NO_GAIN} doublings in a row gain nothing these games show "
+             f"(their intervals do not lie above 50%) or the cap of {climb.cap} "
+             "iterations; the ceiling is the rung below such doublings." if climb.below
+             else f"until {climbs.NO_GAIN} doublings in a row are undecided (their "
+             f"intervals hold 50%) or the cap of {climb.cap} iterations.")
+    return ["### The climb", f"{how} {until}", steps, ended(climb)]
 
 
 def _moves(figures, rung):
