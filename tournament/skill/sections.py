@@ -147,40 +147,26 @@ def _yardstick(v):
 
 
 def ended(climb):
-    """How ``climb`` ended, as a sentence."""
-    if not climb.below:
-        return _ended_at_the_top(climb)
+    """How ``climb`` ended, as a sentence.  A climb written before ``Climb.below``
+    ended on two undecided doublings, its ceiling the top rung, and keeps its words."""
     top, last = climb.ceiling, climb.steps[-1]
     if climb.ended == "ceiling":
-        how = (f"The ceiling is reached at {top.budget} iterations: the "
-               f"{climbs.NO_GAIN} doublings above it gain nothing these games show")
+        how = f"The ceiling is reached at {top.budget} iterations: " + (
+            f"the {climbs.NO_GAIN} doublings above it gain nothing these games show"
+            if climb.below else
+            f"its last {climbs.NO_GAIN} doublings are not told apart from no gain")
     else:
         how = (f"The cap is hit at budget {last.budget}: the next doubling would pass "
                f"{climb.cap}")
         if top.budget != last.budget:
             how += (f"; the last doubling gains nothing these games show, so the "
                     f"ceiling so far is {top.budget}")
-    edge = climb.cheater_edge
+    edge = score_cell(climb.cheater_edge)
+    cheater = (f"The cheater at the climb's top budget, {last.budget}, seeing every "
+               f"card, scores {edge}% against the searcher there." if climb.below else
+               f"The cheater at its budget, seeing every card, scores {edge}% against it.")
     return (f"{how}. The ceiling, {top.name}: {elo_cell(top)} Elo above random play, "
-            f"{elo_cell(climb.over_greedy)} above greedy. The cheater at the climb's "
-            f"top budget, {last.budget}, seeing every card, scores {score_cell(edge)}% "
-            f"against the searcher there.")
-
-
-def _ended_at_the_top(climb):
-    """How a climb written before ``Climb.below`` ended: on two undecided doublings,
-    its ceiling the top rung."""
-    top = climb.ceiling
-    if climb.ended == "ceiling":
-        how = (f"The ceiling is reached at {top.budget} iterations: its last "
-               f"{climbs.NO_GAIN} doublings are not told apart from no gain")
-    else:
-        how = (f"The cap is hit at budget {top.budget}: the next doubling would pass "
-               f"{climb.cap}")
-    edge = climb.cheater_edge
-    return (f"{how}. The ceiling, {top.name}: {elo_cell(top)} Elo above random play, "
-            f"{elo_cell(climb.over_greedy)} above greedy. The cheater at its budget, "
-            f"seeing every card, scores {score_cell(edge)}% against it.")
+            f"{elo_cell(climb.over_greedy)} above greedy. {cheater}")
 
 
 def _climb(climb):
