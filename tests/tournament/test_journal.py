@@ -80,6 +80,19 @@ def test_a_tournament_given_more_deals_is_read_with_them(tmp_path):
         assert store.tournament()["config"]["deals"] == 2
 
 
+def test_a_run_asking_fewer_deals_than_stored_changes_no_record(tmp_path):
+    # An analysis written again from its journal asks each tournament for fewer deals
+    # than it was last given, then more: the journal gains no line.
+    record = str(tmp_path / "run.jsonl")
+    play(make_config(deals=2), str(tmp_path / "a.db"), record)
+    before = lines(record)
+    played, rows = play(make_config(deals=1), str(tmp_path / "b.db"), record)
+    assert (played, len(rows)) == (0, 4)
+    assert lines(record) == before
+    with Store(str(tmp_path / "b.db")) as store:
+        assert store.tournament()["config"]["deals"] == 2
+
+
 @pytest.mark.parametrize("text, said", [
     ("not json\n", "is not a journal of games"),
     ('{"format": "cardarena match"}\n', "is not a journal of games"),

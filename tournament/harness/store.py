@@ -220,13 +220,20 @@ class Store:
         self.close()
 
     def begin(self, config):
-        """Record ``config`` as a tournament of this store, or its new number of deals
-        if it is one already."""
+        """Record ``config`` as a tournament of this store, or, if it is one already,
+        the most deals it has been given.  A run asking fewer deals than stored (an
+        analysis written again from its journal asks for 40, then 80, and on) leaves
+        the record as it is, and writes no new line to the journal."""
+        asked = _config_dict(config)
+        stored = [r["config"] for r in self._tournament_records(config.key)]
+        if stored and stored[0] == dict(asked, deals=stored[0].get("deals")) and \
+                stored[0]["deals"] >= config.deals:
+            return
         with self.db:
             self.db.execute(
                 "INSERT INTO tournaments VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET config = excluded.config",
-                (config.key, config.game, json.dumps(_config_dict(config)), time.time()))
+                (config.key, config.game, json.dumps(asked), time.time()))
         if self.journal is not None:
             self.journal.tournament(self._tournament_records(config.key)[0])
 
