@@ -538,53 +538,66 @@ cdef inline int lowest_card(uint64_t cards) noexcept nogil:
     card order, skips the cards it lacks."""
     return __builtin_ctzll(cards)
 
-cdef bint sums_to(RelData* s, uint64_t cards, int total, bint named) noexcept nogil:
-    """Whether some of ``cards`` (Commons), each at its worth this turn (L15), add up to
-    ``total``: any of them, the empty set making 0, or with ``named`` at least one.  A
-    Bounty can make a worth 0 or below, so the sums run from the negative worths' total
-    to the positive ones'."""
-    cdef uint64_t every[SUM_WORDS]
-    cdef uint64_t some[SUM_WORDS]
+cdef struct Sums:
+    # What sets of some Commons add up to, each at its worth this turn (L15): bit
+    # ``t - low`` of ``every`` says some set of them makes t (the empty set making 0),
+    # of ``some`` that a set naming at least one does.  A Bounty can make a worth 0 or
+    # below, so the sums run from the negative worths' total to the positive ones'.
+    int low, high
+    uint64_t some[SUM_WORDS]
+    uint64_t every[SUM_WORDS]
+
+cdef void find_sums(RelData* s, uint64_t cards, Sums* out) noexcept nogil:
+    """The sums of ``cards`` (Commons), found once for all the totals asked of them."""
     cdef uint64_t step[SUM_WORDS]
-    cdef uint64_t small_every = 1, small_some = 0, t, left = cards
-    cdef int c, w, low = 0, high = 0, widest = 0, words, i
+    cdef uint64_t t, left = cards
+    cdef int c, w, words, i
+    out.low = out.high = 0
     while left:
         w = worth(s, lowest_card(left))
         left &= left - 1
         if w < 0:
-            low += w
+            out.low += w
         else:
-            high += w
-            widest = w if w > widest else widest
-    if total < low or total > high:
-        return False
-    # With no worth below 0, a sum past 63 never comes back to a Tarot's value: one
-    # word holds all that matters.
-    if low == 0 and widest < 64 and total < 64:
+            out.high += w
+    if out.low == 0 and out.high < 64:
+        out.every[0] = 1
+        out.some[0] = 0
         left = cards
         while left:
-            t = small_every << worth(s, lowest_card(left))
+            t = out.every[0] << worth(s, lowest_card(left))
             left &= left - 1
-            small_some |= t
-            small_every |= t
-        return ((small_some if named else small_every) >> total) & 1
-    words = (high - low) // 64 + 1
-    memset(every, 0, words * sizeof(uint64_t))
-    memset(some, 0, words * sizeof(uint64_t))
-    every[(-low) // 64] = (<uint64_t>1) << ((-low) % 64)
+            out.some[0] |= t
+            out.every[0] |= t
+        return
+    words = (out.high - out.low) // 64 + 1
+    memset(out.every, 0, words * sizeof(uint64_t))
+    memset(out.some, 0, words * sizeof(uint64_t))
+    out.every[(-out.low) // 64] = (<uint64_t>1) << ((-out.low) % 64)
     left = cards
     while left:
         c = lowest_card(left)
         left &= left - 1
         memset(step, 0, words * sizeof(uint64_t))
-        shift_or(step, every, worth(s, c), words)
+        shift_or(step, out.every, worth(s, c), words)
         for i in range(words):
-            some[i] |= step[i]
-            every[i] |= step[i]
-    i = total - low
+            out.some[i] |= step[i]
+            out.every[i] |= step[i]
+
+cdef inline bint makes(const Sums* sums, int total, bint named) noexcept nogil:
+    """Whether some of the cards add up to ``total``: any of them, or with ``named``
+    at least one."""
+    cdef int i = total - sums.low
+    if total < sums.low or total > sums.high:
+        return False
     if named:
-        return (some[i // 64] >> (i % 64)) & 1
-    return (every[i // 64] >> (i % 64)) & 1
+        return (sums.some[i // 64] >> (i % 64)) & 1
+    return (sums.every[i // 64] >> (i % 64)) & 1
+
+cdef bint sums_to(RelData* s, uint64_t cards, int total, bint named) noexcept nogil:
+    cdef Sums sums
+    find_sums(s, cards, &sums)
+    return makes(&sums, total, named)
 
 cdef inline bint opponents(RelData* s, int p, int q) noexcept nogil:
     return p != q and q != partner(s, p)
@@ -613,22 +626,25 @@ cdef int magick_actions(RelData* s, int* out) noexcept nogil:
     opponents', L12), Augur with a Tarot under 13, Murder any Court with one of 13 or
     more (L6, L14).  An Enchant must name at least one card (R5); with a Bounty, the
     Fool can (L15)."""
-    cdef uint64_t targets[MAX_PLAYERS]
+    cdef Sums offered[MAX_PLAYERS]
+    cdef bint can[MAX_PLAYERS]
     cdef uint32_t held = tarots_in_hand(s, s.active), left
     cdef int v, q, n = 0, p = s.active
     cdef int commons, court_to_kill = -1      # unknown until a Tarot that murders asks
     if not held:
         return 0
-    # The Commons each seat offers an Enchant, once for all the Tarots in hand.
+    # What the Commons each seat offers an Enchant add up to, found once for all the
+    # Tarots in hand.
     for q in range(s.num_players):
-        targets[q] = resting_commons(s, q)
+        can[q] = opponents(s, p, q) and not s.enchant_any or q == p and s.enchant_any
+        if can[q]:
+            find_sums(s, resting_commons(s, q), &offered[q])
     left = held
     while left:
         v = lowest_card(left)
         left &= left - 1
         for q in range(s.num_players):
-            if (opponents(s, p, q) and not s.enchant_any or q == p and s.enchant_any) \
-                    and sums_to(s, targets[q], v, True):
+            if can[q] and makes(&offered[q], v, True):
                 out[n] = A_ENCHANT + MAX_PLAYERS * v + q
                 n += 1
     left = held & ((1 << MURDER_LEAST) - 1)
@@ -786,20 +802,28 @@ cdef int answering(RelData* s) noexcept nogil:
             return p
     return NONE
 
-cdef bint counter_legal(RelData* s, int v) noexcept nogil:
+cdef int counter_actions(RelData* s, int* out) noexcept nogil:
     """A Foil beats the chain's latest Tarot.  A Negate is lower than the Tarot whose
     capture it replaces and names Commons of it worth its value, Bounties counted (L15);
     the Enchanter's side cancels a Negate with a Tarot above it (R4), and a chain stands
     MAX_NEGATES deep at most (R6)."""
-    if s.spell == SPELL_MURDER or not s.defending:
-        return v > s.last_tarot
-    return s.depth < MAX_NEGATES and v < s.level_value[s.depth] \
-        and sums_to(s, s.level_set[s.depth], v, False)
-
-cdef int counter_actions(RelData* s, int* out) noexcept nogil:
-    cdef int v, n = 0, p = answering(s)
-    for v in range(22):
-        if s.where[TAROT0 + v] == LOC_HAND + p and counter_legal(s, v):
+    cdef Sums named
+    cdef uint32_t left = tarots_in_hand(s, answering(s))
+    cdef int v, n = 0
+    cdef bint negating = s.spell != SPELL_MURDER and s.defending
+    if negating:
+        if s.depth >= MAX_NEGATES:
+            left = 0
+        else:
+            left &= (1 << s.level_value[s.depth]) - 1
+            if left:
+                find_sums(s, s.level_set[s.depth], &named)
+    else:
+        left = left >> (s.last_tarot + 1) << (s.last_tarot + 1)
+    while left:
+        v = lowest_card(left)
+        left &= left - 1
+        if not negating or makes(&named, v, False):
             out[n] = A_COUNTER + v
             n += 1
     out[n] = A_PASS
