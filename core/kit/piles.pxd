@@ -30,6 +30,13 @@ cdef extern from *:
     int lowest_kind "__builtin_ctzll" (unsigned long long kinds) noexcept nogil
 
 
+cdef inline uint64_t top_bits(uint64_t w) noexcept nogil:
+    """The top bits of ``w``'s eight bytes, each byte 0x80 or 0, as eight bits in byte
+    order, the first byte's lowest: the multiplication gathers them into the top byte,
+    in order, and no two of its partial products meet there."""
+    return (w >> 7) * <uint64_t>0x0102040810204080 >> 56
+
+
 cdef inline uint64_t kinds_held(const uint8_t* pile, int kinds) noexcept nogil:
     """The kinds ``0 .. kinds - 1`` (at most 64) of which ``pile`` holds a card, as
     bits, bit ``k`` for kind ``k``; walked with ``lowest_kind``, they come in kind
@@ -44,8 +51,7 @@ cdef inline uint64_t kinds_held(const uint8_t* pile, int kinds) noexcept nogil:
         # is or-ed back in exactly when the byte is not zero; no carry leaves a byte.
         w = (((w & <uint64_t>0x7f7f7f7f7f7f7f7f) + <uint64_t>0x7f7f7f7f7f7f7f7f) | w) \
             & <uint64_t>0x8080808080808080
-        # The multiplication gathers the eight top bits into the top byte, in order.
-        held |= ((w >> 7) * <uint64_t>0x0102040810204080 >> 56) << k
+        held |= top_bits(w) << k
     if kinds < 64:
         held &= ((<uint64_t>1) << kinds) - 1
     return held

@@ -18,7 +18,7 @@ from libc.math cimport tanh
 from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from core.kit.piles cimport load_le64
+from core.kit.piles cimport load_le64, top_bits
 from core.state cimport CHANCE, TERMINAL, GameState, Rng, rng_below
 from core.kit import TensorLayout
 
@@ -334,12 +334,11 @@ cdef inline uint64_t places_word(RelData* s, int first) noexcept nogil:
 cdef inline uint64_t bytes_equal(uint64_t word, int place) noexcept nogil:
     """Eight bits, one for each byte of ``word``, set where the byte is ``place``.
     Each byte of ``x`` is zero where it matches; the masks make its top bit 1 in
-    exactly those bytes (no borrow crosses a byte), and the multiplication gathers the
-    eight top bits into one byte, their order kept."""
+    exactly those bytes (no carry crosses a byte)."""
     cdef uint64_t x = word ^ (<uint64_t>place * <uint64_t>0x0101010101010101)
     x = ~(((x & <uint64_t>0x7f7f7f7f7f7f7f7f) + <uint64_t>0x7f7f7f7f7f7f7f7f) | x
           | <uint64_t>0x7f7f7f7f7f7f7f7f)
-    return (x >> 7) * <uint64_t>0x0102040810204080 >> 56
+    return top_bits(x)
 
 cdef inline uint64_t bytes_between(uint64_t word, int lo, int hi) noexcept nogil:
     """Eight bits, one for each byte of ``word``, set where the byte's place (its low
@@ -350,7 +349,7 @@ cdef inline uint64_t bytes_between(uint64_t word, int lo, int hi) noexcept nogil
     cdef uint64_t ones = <uint64_t>0x0101010101010101
     x = (x + <uint64_t>(128 - lo) * ones) & ~(x + <uint64_t>(128 - hi) * ones) \
         & <uint64_t>0x8080808080808080
-    return (x >> 7) * <uint64_t>0x0102040810204080 >> 56
+    return top_bits(x)
 
 cdef uint64_t cards_at(RelData* s, int place) noexcept nogil:
     """The suited cards whose ``where`` is ``place`` (a tableau's standing cards, a
