@@ -1170,9 +1170,24 @@ cdef bint arcana_possible(RelData* s, uint64_t standing, int k, int targets) noe
 
 cdef uint64_t pair_sums(RelData* s, uint64_t standing) noexcept nogil:
     """The values 1-10 that two standing Commons of the active tableau add up to."""
-    cdef uint64_t first = paying_cards(s, standing, CONGREGATE), second
+    cdef uint64_t first = paying_cards(s, standing, CONGREGATE), second, seen = 0
     cdef int c1, w
     cdef uint64_t sums = 0
+    # With no worth below 0 (no Bounty has taken one under), the worths of the cards
+    # before each card, as bits, shifted by its own, are the pairs it ends: one pass,
+    # not one per pair.  A worth past 10 is in no such pair.
+    second = first
+    while second:
+        w = worth(s, lowest_card(second))
+        second &= second - 1
+        if w < 0:
+            break
+        if w <= 10:
+            sums |= seen << w
+            seen |= bit(w)
+    else:
+        return sums & (bit(11) - bit(1))
+    sums = 0
     while first:
         c1 = lowest_card(first)
         first &= first - 1

@@ -436,6 +436,27 @@ def test_r11_a_bounty_moves_a_common_in_the_capture_table():
     assert state.to_dict()["players"][0]["standing"] == ["C10"]
 
 
+@pytest.mark.parametrize("target, amount, standing, hand, offered", [
+    # C9 worth 3 this turn: with S4 it makes 7, no longer 13.
+    ("C9", "subtract 6", ["C9", "S4"], ("W7",), "congregate W7"),
+    # C2 worth -4 this turn: with S9 it makes 5, no longer 11.
+    ("C2", "subtract 6", ["C2", "S9"], ("W5",), "congregate W5"),
+])
+def test_r11_a_bounty_changes_what_a_congregate_may_place(target, amount, standing, hand,
+                                                          offered):
+    before = position("relinquish(acceptance=false)",
+                      players=[{"standing": ["P4", "P6", *standing], "hand": list(hand)}, {}])
+    assert offered not in legal(before)
+    state = bountied(target, amount, {}, me=standing, hand=hand)
+    assert offered in legal(state)
+    act(state, offered)
+    for _ in standing:
+        (pay,) = legal(state)
+        act(state, pay)
+    view = state.to_dict()["players"][0]
+    assert offered.split()[1] in view["standing"] and set(standing) <= set(view["resting"])
+
+
 # L8: a Scry keeps one and discards the other face up; Acceptance until the reshuffle.
 def test_l8_acceptance_and_the_reshuffle():
     state = position(players=[{"hand": ["W5", "W6"]}, {"hand": ["C5", "C6"]}],
