@@ -530,6 +530,7 @@ cdef void shift_or(uint64_t* dst, const uint64_t* src, int by, int words) noexce
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_clzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
 cdef inline int lowest_card(uint64_t cards) noexcept nogil:
@@ -1121,14 +1122,20 @@ cdef inline bint target_kind(int ability, int c) noexcept nogil:
     """Glamour and Bounty act on a Common, Coerce on a Court, in any tableau (L9)."""
     return is_court(c) if ability == COERCE else is_common(c)
 
-cdef void count_targets(RelData* s, int* commons, int* courts) noexcept nogil:
-    """The Commons and the Courts in any tableau, what a Common's ability and Coerce may
-    act on (L9): both in one pass, eight cards at a time."""
-    cdef uint64_t tabled = 0
+cdef uint64_t tabled_cards(RelData* s, int first, int last) noexcept nogil:
+    """The cards standing or resting in the tableaux of seats ``first`` to ``last - 1``,
+    found eight cards at a time."""
+    cdef uint64_t cards = 0
     cdef int k
     for k in range(TAROT0 // 8):
-        tabled |= bytes_between(places_word(s, 8 * k), LOC_TABLEAU,
-                                LOC_TABLEAU + s.num_players) << (8 * k)
+        cards |= bytes_between(places_word(s, 8 * k), LOC_TABLEAU + first,
+                               LOC_TABLEAU + last) << (8 * k)
+    return cards
+
+cdef void count_targets(RelData* s, int* commons, int* courts) noexcept nogil:
+    """The Commons and the Courts in any tableau, what a Common's ability and Coerce may
+    act on (L9): both in one pass."""
+    cdef uint64_t tabled = tabled_cards(s, 0, s.num_players)
     commons[0] = popcount(tabled & COMMONS)
     courts[0] = popcount(tabled & COURTS)
 
@@ -1405,12 +1412,13 @@ cdef bint worth_attacking(RelData* s, int c, int q) noexcept nogil:
 
 cdef int opponents_court(RelData* s) noexcept nogil:
     """The last Court of an opponent of the active player in card order, or NONE."""
-    cdef int c, q, found = NONE
-    for c in range(TAROT0):
-        q = loc(s, c) - LOC_TABLEAU
-        if court_on_table(s, c) and opponents(s, s.active, q):
-            found = c
-    return found
+    cdef uint64_t courts = 0
+    cdef int q
+    for q in range(s.num_players):
+        if opponents(s, s.active, q):
+            courts |= tabled_cards(s, q, q + 1)
+    courts &= COURTS
+    return 63 - __builtin_clzll(courts) if courts else NONE
 
 cdef int main_score(RelData* s, int a) noexcept nogil:
     """Greedy priorities: place Commons (the highest first), Courts, capture with
