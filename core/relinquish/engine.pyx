@@ -15,7 +15,7 @@ room left there (R1).  That is a uniform deal, and each step has few outcomes.  
 short game's set-aside cards lie face down in exile, seen by no one (L16).
 """
 from libc.math cimport tanh
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from core.kit.piles cimport load_le64, top_bits
@@ -44,13 +44,25 @@ PHASES = ["deal", "flip", "main", "pay", "draw", "keep", "over", "pick", "counte
 cdef inline int suit(int c) noexcept nogil:
     return c // 14
 
-cdef inline int value(int c) noexcept nogil:
+# Each card's value, read from a table: a search asks for it in every worth, score and
+# capture, and a division by 14 costs several times a load.
+cdef int8_t VALUES[NUM_CARDS]
+
+cdef void fill_values() noexcept nogil:
     """A Common's value, a Court's strength (L1), a Tarot's number."""
-    if c >= TAROT0:
-        return c - TAROT0
-    if c % 14 >= COURT0:
-        return c % 14 - COURT0
-    return c % 14 + 1
+    cdef int c
+    for c in range(NUM_CARDS):
+        if c >= TAROT0:
+            VALUES[c] = c - TAROT0
+        elif c % 14 >= COURT0:
+            VALUES[c] = c % 14 - COURT0
+        else:
+            VALUES[c] = c % 14 + 1
+
+fill_values()
+
+cdef inline int value(int c) noexcept nogil:
+    return VALUES[c]
 
 cdef inline int flip_rank(int c) noexcept nogil:
     """Tarot over Court over Common, then by value, a Court by rank (L3)."""
@@ -177,13 +189,17 @@ cdef void start_game(RelData* s, int first) noexcept nogil:
 
 cdef void begin_turn(RelData* s, int p) noexcept nogil:
     """Arise: everything in the tableau stands (L4)."""
-    cdef int c
+    cdef uint64_t w
+    cdef int k
     s.active = p
     s.used = 0
     s.acted = 0
-    for c in range(NUM_CARDS):
-        if s.where[c] == (LOC_TABLEAU + p) | RESTING:
-            s.where[c] = LOC_TABLEAU + p
+    # Only suited cards stand in a tableau: eight at a time, the resting bit is cleared
+    # in the bytes that hold this tableau's resting place.
+    for k in range(0, TAROT0, 8):
+        memcpy(&w, &s.where[k], 8)
+        w &= ~bytes_matching(w, (LOC_TABLEAU + p) | RESTING)
+        memcpy(&s.where[k], &w, 8)
     s.phase = PH_MAIN
 
 cdef void end_turn(RelData* s) noexcept nogil:
@@ -331,14 +347,17 @@ cdef inline uint64_t places_word(RelData* s, int first) noexcept nogil:
     the lowest byte."""
     return load_le64(&s.where[first])
 
-cdef inline uint64_t bytes_equal(uint64_t word, int place) noexcept nogil:
-    """Eight bits, one for each byte of ``word``, set where the byte is ``place``.
-    Each byte of ``x`` is zero where it matches; the masks make its top bit 1 in
-    exactly those bytes (no carry crosses a byte)."""
+cdef inline uint64_t bytes_matching(uint64_t word, int place) noexcept nogil:
+    """``word`` with each byte 0x80 where it is ``place`` and 0 elsewhere, in whatever
+    order its bytes lie.  Each byte of ``x`` is zero where it matches; the masks make
+    its top bit 1 in exactly those bytes (no carry crosses a byte)."""
     cdef uint64_t x = word ^ (<uint64_t>place * <uint64_t>0x0101010101010101)
-    x = ~(((x & <uint64_t>0x7f7f7f7f7f7f7f7f) + <uint64_t>0x7f7f7f7f7f7f7f7f) | x
-          | <uint64_t>0x7f7f7f7f7f7f7f7f)
-    return top_bits(x)
+    return ~(((x & <uint64_t>0x7f7f7f7f7f7f7f7f) + <uint64_t>0x7f7f7f7f7f7f7f7f) | x
+             | <uint64_t>0x7f7f7f7f7f7f7f7f)
+
+cdef inline uint64_t bytes_equal(uint64_t word, int place) noexcept nogil:
+    """Eight bits, one for each byte of ``word``, set where the byte is ``place``."""
+    return top_bits(bytes_matching(word, place))
 
 cdef inline uint64_t bytes_between(uint64_t word, int lo, int hi) noexcept nogil:
     """Eight bits, one for each byte of ``word``, set where the byte's place (its low
