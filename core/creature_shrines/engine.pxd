@@ -326,6 +326,9 @@ ctypedef struct CSData:
     int8_t pending            # what follows once the decision stack empties: P_*
     int8_t cursor             # the next slot the upkeep looks at, 0 when no upkeep is
                               #   pending (nothing stale in a position)
+    uint8_t burial            # set when a unit is marked destroyed (U_DYING), cleared
+                              #   once the destroyed are buried: while clear, nothing
+                              #   need look for them slot by slot
     uint16_t age              # arrivals so far: Unit.age
 
     int16_t life[2]

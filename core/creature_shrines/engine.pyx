@@ -806,7 +806,7 @@ cdef void hurt(CSData* s, int v, int n, bint combat) noexcept nogil:
     if combat and has(s, v, K_BLOODLESS):
         return
     if x.flags & U_WEAKENED or x.damage >= x.resilience:
-        x.flags |= U_DYING
+        destroy(s, x)
 
 cdef void card_home(CSData* s, int p, int d, int lib, int home) noexcept nogil:
     """Where a card that leaves the region goes: a Shrine to its Shrine Zone (with time
@@ -861,10 +861,18 @@ cdef void push_from_site(CSData* s, int d, int event, int p, int site) noexcept 
         f.data[0] = NONE
         f.data[1] = site
 
+cdef inline void destroy(CSData* s, Unit* x) noexcept nogil:
+    """``x`` is destroyed: it leaves the region when the destroyed are next buried."""
+    x.flags |= U_DYING
+    s.burial = 1
+
 cdef void bury(CSData* s) noexcept nogil:
     """The destroyed leave the region, and their Deathwish effects (a rider's too) go
     on the stack, each from the site it died on (C3 Deathwish)."""
     cdef int u, d, p, site, rider
+    if not s.burial:
+        return
+    s.burial = 0
     for u in range(MAX_UNITS):
         if s.units[u].owner >= 0 and s.units[u].flags & U_DYING:
             d = s.units[u].design
@@ -879,6 +887,8 @@ cdef void bury(CSData* s) noexcept nogil:
 
 cdef bint any_dying(CSData* s) noexcept nogil:
     cdef int u
+    if not s.burial:
+        return False
     for u in range(MAX_UNITS):
         if s.units[u].owner >= 0 and s.units[u].flags & U_DYING:
             return True
@@ -1041,7 +1051,7 @@ cdef void affect(CSData* s, int p, const Effect* e, int v, int n) noexcept nogil
         x.pump = x.pump + n if x.pump + n < 99 else 99
         refresh(s, v)
     elif op == OP_DESTROY:
-        x.flags |= U_DYING
+        destroy(s, x)
     elif op == OP_BANISH:
         leave(s, v, HOME_BANISH)
 
@@ -1651,6 +1661,8 @@ cdef uint64_t fallen_now(CSData* s) noexcept nogil:
     what fell in the Precombat Act stays, without striking, until combat is over."""
     cdef uint64_t fallen = 0
     cdef int u
+    if not s.burial:
+        return fallen
     for u in range(MAX_UNITS):
         if s.units[u].owner >= 0 and s.units[u].flags & U_DYING:
             fallen |= (<uint64_t>1) << u

@@ -613,6 +613,8 @@ def _read_units(CreatureShrinesState st, units, total):
         x.damage = read_int(unit, "damage", 0, 100, 0, where)
         x.flags = sum(flag for name, flag in _UNIT_FLAGS.items()
                       if read_bool(unit, name, False, where))
+        if x.flags & U_DYING:
+            s.burial = 1
         if x.flags & U_FACE_DOWN and not TRAPS[d]:
             raise StateFormatError(f"{where}face_down: only a Trap lies face down")
         x.pump = read_int(unit, "pump", 0, 99, 0, where)

@@ -288,11 +288,14 @@ def test_double_attack_shares_its_damage_again_once_the_precombat_blows_fell():
     now = st.to_dict()
     assert now["pending"] == "strike" and slots(st)[1]["fallen"]
     assert names(st) == [f"assign {n} damage to coral_sentry at 4a" for n in range(5)]
-    assert st.game.state_from_dict(now) == st
-    act(st, "assign 1 damage to coral_sentry at 4a")
-    assert slots(st) == {0: slots(st)[0]} and "damage" in slots(st)[0]
-    assert sorted(st.to_dict()["players"][1]["graveyard"]) == [
-        "coral_sentry", "mistveil_heron", "riptide_lurker"]
+    loaded = st.game.state_from_dict(now)
+    assert loaded == st
+    # The fallen Lurker leaves with the others, from the position read back too.
+    for game_on in (st, loaded):
+        act(game_on, "assign 1 damage to coral_sentry at 4a")
+        assert slots(game_on) == {0: slots(game_on)[0]} and "damage" in slots(game_on)[0]
+        assert sorted(game_on.to_dict()["players"][1]["graveyard"]) == [
+            "coral_sentry", "mistveil_heron", "riptide_lurker"]
 
 
 def test_stomp_past_blockers_short_of_their_lethal_shares_freely_and_reaches_no_one():
