@@ -18,8 +18,8 @@ from libc.string cimport memcmp, memcpy, memset
 
 from core.kit.effects cimport (Effect, Frame, Span, push_effects, run_effects, stack_pop,
                                stack_push, stack_top)
-from core.kit.piles cimport (kinds_held, lowest_kind, pile_move_all, pile_outcomes,
-                             pile_sample, win_loss)
+from core.kit.piles cimport (kinds_held, load_le64, lowest_kind, pile_move_all,
+                             pile_outcomes, pile_sample, win_loss)
 from core.state cimport CHANCE, TERMINAL, GameState, Rng
 from core.energy_deckbuilder import cards as carddata
 from core.energy_deckbuilder.cards import EVENTS, WORDS
@@ -96,23 +96,31 @@ STAGES = ["setup", "upkeep", "main", "store", "draw", "over"]
 cdef inline int energy_total(const uint8_t* e) noexcept nogil:
     return e[RED] + e[GREEN] + e[BLUE] + e[BLACK]
 
+cdef inline bint upgraded(const Creature* c) noexcept nogil:
+    """Whether an upgrade is attached: most creatures carry none, and then their figures
+    are their design's, with no upgrade kind to look through."""
+    return load_le64(c.upgrades) != 0
+
 cdef int power(const Creature* c) noexcept nogil:
     cdef int u, n = DESIGNS[c.design].power + c.boost
-    for u in range(N_UPGRADES):
-        n += c.upgrades[u] * DESIGNS[UPGRADE_DESIGN[u]].power
+    if upgraded(c):
+        for u in range(N_UPGRADES):
+            n += c.upgrades[u] * DESIGNS[UPGRADE_DESIGN[u]].power
     return n
 
 cdef int toughness(const Creature* c) noexcept nogil:
     cdef int u, n = DESIGNS[c.design].toughness
-    for u in range(N_UPGRADES):
-        n += c.upgrades[u] * DESIGNS[UPGRADE_DESIGN[u]].toughness
+    if upgraded(c):
+        for u in range(N_UPGRADES):
+            n += c.upgrades[u] * DESIGNS[UPGRADE_DESIGN[u]].toughness
     return n
 
 cdef int output(const Creature* c, int colour) noexcept nogil:
     """The energy of ``colour`` the creature makes when it produces."""
     cdef int u, n = DESIGNS[c.design].energy[colour]
-    for u in range(N_UPGRADES):
-        n += c.upgrades[u] * DESIGNS[UPGRADE_DESIGN[u]].energy[colour]
+    if upgraded(c):
+        for u in range(N_UPGRADES):
+            n += c.upgrades[u] * DESIGNS[UPGRADE_DESIGN[u]].energy[colour]
     return n
 
 cdef int creature_count(Side* side) noexcept nogil:
@@ -757,15 +765,20 @@ cdef void main_action(EnergyData* s, int a) noexcept nogil:
 cdef double creature_worth(const Creature* c) noexcept nogil:
     cdef int u
     cdef double w = DESIGNS[c.design].worth
-    for u in range(N_UPGRADES):
-        w += c.upgrades[u] * DESIGNS[UPGRADE_DESIGN[u]].worth
+    if upgraded(c):
+        for u in range(N_UPGRADES):
+            w += c.upgrades[u] * DESIGNS[UPGRADE_DESIGN[u]].worth
     return w
 
 cdef double deck_worth(Side* side) noexcept nogil:
     """The mean worth of the cards a player owns: what their deck will do."""
     cdef int d, i, k, n = 0
     cdef double w = 0.0
-    for d in range(N_DESIGNS):
+    cdef uint64_t owned = kinds_held(side.hand, N_DESIGNS) \
+        | kinds_held(side.draw, N_DESIGNS) | kinds_held(side.discard, N_DESIGNS)
+    while owned:
+        d = lowest_kind(owned)
+        owned &= owned - 1
         k = side.hand[d] + side.draw[d] + side.discard[d]
         n += k
         w += k * DESIGNS[d].worth
