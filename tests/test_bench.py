@@ -2,10 +2,12 @@
 figure they promise.  Timings are the machine's business, never a test's."""
 import os
 import re
+import shutil
 import subprocess
 import sys
 
 import core
+import pytest
 from tournament.harness.store import Store
 
 BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench")
@@ -208,3 +210,33 @@ def test_learned_benchmark_tallies_only_the_deals_asked_for(tmp_path):
                         "--workers", "1", "--db", db, "--markdown")
     (table,) = tables(out)
     assert all(line.strip("|").split("|")[4].strip() == "2" for line in table[2:])
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_instructions_benchmark_counts_a_seeded_game_here_and_in_another_checkout():
+    # This checkout against itself: the same game, the same counts, ratios of 1.
+    out = run_bench("instructions.py", "--game", "card_duel", "--iterations", "16",
+                    "--against", os.path.dirname(BENCH), "--markdown")
+    (table,) = tables(out)
+    header = [c.strip() for c in table[0].strip("|").split("|")]
+    row = dict(zip(header, [c.strip() for c in table[2].strip("|").split("|")]))
+    assert row["game"] == "card_duel" and "iterations=16" in row["searchers"]
+    total, in_game, in_search = (float(row[k].replace(",", "")) for k in
+                                 ("instructions (millions)", "in the game", "in search"))
+    assert total > in_game + in_search and in_game > 0 and in_search > 0
+    assert (row["game ratio"], row["same game"]) == ("1.000", "yes")
+
+
+def test_instructions_benchmark_without_valgrind_or_with_no_checkout_says_so(tmp_path):
+    script = os.path.join(BENCH, "instructions.py")
+    result = subprocess.run([sys.executable, script, "--game", "shrine"],
+                            capture_output=True, text=True,
+                            env=dict(os.environ, PATH=str(tmp_path)))
+    assert (result.returncode, result.stderr) == (
+        1, "bench/instructions.py: valgrind is not installed (Debian's valgrind package "
+        "has it)\n")
+    if shutil.which("valgrind") is not None:
+        result = subprocess.run([sys.executable, script, "--against", str(tmp_path)],
+                                capture_output=True, text=True)
+        assert result.returncode == 2
+        assert f"--against {tmp_path}: not a cardarena checkout" in result.stderr
