@@ -36,7 +36,7 @@ from bench.learned import with_params, yardstick  # noqa: E402
 from bench.tables import markdown_table, num, text_table  # noqa: E402
 import core  # noqa: E402
 
-# Each ruleset's game, as its skill analysis plays it, and the seed of the one deal.
+# Each ruleset's game, as its skill analysis plays it.
 GAMES = {
     "shrine": "shrine",
     "card_duel": "card_duel",
@@ -102,31 +102,29 @@ def main(argv=None):
                         help="another checkout, built in place, to count the same games in")
     parser.add_argument("--markdown", action="store_true", help="a Markdown table")
     args = parser.parse_args(argv)
+    if args.iterations < 1:
+        parser.error("--iterations must be at least 1")
+    against = Path(args.against).resolve() if args.against is not None else None
+    if against is not None and not (against / "core").is_dir():
+        parser.error(f"--against {args.against}: not a cardarena checkout")
     for tool in ("valgrind", "callgrind_annotate"):
         if shutil.which(tool) is None:
             raise SystemExit(f"bench/instructions.py: {tool} is not installed "
                              "(Debian's valgrind package has it)")
-    if args.iterations < 1:
-        parser.error("--iterations must be at least 1")
-    if args.against is not None and not Path(args.against, "core").is_dir():
-        parser.error(f"--against {args.against}: not a cardarena checkout")
     header = ["game", "searchers", "instructions (millions)", "in the game", "in search"]
-    if args.against:
+    if against is not None:
         header += ["theirs", "in the game", "in search", "ratio", "game ratio",
                    "same game"]
     rows = []
     for game in args.game or sorted(GAMES):
         bot = searcher(game, args.iterations)
         words, total, by_object = count(ROOT, game, bot, args.seed)
-        row = [GAMES[game], bot, millions(total),
-               *map(millions, split(ROOT, game, by_object))]
-        if args.against:
-            their_words, their_total, theirs = count(Path(args.against).resolve(),
-                                                     game, bot, args.seed)
-            in_game = split(ROOT, game, by_object)[0]
-            their_game = split(Path(args.against).resolve(), game, theirs)[0]
-            row += [millions(their_total),
-                    *map(millions, split(Path(args.against).resolve(), game, theirs)),
+        in_game, in_search = split(ROOT, game, by_object)
+        row = [GAMES[game], bot, millions(total), millions(in_game), millions(in_search)]
+        if against is not None:
+            their_words, their_total, theirs = count(against, game, bot, args.seed)
+            their_game, their_search = split(against, game, theirs)
+            row += [millions(their_total), millions(their_game), millions(their_search),
                     f"{total / their_total:.3f}",
                     f"{in_game / their_game:.3f}" if their_game else "-",
                     "yes" if words == their_words else "no"]

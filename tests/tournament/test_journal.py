@@ -82,7 +82,7 @@ def test_a_tournament_given_more_deals_is_read_with_them(tmp_path):
 
 def test_a_run_asking_fewer_deals_than_stored_changes_no_record(tmp_path):
     # An analysis written again from its journal asks each tournament for fewer deals
-    # than it was last given, then more: the journal gains no line.
+    # than it was last given: the journal gains no line.
     record = str(tmp_path / "run.jsonl")
     play(make_config(deals=2), str(tmp_path / "a.db"), record)
     before = lines(record)
