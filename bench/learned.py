@@ -9,6 +9,10 @@ each played in every seating:
   the network (``model=default``), against the same searcher without it, the same time
   a move for both; with ``--plain``, ``ismcts(model=default)`` (random rollouts to the
   end) against the yardstick as well;
+* with ``--views N``, whose view the value reads at a leaf: the guided yardstick at N
+  iterations a move with ``value_view=actor`` against the same with
+  ``value_view=searcher``, its value weighed half against a rollout's
+  (``value_weight=0.5``) and alone (``value_weight=1``);
 * the raw policy, ``policy(model=default)`` with no search, against ``greedy`` and
   against ``random``.
 
@@ -23,6 +27,7 @@ of hours goes on from where it stopped on another machine.
     python bench/learned.py --game shrine --deals 10 --seconds 0.1
     python bench/learned.py --game relinquish --deals 40 --seconds 1 \
         --journal docs/results/learned/relinquish-1s.jsonl
+    python bench/learned.py --game shrine --deals 100 --seconds --views 200
 """
 import argparse
 import json
@@ -53,17 +58,23 @@ def yardstick(game):
                      "yardstick from")
 
 
-def matches(game, seconds, plain=False):
+def matches(game, seconds, plain=False, views=None):
     """(what, first bot's spec, second bot's spec) for ``game``."""
     rows = []
+    stick = yardstick(game)
     for s in seconds:
-        stick = yardstick(game)
         timed = with_params(stick, seconds=f"{s:g}")
         rows.append((f"guided against {timed}", with_params(stick, model="default",
                                                             seconds=f"{s:g}"), timed))
         if plain:
             rows.append((f"ismcts(model=default) against {timed}",
                          f"ismcts(model=default,seconds={s:g})", timed))
+    for weight in ([0.5, 1] if views else []):
+        actor, searcher = (with_params(stick, model="default", value_weight=f"{weight:g}",
+                                       value_view=view, iterations=f"{views}")
+                           for view in ("actor", "searcher"))
+        rows.append((f"value_view=actor against searcher, value_weight={weight:g}, "
+                     f"{views} iterations", actor, searcher))
     rows += [("policy against greedy", "policy(model=default)", "greedy"),
              ("policy against random", "policy(model=default)", "random")]
     return rows
@@ -85,6 +96,9 @@ def main():
                         "match (default 0.1 1)")
     parser.add_argument("--plain", action="store_true", help="also the network guiding "
                         "plain ismcts (random rollouts to the end) against the yardstick")
+    parser.add_argument("--views", type=int, metavar="N", help="also the value read from "
+                        "the player to move's view against the searcher's, N iterations "
+                        "a move")
     parser.add_argument("--deals", type=int, default=50, help="deals a match (default 50)")
     parser.add_argument("--seed", type=int, default=1, help="the deals' seed (default 1)")
     parser.add_argument("--workers", type=int, default=None,
@@ -105,7 +119,7 @@ def main():
         for text in games:
             game = core.load_game(text)
             sides = configs.sides(str(game))
-            for what, first, second in matches(game, args.seconds, args.plain):
+            for what, first, second in matches(game, args.seconds, args.plain, args.views):
                 config = configs.Config(game=str(game), bots={"a": first, "b": second},
                                         deals=args.deals, seed=args.seed)
                 runner.run(config, store, workers=args.workers, desc=f"{game} {what}")

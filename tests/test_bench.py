@@ -185,13 +185,15 @@ def test_harness_benchmark_prints_every_row_and_its_goals():
 
 def test_learned_benchmark_gives_the_yardstick_the_network_and_tallies_every_match(tmp_path):
     out = run_bench("learned.py", "--game", "card_duel", "--seconds", "0.01", "--plain",
-                    "--deals", "1", "--workers", "1", "--db",
+                    "--views", "4", "--deals", "1", "--workers", "1", "--db",
                     str(tmp_path / "learned.sqlite"), "--markdown")
     (table,) = tables(out)
     rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in table[2:]]
     assert [row[1] for row in rows] == [
         "guided against ismcts(rollout=heuristic,seconds=0.01)",
         "ismcts(model=default) against ismcts(rollout=heuristic,seconds=0.01)",
+        "value_view=actor against searcher, value_weight=0.5, 4 iterations",
+        "value_view=actor against searcher, value_weight=1, 4 iterations",
         "policy against greedy", "policy against random"]
     for row in rows:
         assert row[0] == "card_duel" and row[4] == "2"
@@ -201,6 +203,10 @@ def test_learned_benchmark_gives_the_yardstick_the_network_and_tallies_every_mat
         bots = [t["config"]["bots"] for t in store.tournaments()]
     assert bots[0] == {"a": "ismcts(rollout=heuristic,model=default,seconds=0.01)",
                        "b": "ismcts(rollout=heuristic,seconds=0.01)"}
+    assert bots[3] == {
+        side: "ismcts(rollout=heuristic,model=default,value_weight=1,"
+              f"value_view={view},iterations=4)"
+        for side, view in (("a", "actor"), ("b", "searcher"))}
 
 
 def test_learned_benchmark_tallies_only_the_deals_asked_for(tmp_path):
