@@ -7,7 +7,7 @@ each played in every seating:
 * guided against the yardstick, at each ``--seconds`` a move: the searcher the game's
   skill analysis chose as its yardstick (read from ``docs/results/<ruleset>/``), given
   the network (``model=default``), against the same searcher without it, the same time
-  a move for both; with ``--plain``, ``ismcts(model=default)`` (random rollouts to the
+  a move for both (``--ours`` gives the guided side more parameters); with ``--plain``, ``ismcts(model=default)`` (random rollouts to the
   end) against the yardstick as well;
 * with ``--views N``, whose view the value reads at a leaf: the guided yardstick at N
   iterations a move with ``value_view=actor`` against the same with
@@ -58,14 +58,16 @@ def yardstick(game):
                      "yardstick from")
 
 
-def matches(game, seconds, plain=False, views=None):
-    """(what, first bot's spec, second bot's spec) for ``game``."""
+def matches(game, seconds, plain=False, views=None, ours=""):
+    """(what, first bot's spec, second bot's spec) for ``game``; ``ours``, more
+    parameters of the guided searcher (``puct_c=1.2``)."""
     rows = []
     stick = yardstick(game)
+    extra = search.parse_bot(f"ismcts({ours})")[1] if ours else {}
     for s in seconds:
         timed = with_params(stick, seconds=f"{s:g}")
-        rows.append((f"guided against {timed}", with_params(stick, model="default",
-                                                            seconds=f"{s:g}"), timed))
+        guided = with_params(stick, **{"model": "default", **extra, "seconds": f"{s:g}"})
+        rows.append((f"guided{f'({ours})' if ours else ''} against {timed}", guided, timed))
         if plain:
             rows.append((f"ismcts(model=default) against {timed}",
                          f"ismcts(model=default,seconds={s:g})", timed))
@@ -96,6 +98,8 @@ def main():
                         "match (default 0.1 1)")
     parser.add_argument("--plain", action="store_true", help="also the network guiding "
                         "plain ismcts (random rollouts to the end) against the yardstick")
+    parser.add_argument("--ours", default="", metavar="PARAMS", help="more parameters of "
+                        "the guided searcher in the timed matches, such as puct_c=1.2")
     parser.add_argument("--views", type=int, metavar="N", help="also the value read from "
                         "the player to move's view against the searcher's, N iterations "
                         "a move")
@@ -109,6 +113,13 @@ def main():
                         "in FILE, first storing the games it holds")
     parser.add_argument("--markdown", action="store_true", help="a Markdown table")
     args = parser.parse_args()
+    try:
+        ours = search.parse_bot(f"ismcts({args.ours})")[1] if args.ours else {}
+    except core.CardArenaError as e:
+        sys.exit(f"bench/learned.py: --ours: {e}")
+    if {"model", "seconds", "iterations"} & set(ours):
+        sys.exit("bench/learned.py: --ours: the model and the time a move are the "
+                 "match's own (--seconds)")
     games = args.game or [g for kind in core.GAMES.values() for g, _ in search.shipped(kind)]
     body = []
     try:
@@ -119,7 +130,8 @@ def main():
         for text in games:
             game = core.load_game(text)
             sides = configs.sides(str(game))
-            for what, first, second in matches(game, args.seconds, args.plain, args.views):
+            for what, first, second in matches(game, args.seconds, args.plain, args.views,
+                                                 args.ours):
                 config = configs.Config(game=str(game), bots={"a": first, "b": second},
                                         deals=args.deals, seed=args.seed)
                 runner.run(config, store, workers=args.workers, desc=f"{game} {what}")

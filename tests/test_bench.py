@@ -209,6 +209,25 @@ def test_learned_benchmark_gives_the_yardstick_the_network_and_tallies_every_mat
         for side, view in (("a", "actor"), ("b", "searcher"))}
 
 
+def test_learned_benchmark_gives_the_guided_side_more_parameters_or_refuses_them(tmp_path):
+    db = str(tmp_path / "learned.sqlite")
+    out = run_bench("learned.py", "--game", "card_duel", "--seconds", "0.01", "--ours",
+                    "puct_c=1.2", "--deals", "1", "--workers", "1", "--db", db, "--markdown")
+    (table,) = tables(out)
+    assert ("guided(puct_c=1.2) against ismcts(rollout=heuristic,seconds=0.01)"
+            in table[2])
+    with Store(db) as store:
+        bots = store.tournaments()[0]["config"]["bots"]
+    assert bots["a"] == "ismcts(rollout=heuristic,model=default,puct_c=1.2,seconds=0.01)"
+    for ours, says in (("puct_c=x", "puct_c is a number"),
+                       ("seconds=2", "the match's own")):
+        done = subprocess.run([sys.executable, os.path.join(BENCH, "learned.py"), "--game",
+                               "card_duel", "--ours", ours, "--db", db],
+                              capture_output=True, text=True)
+        assert done.returncode != 0 and done.stderr.count("\n") == 1, done.stderr
+        assert says in done.stderr
+
+
 def test_learned_benchmark_tallies_only_the_deals_asked_for(tmp_path):
     db = str(tmp_path / "learned.sqlite")
     for deals in ("2", "1"):
