@@ -7,8 +7,8 @@ each played in every seating:
 * guided against the yardstick, at each ``--seconds`` a move: the searcher the game's
   skill analysis chose as its yardstick (read from ``docs/results/<ruleset>/``), given
   the network (``model=default``), against the same searcher without it, the same time
-  a move for both (``--ours`` gives the guided side more parameters); with ``--plain``, ``ismcts(model=default)`` (random rollouts to the
-  end) against the yardstick as well;
+  a move for both (``--ours`` gives the guided side more parameters); with ``--plain``,
+  ``ismcts(model=default)`` (random rollouts to the end) against the yardstick as well;
 * with ``--views N``, whose view the value reads at a leaf: the guided yardstick at N
   iterations a move with ``value_view=actor`` against the same with
   ``value_view=searcher``, its value weighed half against a rollout's
@@ -58,16 +58,16 @@ def yardstick(game):
                      "yardstick from")
 
 
-def matches(game, seconds, plain=False, views=None, ours=""):
+def matches(game, seconds, plain=False, views=None, ours=None):
     """(what, first bot's spec, second bot's spec) for ``game``; ``ours``, more
-    parameters of the guided searcher (``puct_c=1.2``)."""
+    parameters of the guided searcher, as :func:`search.parse_bot` reads them."""
     rows = []
     stick = yardstick(game)
-    extra = search.parse_bot(f"ismcts({ours})")[1] if ours else {}
+    ours = ours or {}
     for s in seconds:
         timed = with_params(stick, seconds=f"{s:g}")
-        guided = with_params(stick, **{"model": "default", **extra, "seconds": f"{s:g}"})
-        rows.append((f"guided{f'({ours})' if ours else ''} against {timed}", guided, timed))
+        guided = with_params(stick, **{"model": "default", **ours, "seconds": f"{s:g}"})
+        rows.append((f"{search.bot_spec('guided', ours)} against {timed}", guided, timed))
         if plain:
             rows.append((f"ismcts(model=default) against {timed}",
                          f"ismcts(model=default,seconds={s:g})", timed))
@@ -131,7 +131,7 @@ def main():
             game = core.load_game(text)
             sides = configs.sides(str(game))
             for what, first, second in matches(game, args.seconds, args.plain, args.views,
-                                                 args.ours):
+                                                 ours):
                 config = configs.Config(game=str(game), bots={"a": first, "b": second},
                                         deals=args.deals, seed=args.seed)
                 runner.run(config, store, workers=args.workers, desc=f"{game} {what}")

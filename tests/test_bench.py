@@ -212,7 +212,8 @@ def test_learned_benchmark_gives_the_yardstick_the_network_and_tallies_every_mat
 def test_learned_benchmark_gives_the_guided_side_more_parameters_or_refuses_them(tmp_path):
     db = str(tmp_path / "learned.sqlite")
     out = run_bench("learned.py", "--game", "card_duel", "--seconds", "0.01", "--ours",
-                    "puct_c=1.2", "--deals", "1", "--workers", "1", "--db", db, "--markdown")
+                    "puct_c=1.2", "--deals", "1", "--workers", "1", "--db", db,
+                    "--markdown")
     (table,) = tables(out)
     assert ("guided(puct_c=1.2) against ismcts(rollout=heuristic,seconds=0.01)"
             in table[2])
