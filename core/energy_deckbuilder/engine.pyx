@@ -676,11 +676,37 @@ cdef void choose(EnergyData* s, Frame* f, int a) noexcept nogil:
 
 # --- stage 3 ------------------------------------------------------------------------------
 
+cdef int play_actions(EnergyData* s, int* out) noexcept nogil:
+    """The plays of the main step, by design: the cards in hand the player can pay
+    for."""
+    cdef int n = 0, d
+    cdef uint64_t left = kinds_held(s.sides[s.active].hand, N_DESIGNS)
+    while left:
+        d = lowest_kind(left)
+        left &= left - 1
+        if can_play(s, s.active, d):
+            out[n] = A_PLAY + d
+            n += 1
+    return n
+
+cdef int discard_actions(EnergyData* s, int* out) noexcept nogil:
+    """The discards of the main step, by design, then by the colour gained."""
+    cdef int n = 0, d, k
+    cdef uint64_t left = kinds_held(s.sides[s.active].hand, N_DESIGNS)
+    while left:
+        d = lowest_kind(left)
+        left &= left - 1
+        for k in range(COLOURS):
+            if DESIGNS[d].discard >> k & 1:
+                out[n] = A_DISCARD + d * COLOURS + k
+                n += 1
+    return n
+
 cdef int main_actions(EnergyData* s, int* out) noexcept nogil:
     cdef int p = s.active, n = 0, d, k, i, t, ready = 0, targets
     cdef Side* side = &s.sides[p]
     cdef Side* foe = &s.sides[1 - p]
-    cdef uint64_t held, left
+    cdef uint64_t left
     out[n] = A_END
     n += 1
     if s.steps >= TURN_STEPS:
@@ -694,22 +720,8 @@ cdef int main_actions(EnergyData* s, int* out) noexcept nogil:
             if DESIGNS[d].buy <= k:
                 out[n] = A_BUY + d
                 n += 1
-    held = kinds_held(side.hand, N_DESIGNS)
-    left = held
-    while left:
-        d = lowest_kind(left)
-        left &= left - 1
-        if can_play(s, p, d):
-            out[n] = A_PLAY + d
-            n += 1
-    left = held
-    while left:
-        d = lowest_kind(left)
-        left &= left - 1
-        for k in range(COLOURS):
-            if DESIGNS[d].discard >> k & 1:
-                out[n] = A_DISCARD + d * COLOURS + k
-                n += 1
+    n += play_actions(s, out + n)
+    n += discard_actions(s, out + n)
     for i in range(SLOTS):
         if alive(&side.creatures[i]) and not side.creatures[i].tapped:
             ready |= 1 << i
@@ -916,12 +928,15 @@ cdef int heuristic_main(EnergyData* s) noexcept nogil:
     cdef Creature* c
     cdef Creature* target
     cdef int acts[NUM_ACTIONS]
-    cdef int n = main_actions(s, acts)
+    cdef int n
     cdef int open_lives = creature_count(foe) < SLOTS
     cdef int reach = 0
     cdef double value, top
-    if n == 1:
+    if s.steps >= TURN_STEPS:
         return A_END
+    # Each choice below reads only the part of the move list it chooses from: an attack
+    # or a production none, since the first creature that can act is in the lowest
+    # slot of its kind, the one the list offers (E21).
     # Attackers: every creature whose power is at least what it would produce.
     for i in range(SLOTS):
         c = &side.creatures[i]
@@ -950,20 +965,19 @@ cdef int heuristic_main(EnergyData* s) noexcept nogil:
     for i in range(SLOTS):
         c = &side.creatures[i]
         if alive(c) and not c.tapped:
-            for k in range(n):
-                if acts[k] == A_PRODUCE + i:
-                    return acts[k]
+            return A_PRODUCE + i
     # Play the card worth most, if it beats discarding it.
     best = NONE
     top = 1.0
+    n = play_actions(s, acts)
     for k in range(n):
-        if A_PLAY <= acts[k] < A_DISCARD:
-            value = play_value(s, p, acts[k] - A_PLAY)
-            if value > top:
-                top = value
-                best = acts[k]
+        value = play_value(s, p, acts[k] - A_PLAY)
+        if value > top:
+            top = value
+            best = acts[k]
     if best != NONE:
         return best
+    n = discard_actions(s, acts)
     # Buy the card worth most that the supply and the hand can pay for.
     if not s.bought:
         spare = energy_total(side.energy)
@@ -985,22 +999,22 @@ cdef int heuristic_main(EnergyData* s) noexcept nogil:
     for i in range(SLOTS):
         if is_white(&side.creatures[i]):
             for k in range(n):
-                if A_DISCARD <= acts[k] < A_ATTACK and (acts[k] - A_DISCARD) % COLOURS < BLACK:
+                if (acts[k] - A_DISCARD) % COLOURS < BLACK:
                     return acts[k]
             break
     return A_END
 
 cdef int cheapest_discard(EnergyData* s, int* acts, int n) noexcept nogil:
-    """The discard that gives up least: the card worth least to play."""
+    """Of the discards ``acts``, the one that gives up least: the card worth least to
+    play."""
     cdef int k, d, best = A_END
     cdef double value, low = 1e9
     for k in range(n):
-        if A_DISCARD <= acts[k] < A_ATTACK:
-            d = (acts[k] - A_DISCARD) // COLOURS
-            value = play_value(s, s.active, d) if can_play(s, s.active, d) else 0.0
-            if value < low:
-                low = value
-                best = acts[k]
+        d = (acts[k] - A_DISCARD) // COLOURS
+        value = play_value(s, s.active, d) if can_play(s, s.active, d) else 0.0
+        if value < low:
+            low = value
+            best = acts[k]
     return best
 
 
