@@ -977,7 +977,6 @@ cdef int heuristic_main(EnergyData* s) noexcept nogil:
             best = acts[k]
     if best != NONE:
         return best
-    n = discard_actions(s, acts)
     # Buy the card worth most that the supply and the hand can pay for.
     if not s.bought:
         spare = energy_total(side.energy)
@@ -994,10 +993,11 @@ cdef int heuristic_main(EnergyData* s) noexcept nogil:
         if best != NONE:
             if DESIGNS[best].buy <= energy_total(side.energy):
                 return A_BUY + best
-            return cheapest_discard(s, acts, n)
+            return cheapest_discard(s, acts, discard_actions(s, acts))
     # Energy left at the end is stored only on a white creature: discard for it then.
     for i in range(SLOTS):
         if is_white(&side.creatures[i]):
+            n = discard_actions(s, acts)
             for k in range(n):
                 if (acts[k] - A_DISCARD) % COLOURS < BLACK:
                     return acts[k]
