@@ -676,11 +676,11 @@ cdef void choose(EnergyData* s, Frame* f, int a) noexcept nogil:
 
 # --- stage 3 ------------------------------------------------------------------------------
 
-cdef int play_actions(EnergyData* s, int* out) noexcept nogil:
-    """The plays of the main step, by design: the cards in hand the player can pay
-    for."""
+cdef int play_actions(EnergyData* s, uint64_t held, int* out) noexcept nogil:
+    """The plays of the main step, by design: of the designs ``held`` in hand (their
+    ``kinds_held``), those the player can pay for."""
     cdef int n = 0, d
-    cdef uint64_t left = kinds_held(s.sides[s.active].hand, N_DESIGNS)
+    cdef uint64_t left = held
     while left:
         d = lowest_kind(left)
         left &= left - 1
@@ -689,10 +689,11 @@ cdef int play_actions(EnergyData* s, int* out) noexcept nogil:
             n += 1
     return n
 
-cdef int discard_actions(EnergyData* s, int* out) noexcept nogil:
-    """The discards of the main step, by design, then by the colour gained."""
+cdef int discard_actions(EnergyData* s, uint64_t held, int* out) noexcept nogil:
+    """The discards of the main step, of the designs ``held`` in hand, by design, then
+    by the colour gained."""
     cdef int n = 0, d, k
-    cdef uint64_t left = kinds_held(s.sides[s.active].hand, N_DESIGNS)
+    cdef uint64_t left = held
     while left:
         d = lowest_kind(left)
         left &= left - 1
@@ -706,7 +707,7 @@ cdef int main_actions(EnergyData* s, int* out) noexcept nogil:
     cdef int p = s.active, n = 0, d, k, i, t, ready = 0, targets
     cdef Side* side = &s.sides[p]
     cdef Side* foe = &s.sides[1 - p]
-    cdef uint64_t left
+    cdef uint64_t held, left
     out[n] = A_END
     n += 1
     if s.steps >= TURN_STEPS:
@@ -720,8 +721,9 @@ cdef int main_actions(EnergyData* s, int* out) noexcept nogil:
             if DESIGNS[d].buy <= k:
                 out[n] = A_BUY + d
                 n += 1
-    n += play_actions(s, out + n)
-    n += discard_actions(s, out + n)
+    held = kinds_held(side.hand, N_DESIGNS)
+    n += play_actions(s, held, out + n)
+    n += discard_actions(s, held, out + n)
     for i in range(SLOTS):
         if alive(&side.creatures[i]) and not side.creatures[i].tapped:
             ready |= 1 << i
@@ -929,6 +931,7 @@ cdef int heuristic_main(EnergyData* s) noexcept nogil:
     cdef Creature* target
     cdef int acts[NUM_ACTIONS]
     cdef int n
+    cdef uint64_t held
     cdef int open_lives = creature_count(foe) < SLOTS
     cdef int reach = 0
     cdef double value, top
@@ -937,6 +940,7 @@ cdef int heuristic_main(EnergyData* s) noexcept nogil:
     # Each choice below reads only the part of the move list it chooses from: an attack
     # or a production none, since the first creature that can act is in the lowest
     # slot of its kind, the one the list offers (E21).
+    #
     # Attackers: every creature whose power is at least what it would produce.
     for i in range(SLOTS):
         c = &side.creatures[i]
@@ -969,7 +973,8 @@ cdef int heuristic_main(EnergyData* s) noexcept nogil:
     # Play the card worth most, if it beats discarding it.
     best = NONE
     top = 1.0
-    n = play_actions(s, acts)
+    held = kinds_held(side.hand, N_DESIGNS)
+    n = play_actions(s, held, acts)
     for k in range(n):
         value = play_value(s, p, acts[k] - A_PLAY)
         if value > top:
@@ -993,11 +998,11 @@ cdef int heuristic_main(EnergyData* s) noexcept nogil:
         if best != NONE:
             if DESIGNS[best].buy <= energy_total(side.energy):
                 return A_BUY + best
-            return cheapest_discard(s, acts, discard_actions(s, acts))
+            return cheapest_discard(s, acts, discard_actions(s, held, acts))
     # Energy left at the end is stored only on a white creature: discard for it then.
     for i in range(SLOTS):
         if is_white(&side.creatures[i]):
-            n = discard_actions(s, acts)
+            n = discard_actions(s, held, acts)
             for k in range(n):
                 if (acts[k] - A_DISCARD) % COLOURS < BLACK:
                     return acts[k]
