@@ -4,6 +4,7 @@ with nothing changed."""
 import gzip
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -91,6 +92,23 @@ def test_a_run_asking_fewer_deals_than_stored_changes_no_record(tmp_path):
     assert lines(record) == before
     with Store(str(tmp_path / "b.db")) as store:
         assert store.tournament()["config"]["deals"] == 2
+
+
+def test_a_store_copied_before_its_run_was_given_more_deals_takes_the_journals(tmp_path):
+    # A store saved when its tournament had 1 deal, opened beside the journal of the
+    # run that went on to 2: the store takes the 2, and the journal gains no line.
+    db, record = str(tmp_path / "a.db"), str(tmp_path / "run.jsonl")
+    play(make_config(deals=1), db, record)
+    shutil.copy(db, tmp_path / "before.db")
+    play(make_config(deals=2), db, record)
+    before = lines(record)
+    with Store(str(tmp_path / "before.db"), journal=record) as store:
+        assert store.tournament()["config"]["deals"] == 2
+        assert len(store.games(make_config().key)) == 4
+    assert lines(record) == before
+    played, rows = play(make_config(deals=2), str(tmp_path / "before.db"), record)
+    assert (played, len(rows)) == (0, 4)
+    assert lines(record) == before
 
 
 @pytest.mark.parametrize("text, said", [

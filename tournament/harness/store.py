@@ -178,6 +178,11 @@ class Store:
                     self.db.execute("INSERT INTO tournaments VALUES (?, ?, ?, ?)",
                                     (key, record["game"], json.dumps(record["config"]),
                                      record["created"]))
+                elif _more_deals(record["config"], mine[key]["config"]):
+                    # A store copied from before its run was given more deals: it
+                    # takes the journal's, as ``begin`` never lowers a record's.
+                    self.db.execute("UPDATE tournaments SET config = ? WHERE key = ?",
+                                    (json.dumps(record["config"]), key))
             for key, row in self.journal.take():
                 self._insert(key, self.journal.tournaments[key]["game"], row,
                              row.finished or time.time())
@@ -226,8 +231,8 @@ class Store:
         the record as it is, and writes no new line to the journal."""
         asked = _config_dict(config)
         stored = [r["config"] for r in self._tournament_records(config.key)]
-        if stored and stored[0] == dict(asked, deals=stored[0].get("deals")) and \
-                stored[0]["deals"] >= config.deals:
+        if stored and not _more_deals(asked, stored[0]) and \
+                stored[0] == dict(asked, deals=stored[0].get("deals")):
             return
         with self.db:
             self.db.execute(
@@ -396,6 +401,12 @@ def _decode(row):
     for column in JSON_COLUMNS:
         game[column] = json.loads(game[column])
     return GameRow.from_dict(game)
+
+
+def _more_deals(config, than):
+    """Whether the tournament config ``config`` is ``than`` given more deals."""
+    return config == dict(than, deals=config.get("deals")) and \
+        config.get("deals", 0) > than.get("deals", 0)
 
 
 def _config_dict(config):
