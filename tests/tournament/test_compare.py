@@ -103,6 +103,24 @@ def test_a_verdict_counts_the_rows_it_cannot_tell_apart_beyond_a_few():
     assert "not clearly ahead of 8 other rows" in compare.report(rows, "c")
 
 
+def test_a_leader_not_told_apart_still_says_which_rows_are_clearly_behind_it():
+    mixed = skill_json([0.7, 0.7], variants=("near", "far"))
+    far = dataclasses.replace(mixed.variants[0], name="far", steps=[
+        dataclasses.replace(step, score=0.5) for step in mixed.variants[0].steps])
+    mixed = dataclasses.replace(mixed, variants=[mixed.variants[0], far])
+    found = compare.compare(
+        [skill_json([0.72, 0.72]), mixed, skill_json([0.5, 0.5], variants=("x", "y")),
+         skill_json([0.5, 0.5])], ["lead", "mixed", "flat", "one"])
+    assert found.deepest.name == "lead"
+    assert found.deepest.not_apart == ["mixed: near"]
+    assert "- **Most skill: not told apart**: lead leads, but not clearly ahead of " \
+        "mixed: near: the widest doubling gain. Clearly behind it: 1 of mixed's 2 rows " \
+        "(mixed: far); every row of flat (2); one." in compare.report(found, "c")
+    even = compare.compare([skill_json([0.7, 0.7]), skill_json([0.7, 0.7])], ["a", "b"])
+    assert "not clearly ahead of b: the widest doubling gain. No row is clearly " \
+        "behind it." in compare.report(even, "c")
+
+
 def test_the_command_writes_the_table_and_refuses_what_it_cannot_read(tmp_path):
     a = write(tmp_path / "deep", skill_json([0.9, 0.9]))
     b = write(tmp_path / "shallow", skill_json([0.7, 0.7]))

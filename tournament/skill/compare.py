@@ -135,6 +135,11 @@ class Verdict:
     """The leading row's analysis."""
     own_game: bool
     """Whether every row not told apart is of the same analysis."""
+    behind: list
+    """What a designer can still read where the leader is not clear: for each game
+    with a row compared, in the rows' order, ``(game, the names of its rows clearly
+    behind the leader, how many of its rows were compared)``, the leader not
+    counted."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -212,12 +217,18 @@ def _deepest(rows, k):
     best = rows[k]
     behind = [r for r in rows if r is not best
               and not _interval(best.gain_samples - r.gain_samples)[0] > 0]
-    return _verdict(best, behind)
+    return _verdict(best, behind, rows)
 
 
-def _verdict(best, behind):
-    return Verdict(name=best.name, not_apart=[r.name for r in behind], game=best.game,
-                   own_game=all(r.game == best.game for r in behind))
+def _verdict(best, near, compared):
+    """``best`` leading the rows ``compared``, ``near`` those it is not told apart
+    from."""
+    others = [r for r in compared if r is not best]
+    return Verdict(name=best.name, not_apart=[r.name for r in near], game=best.game,
+                   own_game=all(r.game == best.game for r in near),
+                   behind=[(g, [r.name for r in others if r.game == g and r not in near],
+                            sum(r.game == g for r in others))
+                           for g in dict.fromkeys(r.game for r in others)])
 
 
 def _fairest(rows):
@@ -232,7 +243,8 @@ def _fairest(rows):
         return 0.0 if seat.low <= 0.5 <= seat.high else \
             min(abs(seat.low - 0.5), abs(seat.high - 0.5))
     near = max(abs(best.seat.low - 0.5), abs(best.seat.high - 0.5))
-    return _verdict(best, [r for r in seated if r is not best and far(r.seat) <= near])
+    return _verdict(best, [r for r in seated if r is not best and far(r.seat) <= near],
+                    seated)
 
 
 def _hidden(rows):
@@ -240,7 +252,7 @@ def _hidden(rows):
     reach its lower bound (so not told apart)."""
     best = max(rows, key=lambda r: r.edge.score)
     return _verdict(best, [r for r in rows if r is not best
-                           and r.edge.high >= best.edge.low])
+                           and r.edge.high >= best.edge.low], rows)
 
 
 def _highest(rows):
@@ -252,7 +264,7 @@ def _highest(rows):
         return None
     best = max(climbed, key=lambda r: r.ceiling.elo)
     return _verdict(best, [r for r in climbed if r is not best
-                           and r.ceiling.high >= best.ceiling.low])
+                           and r.ceiling.high >= best.ceiling.low], climbed)
 
 
 def report(found, command):
@@ -272,7 +284,7 @@ def report(found, command):
             return (f"- **{title}: {v.game}**, clearly ahead of every other game: "
                     f"{what}; within it {v.name} leads, not told apart from {others}.")
         return (f"- **{title}: not told apart**: {v.name} leads, but not clearly ahead "
-                f"of {others}: {what}.")
+                f"of {others}: {what}. {_behind(v)}")
     climbed = found.highest is not None
     table = markdown_table(
         ["game", "searcher", f"doubling gain {low} to {high}", f"x% of {deepest}",
@@ -329,7 +341,29 @@ def _verdict_ceiling(found, verdict):
     apart = (", ".join(v.not_apart) if len(v.not_apart) <= MOST_NAMED
              else f"{len(v.not_apart)} other rows")
     return (f"- **Highest ceiling: not told apart**, and {among}: {v.name} leads, but "
-            f"not clearly ahead of {apart}: {what}.")
+            f"not clearly ahead of {apart}: {what}. {_behind(v)}")
+
+
+def _behind(v):
+    """The rows clearly behind a leader not told apart from some, game by game: the
+    part of the answer its games did decide."""
+    named = []
+    for game, names, n in v.behind:
+        other = " other" if game == v.game else ""
+        if len(names) == 1 and n == 1:
+            named.append(names[0])
+        elif len(names) == n:
+            named.append(f"every{other} row of {game} ({n})")
+        elif names:
+            which = f" ({', '.join(names)})" if len(names) <= 2 else ""
+            named.append(f"{len(names)} of {_possessive(game)} {n}{other} rows{which}")
+    if not named:
+        return "No row is clearly behind it."
+    return f"Clearly behind it: {'; '.join(named)}."
+
+
+def _possessive(name):
+    return name + ("'" if name.endswith("s") else "'s")
 
 
 def _join(names):
