@@ -584,10 +584,11 @@ def each_step(searcher, greedy=0.9, others=0.8):
 
 
 def hand_measure(steps, seats, deals=40):
-    """The figures of made-up games of two variants of Card Duel, ``life=15`` and
-    ``life=22``: ``steps`` and ``seats`` are pairs, one for each."""
-    plan = plans.Plan(plans.variants("card_duel", ["life=15", "life=22"]), HAND_LADDER,
-                      deals=deals)
+    """The figures of made-up games of two or three variants of Card Duel,
+    ``life=15``, ``life=22`` (and ``life=30``): ``steps`` and ``seats`` hold one for
+    each."""
+    lives = [f"life={n}" for n in (15, 22, 30)[:len(steps)]]
+    plan = plans.Plan(plans.variants("card_duel", lives), HAND_LADDER, deals=deals)
     names = [v.name for v in plan.variants]
     store = HandMadeGames(plan, dict(zip(names, steps)), dict(zip(names, seats)))
     return analysis.measure(store, plan, bootstrap=200)
@@ -623,6 +624,11 @@ def test_the_deepest_is_named_only_when_its_lead_is_clear():
     text = report.summary(close, "cardarena skill")
     assert "**Deepest: not told apart**: `life=15` has the widest" in text
     assert "do not tell the two apart" in text
+    assert "clearly deeper than" not in text
+    far = hand_measure([each_step(0.75), each_step(0.7), each_step(0.5)], [0.5] * 3,
+                       deals=20)
+    assert "do not tell the two apart. It is clearly deeper than `life=30`." in \
+        report.summary(far, "cardarena skill")
 
 
 def test_the_fairest_is_named_only_when_its_seats_are_clearly_nearer_even():

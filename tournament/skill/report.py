@@ -203,9 +203,14 @@ def _verdict_deepest(deepest):
     text += (f", but its lead over the runner-up `{second.variant}`, {lead}, is not "
              "clear of zero")
     if unclear:
-        return text + (f", nor {_are(unclear)} its {_leads(unclear)}, so these games do "
-                       "not tell it apart from them.")
-    return text + ", so these games do not tell the two apart."
+        text += (f", nor {_are(unclear)} its {_leads(unclear)}, so these games do not "
+                 "tell it apart from them.")
+    else:
+        text += ", so these games do not tell the two apart."
+    shallower = [f"`{b.variant}`" for b in deepest.behind if b.clear]
+    if shallower:
+        text += f" It is clearly deeper than {_join(shallower, 'and')}."
+    return text
 
 
 def _them(names):
