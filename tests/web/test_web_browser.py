@@ -186,6 +186,16 @@ def test_creature_shrines_is_played_on_its_region(tmp_path, browser, shots):
         names = {n.text for n in browser.find_elements(By.CSS_SELECTOR, ".board .name")
                  if n.is_displayed()}
         assert "points" in names and "life" not in names
+        # Every card is written as it is named, the shrines among them ("Cinder
+        # Brute", not cinder_brute), and so are the moves and the log.
+        faces = [c.text for c in browser.find_elements(By.CSS_SELECTOR, ".board .card.readable")]
+        shrines = [f for f in browser.find_elements(By.CSS_SELECTOR, ".board .area > div > .field")
+                   if f.find_element(By.CSS_SELECTOR, ".name").text == "shrine"]
+        assert len(shrines) == 2 and all(s.find_elements(By.CSS_SELECTOR, ".card.readable")
+                                         for s in shrines)
+        assert faces and not any("_" in f for f in faces)
+        assert "_" not in browser.find_element(By.ID, "log").text
+        assert not any("_" in b.text for b in browser.find_elements(By.CSS_SELECTOR, "#moves button"))
         # A card says what is on it when pointed at, and tapped.
         card = browser.find_element(By.CSS_SELECTOR, "table.grid .card.readable")
         assert "cost: " in card.get_attribute("title")

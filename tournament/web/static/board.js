@@ -7,6 +7,18 @@ const boards = (() => {
   // and what each card says.
   let seat = 0, red = null, texts = {}, reader = null;
 
+  // What the card ``name`` says, from ``cards`` (the board's own by default); null for
+  // a name no card has.  Own keys only: a card is never named "constructor".
+  function textOf(name, cards = texts) {
+    return cards && Object.hasOwn(cards, name) ? cards[name] : null;
+  }
+
+  // ``line`` with each card the engine's words name by its key written as the card
+  // itself is ("mulligan cinder_brute" as "mulligan Cinder Brute").
+  function named(line, cards) {
+    return line.replace(/[A-Za-z][A-Za-z0-9_]*/g, w => textOf(w, cards) ? textOf(w, cards).card : w);
+  }
+
   // A card's words, a line a thing, for its tooltip and the panel a tap opens.
   function words(text) {
     return Object.entries(text).map(([k, v]) => k === "card" ? v : k + ": " + v).join("\n");
@@ -15,7 +27,7 @@ const boards = (() => {
   // Show what the card ``name`` says in the board's panel.
   function read(name) {
     if (!reader) return;
-    const text = texts[name];
+    const text = textOf(name);
     reader.replaceChildren(Object.assign(document.createElement("strong"), {textContent: text.card}));
     for (const [k, v] of Object.entries(text)) {
       if (k === "card") continue;
@@ -26,7 +38,8 @@ const boards = (() => {
     reader.hidden = false;
   }
 
-  // A card by the name a position writes; ``shown`` is what is written on it.
+  // A card by the name a position writes; ``shown`` is what is written on it, by
+  // default the card's own name ("Cinder Brute" for ``cinder_brute``).
   function card(name, shown) {
     const el = document.createElement("span");
     el.className = "card";
@@ -35,12 +48,13 @@ const boards = (() => {
       el.textContent = "?";
       return el;
     }
-    el.textContent = shown === undefined ? name : shown;
+    const text = textOf(name);
+    el.textContent = shown !== undefined ? shown : text ? text.card : name;
     if (red && red.test(name)) el.classList.add("red");
-    if (texts[name]) {
+    if (text) {
       el.classList.add("readable");
       el.dataset.card = name;
-      el.title = words(texts[name]);
+      el.title = words(text);
       el.addEventListener("click", () => read(name));
     }
     return el;
@@ -71,7 +85,7 @@ const boards = (() => {
 
   function piece(p) {
     const {card: name, ...more} = p;
-    const el = card(name, name.replaceAll("_", " "));
+    const el = card(name, textOf(name) ? undefined : name.replaceAll("_", " "));
     el.classList.add("piece");
     if (more.tapped) el.classList.add("tapped");
     const notes = carried(more);
@@ -108,6 +122,8 @@ const boards = (() => {
     if (Array.isArray(v)) return pile(v);
     if (v === null) return document.createTextNode("–");
     if (typeof v === "object") return fields(v);
+    // A card in a place of its own (a player's shrine) is drawn as a card, to be read.
+    if (typeof v === "string" && textOf(v)) return card(v);
     return document.createTextNode(String(v));
   }
 
@@ -160,7 +176,7 @@ const boards = (() => {
         td.dataset.cell = r + c;
         for (const p of pieces.filter(p => p[grid.at] === r + c)) {
           const {card: name, [grid.at]: _, owner, slot, ...more} = p;
-          const el = card(name, name.replaceAll("_", " "));
+          const el = card(name, textOf(name) ? undefined : name.replaceAll("_", " "));
           el.classList.add("piece", owner === seat ? "mine" : "theirs");
           if (more.tapped) el.classList.add("tapped");
           const notes = Object.entries(more).map(([k, v]) => v === true ? k : k + " " + v).join(", ");
@@ -223,5 +239,5 @@ const boards = (() => {
     }
   }
 
-  return {draw};
+  return {draw, named};
 })();

@@ -35,14 +35,14 @@ function show(next, fresh) {
   $("text").textContent = view.text;
   const log = $("log");
   log.replaceChildren(...view.log.map((line, i) => {
-    const li = Object.assign(document.createElement("li"), {textContent: line});
+    const li = Object.assign(document.createElement("li"), {textContent: boards.named(line, view.cards)});
     if (line.startsWith("you:")) li.classList.add("you");
     if (!fresh && i >= before) li.classList.add("new");
     return li;
   }));
   log.scrollTop = log.scrollHeight;
   $("moves").replaceChildren(...view.legal.map(m => {
-    const button = Object.assign(document.createElement("button"), {textContent: m.name});
+    const button = Object.assign(document.createElement("button"), {textContent: boards.named(m.name, view.cards)});
     button.dataset.action = m.action;
     button.addEventListener("click", () => act("/move", {action: m.action}));
     return button;
@@ -99,7 +99,7 @@ $("hint-button").addEventListener("click", async () => {
   try {
     const hint = await call("/hint", {version: view.version});
     if (hint.version !== view.version) return;
-    $("hint").textContent = "Hint: " + hint.name + ": " + hint.confidence;
+    $("hint").textContent = "Hint: " + boards.named(hint.name, view.cards) + ": " + hint.confidence;
     const button = $("moves").querySelector("[data-action='" + hint.action + "']");
     if (button) button.classList.add("hinted");
   } catch (e) {

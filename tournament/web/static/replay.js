@@ -11,7 +11,7 @@ function go(n) {
   const frame = frames[at];
   slider.value = at;
   document.getElementById("number").textContent = at;
-  document.getElementById("move").textContent = frame.text;
+  document.getElementById("move").textContent = boards.named(frame.text, replay.cards);
   document.getElementById("frame").textContent = frame.board;
   const board = document.getElementById("board");
   if (frame.view) {
