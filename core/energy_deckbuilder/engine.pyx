@@ -18,7 +18,7 @@ from libc.string cimport memcmp, memcpy, memset
 
 from core.kit.effects cimport (Effect, Frame, Span, push_effects, run_effects, stack_pop,
                                stack_push, stack_top)
-from core.kit.piles cimport (kinds_held, load_le64, lowest_kind, pile_move_all,
+from core.kit.piles cimport (kinds_held, kinds_in_any, load_le64, lowest_kind, pile_move_all,
                              pile_outcomes, pile_sample, win_loss)
 from core.state cimport CHANCE, TERMINAL, GameState, Rng
 from core.energy_deckbuilder import cards as carddata
@@ -788,8 +788,7 @@ cdef double deck_worth(Side* side) noexcept nogil:
     """The mean worth of the cards a player owns: what their deck will do."""
     cdef int d, i, k, n = 0
     cdef double w = 0.0
-    cdef uint64_t owned = kinds_held(side.hand, N_DESIGNS) \
-        | kinds_held(side.draw, N_DESIGNS) | kinds_held(side.discard, N_DESIGNS)
+    cdef uint64_t owned = kinds_in_any(side.hand, side.draw, side.discard, N_DESIGNS)
     while owned:
         d = lowest_kind(owned)
         owned &= owned - 1
@@ -850,10 +849,14 @@ cdef int pay_choice(EnergyData* s, Frame* f) noexcept nogil:
     cdef int k, d, i, best
     cdef int paid[STORABLE]
     cdef double spare[STORABLE]
+    cdef uint64_t hand = kinds_held(side.hand, N_DESIGNS), held
     for k in range(STORABLE):
         paid[k] = 0
         spare[k] = side.energy[k]
-        for d in range(N_DESIGNS):
+        held = hand
+        while held:
+            d = lowest_kind(held)
+            held &= held - 1
             spare[k] -= side.hand[d] * DESIGNS[d].cost[k]
     for i in range(f.data[0]):
         best = NONE
@@ -984,9 +987,7 @@ cdef int heuristic_main(EnergyData* s) noexcept nogil:
         return best
     # Buy the card worth most that the supply and the hand can pay for.
     if not s.bought:
-        spare = energy_total(side.energy)
-        for d in range(N_DESIGNS):
-            spare += side.hand[d]
+        spare = energy_total(side.energy) + cards(side.hand)
         best = NONE
         top = 0.0
         for d in range(N_DESIGNS):
