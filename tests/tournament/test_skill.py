@@ -16,7 +16,8 @@ from tournament.harness import runner
 from tournament.harness.row import GameRow
 from tournament.harness.store import Store
 from tournament.skill import analysis, plans, report, run
-from tournament.skill.figures import Chain, Reading, Results
+from tournament.skill.figures import (Chain, Clear, Climb, ClimbStep, Edge, RatedRung, Reading,
+                                      Results)
 from tournament_helpers import CARDARENA, cli, comparable, rows_in
 
 # --- SkillTrace, as Ludii computes it ---------------------------------------------
@@ -652,6 +653,51 @@ def test_the_report_says_when_the_top_rung_does_not_clearly_beat_greedy():
     text = report.summary(weak, "c")
     assert "**Searcher: weak yardstick**: ismcts-16 does not clearly beat greedy" in text
     assert "measure the searcher as much as the rules" in text
+
+
+def climb_to(budget, over_greedy, cheater, ended="ceiling"):
+    """A climb that ended (``ceiling`` or ``cap``) at ``budget``, its ceiling
+    ``over_greedy`` = (Elo, low, high) above greedy, the cheater at its top scoring
+    ``cheater`` = (score, low, high)."""
+    elo, low, high = over_greedy
+    score, s_low, s_high = cheater
+    top = ClimbStep(lower=f"ismcts-{budget}", upper=f"ismcts-{2 * budget}",
+                    budget=2 * budget, doubling=True, games=80, score=0.5, low=0.4,
+                    high=0.6, undecided=True)
+    return Climb(player="ismcts", cap=4096, unguided="none shipped", steps=[top],
+                 ended=ended, below=True,
+                 ceiling=RatedRung(name=f"ismcts-{budget}", spec="", budget=budget,
+                                   elo=300.0, low=250.0, high=350.0),
+                 over_greedy=Clear(elo=elo, low=low, high=high, clear=low > 0),
+                 cheater_edge=Edge(lower="", upper="", games=80, score=score, se=0.05, low=s_low,
+                                   high=s_high, elo=0.0, elo_low=0.0, elo_high=0.0))
+
+
+def test_a_climb_tells_a_weak_searcher_from_rules_with_little_above_greedy():
+    weak = hand_measure([each_step(0.6, greedy=0.1)] * 3, [0.5] * 3)
+    climbs = [climb_to(4096, (50, -40, 140), (0.49, 0.38, 0.60)),   # flat, the cheater too
+              climb_to(2048, (160, 60, 260), (0.55, 0.45, 0.65)),   # clear once it climbs
+              climb_to(8192, (20, -60, 100), (0.50, 0.40, 0.60), ended="cap")]
+    variants = [dataclasses.replace(v, climb=c) for v, c in zip(weak.variants, climbs)]
+    text = report.summary(dataclasses.replace(weak, variants=variants), "c")
+    assert "**Searcher: weak yardstick**" in text
+    assert "in `life=15` the ceiling, at 4096 iterations, is +50 [-40, +140] Elo above " \
+        "greedy, and the cheater at the climb's top, seeing every card, scores 49.0 " \
+        "[38.0, 60.0]% against the searcher. Neither more search nor seeing every card " \
+        "beats greedy clearly" in text
+    assert "but its climb does: `life=22` at 2048 iterations, +160 [+60, +260] Elo above " \
+        "greedy" in text
+    # A climb stopped by its cap has not shown a ceiling: the searcher stays suspect.
+    assert "ismcts-16 does not clearly beat greedy in `life=30`" in text
+    assert "measure the searcher as much as the rules" in text
+    flat = dataclasses.replace(weak, variants=[
+        dataclasses.replace(v, climb=climbs[0]) for v in weak.variants])
+    assert "**Searcher: little skill above greedy**" in report.summary(flat, "c")
+    # A cheater clearly ahead at the top says hidden cards still pay: not flat.
+    ahead = dataclasses.replace(weak, variants=[
+        dataclasses.replace(v, climb=climb_to(4096, (50, -40, 140), (0.7, 0.6, 0.8)))
+        for v in weak.variants])
+    assert "**Searcher: weak yardstick**" in report.summary(ahead, "c")
 
 
 def test_x_percent_is_100_for_the_same_game_and_falls_as_a_coin_decides_more_of_it():

@@ -270,8 +270,12 @@ def _join(names, word):
 
 def _verdict_searcher(variants):
     """Whether the top rung clearly beats the greedy player in every variant: where it
-    does not, the ladder's searcher plays the game no better than a one-move look-ahead,
-    and the spans above it tell of the searcher as much as of the rules."""
+    does not, the ladder's searcher plays the game no better than a one-move
+    look-ahead, and the spans above it tell of the searcher as much as of the rules,
+    unless the climb says more: a ceiling clearly above greedy (the searcher needed
+    more search), or a ceiling that is not while the cheater at its top does not
+    clearly win either (neither more search nor every card seen beats greedy: the
+    rules leave little above it)."""
     tops = {v.span.top for v in variants}
     top = tops.pop() if len(tops) == 1 else "each variant's top rung"
     weak = [v for v in variants if not v.over_greedy.clear]
@@ -279,14 +283,51 @@ def _verdict_searcher(variants):
         low = min(v.over_greedy.low for v in variants)
         return (f"- **Searcher**: {top} clearly beats greedy in every variant (the interval "
                 f"of its Elo over greedy starts at {elo(low)} or more).")
-    below = [v for v in weak if v.over_greedy.high < 0]
-    text = ("- **Searcher: weak yardstick**: " + top + " does not clearly beat greedy in "
-            + ", ".join(f"`{v.name}` ({elo_cell(v.over_greedy)} Elo)" for v in weak)
+    lifted = [v for v in weak if v.climb is not None and v.climb.over_greedy.clear]
+    flat = [v for v in weak if _flat(v.climb)]
+    rest = [v for v in weak if v not in lifted and v not in flat]
+
+    def names(vs):
+        return ", ".join(f"`{v.name}` ({elo_cell(v.over_greedy)} Elo)" for v in vs)
+    lines = []
+    if lifted:
+        lines.append(
+            f"{top} does not clearly beat greedy in {names(lifted)}, but its climb does: "
+            + ", ".join(f"`{v.name}` at {v.climb.ceiling.budget} iterations, "
+                        f"{elo_cell(v.climb.over_greedy)} Elo above greedy" for v in lifted)
+            + "; there the ladder's spans stop below what the searcher can do.")
+    if flat:
+        lines.append(
+            f"{top} does not clearly beat greedy in {names(flat)}, and its climb does "
+            "not either: "
+            + "; ".join(f"in `{v.name}` the ceiling, at {v.climb.ceiling.budget} "
+                        f"iterations, is {elo_cell(v.climb.over_greedy)} Elo above greedy, "
+                        "and the cheater at the climb's top, seeing every card, scores "
+                        f"{score_cell(v.climb.cheater_edge)}% against the searcher"
+                        for v in flat)
+            + ". Neither more search nor seeing every card beats greedy clearly: as far "
+            "as these players can tell, those rules leave little skill above a one-move "
+            "look-ahead.")
+    if rest:
+        below = [v for v in rest if v.over_greedy.high < 0]
+        lines.append(
+            f"{top} does not clearly beat greedy in {names(rest)}"
             + ("" if not below else "; it is clearly weaker in "
-               + ", ".join(f"`{v.name}`" for v in below)))
-    return text + (". There the searcher plays the game no better than a one-move "
-                   "look-ahead, so the spans, chains and SkillTrace measure the searcher "
-                   "as much as the rules.")
+               + ", ".join(f"`{v.name}`" for v in below))
+            + ". There the searcher plays the game no better than a one-move look-ahead, "
+            "so the spans, chains and SkillTrace measure the searcher as much as the "
+            "rules.")
+    title = ("weak yardstick" if rest else "little skill above greedy" if not lifted
+             else "clear of greedy once it climbs" if not flat
+             else "little skill above greedy in some")
+    return f"- **Searcher: {title}**: " + " ".join(lines)
+
+
+def _flat(climb):
+    """Whether ``climb`` reached its ceiling with it not clearly above greedy, and the
+    cheater at its top not clearly ahead of it."""
+    return climb is not None and climb.ended == "ceiling" and \
+        not climb.over_greedy.clear and not climb.cheater_edge.low > 0.5
 
 
 def _verdict_ceiling(variants):
