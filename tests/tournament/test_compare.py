@@ -76,10 +76,22 @@ def test_fairness_and_the_cheaters_edge_are_named_only_where_intervals_part():
     found = compare.compare([even, seated], ["even", "seated"])
     assert (found.fairest.name, found.fairest.not_apart) == ("even", [])
     assert (found.hidden.name, found.hidden.not_apart) == ("seated", [])
+    assert "The first seat is clearly ahead or behind, its interval leaving out 50%, " \
+        "in: seated." in compare.report(found, "c")
     close = skill_json([0.7, 0.7], seat=(0.53, 0.47, 0.59), edge=(0.52, 0.46, 0.58))
     found = compare.compare([even, close], ["even", "close"])
     assert found.fairest.not_apart == ["close"]
     assert found.hidden.not_apart == ["even"]
+    text = compare.report(found, "c")
+    assert "its first seat scores nearest 50% in strong self-play. No row is clearly " \
+        "farther from 50% than it.\n" in text
+    # A seat not told from the fairest's may still be clearly uneven.
+    ahead = skill_json([0.7, 0.7], seat=(0.56, 0.51, 0.61))
+    found = compare.compare([even, ahead], ["even", "ahead"])
+    assert found.fairest.not_apart == ["ahead"]
+    assert "No row is clearly farther from 50% than it. The first seat is clearly " \
+        "ahead or behind, its interval leaving out 50%, in: ahead." in \
+        compare.report(found, "c")
 
 
 def test_each_variant_of_an_analysis_is_a_row():

@@ -273,7 +273,7 @@ def report(found, command):
     rows = found.rows
     deepest = found.deepest.name
 
-    def verdict(title, v, what):
+    def verdict(title, v, what, behind="behind it"):
         if v is None:
             return f"- **{title}: none**: {what}."
         if not v.not_apart:
@@ -284,7 +284,7 @@ def report(found, command):
             return (f"- **{title}: {v.game}**, clearly ahead of every other game: "
                     f"{what}; within it {v.name} leads, not told apart from {others}.")
         return (f"- **{title}: not told apart**: {v.name} leads, but not clearly ahead "
-                f"of {others}: {what}. {_behind(v)}")
+                f"of {others}: {what}. {_behind(v, behind)}")
     climbed = found.highest is not None
     table = markdown_table(
         ["game", "searcher", f"doubling gain {low} to {high}", f"x% of {deepest}",
@@ -315,7 +315,11 @@ def report(found, command):
         + _score_intervals(rows) + ".", "",
         verdict("Most skill", found.deepest, "the widest doubling gain"),
         verdict("Fairest", found.fairest,
-                "its first seat scores nearest 50% in strong self-play"),
+                "its first seat scores nearest 50% in strong self-play",
+                "farther from 50% than it")
+        + ("" if found.fairest is None or not _uneven(rows) else
+           " The first seat is clearly ahead or behind, its interval leaving out 50%, "
+           f"in: {_uneven(rows)}."),
         verdict("Hidden information worth most", found.hidden,
                 "the cheater, who sees every card, gains most over the searcher"),
         *lines, "", table, ""])
@@ -344,12 +348,32 @@ def _verdict_ceiling(found, verdict):
             f"not clearly ahead of {apart}: {what}. {_behind(v)}")
 
 
-def _behind(v):
+def _behind(v, word="behind it"):
     """The rows clearly behind a leader not told apart from some, game by game: the
-    part of the answer its games did decide."""
+    part of the answer its games did decide; ``word`` says what behind means."""
+    named = _by_game(v.behind, v.game)
+    if not named:
+        return f"No row is clearly {word}."
+    return f"Clearly {word}: {named}."
+
+
+def _uneven(rows):
+    """The rows whose first seat is clearly ahead or behind in strong self-play (its
+    interval leaves out 50%), game by game; None where there is none."""
+    seated = [r for r in rows if r.seat.games]
+    games = dict.fromkeys(r.game for r in seated)
+    return _by_game([(g, [r.name for r in seated if r.game == g
+                          and not r.seat.low <= 0.5 <= r.seat.high],
+                      sum(r.game == g for r in seated)) for g in games]) or None
+
+
+def _by_game(groups, own=None):
+    """``groups``, each ``(game, the names of some of its rows, how many rows it
+    has)``, in words: "every row of card_duel (9); 2 of shrine's 4 rows (...)"; the
+    game ``own``'s rows are its "other" rows, its leader set aside."""
     named = []
-    for game, names, n in v.behind:
-        other = " other" if game == v.game else ""
+    for game, names, n in groups:
+        other = " other" if game == own else ""
         if len(names) == 1 and n == 1:
             named.append(names[0])
         elif len(names) == n:
@@ -357,9 +381,7 @@ def _behind(v):
         elif names:
             which = f" ({', '.join(names)})" if len(names) <= 2 else ""
             named.append(f"{len(names)} of {_possessive(game)} {n}{other} rows{which}")
-    if not named:
-        return "No row is clearly behind it."
-    return f"Clearly behind it: {'; '.join(named)}."
+    return "; ".join(named)
 
 
 def _possessive(name):
