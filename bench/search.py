@@ -3,7 +3,7 @@
 
 Prints one table.  Each row is a searcher on a game, timed on the same fixed positions:
 
-* shrine, card_duel -- each of our searchers (``search.make_bot`` specs): ``ismcts`` with
+* each ruleset, Shrine first -- each of our searchers (``search.make_bot`` specs): ``ismcts`` with
   random rollouts, heuristic rollouts and rollouts cut after 8 moves, and with random
   rollouts on two threads (``threads=2``); ``mo_ismcts``,
   ``determinized`` and ``cheater``; and ``expectimax``, whose figure is nodes/s, for it

@@ -31,10 +31,12 @@ def run_options(parser):
                         "games it holds: a run goes on from it on another machine")
 
 
-def report_options(parser):
+def report_options(parser, games=False):
+    """The options of a ratings report; ``games``: the command lists games too."""
     parser.add_argument("--format", choices=("text", "markdown", "csv", "json"),
-                        default="text", help="how to print the ratings, or the games with "
-                        "--games (default: text)")
+                        default="text", help="how to print the ratings"
+                        + (", or the games with --games" if games else "")
+                        + " (default: text)")
     parser.add_argument("--bootstrap", type=positive, default=1000, metavar="N",
                         help="resamples of the deals behind the 95%% intervals "
                         "(default: %(default)s)")

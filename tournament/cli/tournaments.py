@@ -225,13 +225,14 @@ def add(sub):
     ratings.add_argument("db", help="the tournament's SQLite file")
     ratings.add_argument("--tournament", metavar="KEY",
                          help="which tournament of the file, by the start of its key "
-                         "(default: the latest tournament, not an sprt or skill run; "
+                         "(default: the latest tournament, not an sprt, skill, levels or "
+                         "matchup run; "
                          "--list shows which)")
     ratings.add_argument("--list", action="store_true",
                          help="list the file's tournaments instead")
     ratings.add_argument("--games", action="store_true",
                          help="list the tournament's games, with the ids replay takes")
-    report_options(ratings)
+    report_options(ratings, games=True)
     ratings.set_defaults(run=_ratings)
     test = sub.add_parser("sprt", help="a sequential test of one bot against another",
                           description=_sprt.__doc__)
