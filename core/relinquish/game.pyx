@@ -283,6 +283,65 @@ cdef dict _battle_view(RelData* s, viewer):
 
 # --- text --------------------------------------------------------------------------------
 
+SUIT_NAMES = {"W": "Wands", "C": "Cups", "S": "Swords", "P": "Pence"}
+COURT_NAMES = {"P": "Page", "N": "Knight", "K": "King", "Q": "Queen"}
+# Each suit's Arcana, as docs/rules/relinquish.md tells them.
+ARCANA = {"W": "Glamour: turn a Common in any tableau from standing to resting or back",
+          "S": "Coerce: turn a Court in any tableau from standing to resting or back",
+          "P": "Bounty: until the turn ends, a Common in any tableau is worth more or "
+               "less, by the value of either paying card",
+          "C": "Lavish: scry once"}
+
+
+def card_text(name):
+    """What the card ``name`` (``W8``, ``CQ``, ``T16``) does, for a player to read:
+    the deck prints only suit and rank, so its text is what the rules let a card of
+    its kind do, in the words of docs/rules/relinquish.md.  ``card`` stays the name
+    the board writes, so that a hand of fourteen stays short.  None for no card.
+
+    >>> card_text("SK")["type"]
+    'Court of Swords: the King, strength 2'
+    """
+    if name not in CARDS.kinds:
+        return None
+    if name[0] == "T":
+        v = int(name[1:])
+        text = {"card": name, "type": f"Tarot, worth {v}",
+                "magick": f"exile it to Enchant, taking an opponent's Resting Commons "
+                          f"that add up to {v}, or to " + (
+                              "Augur: scry twice" if v <= 12 else
+                              "Murder: send a Court in play to the discard pile")}
+        if v < 21:
+            text["negate"] = ("against an Enchant by a higher Tarot: " + (
+                "cancels it" if v == 0 else
+                f"the Enchanter takes only targeted Commons that add up to {v}"))
+        if v > 13:
+            text["foil"] = "against a Murder of your side's Court by a lower Tarot: saves it"
+        return text
+    suit, rank = SUIT_NAMES[name[0]], name[1:]
+    if rank in COURT_NAMES:
+        strength = "PNKQ".index(rank)
+        cost = "one" if strength < 2 else "two"
+        more = "two" if strength < 2 else "three"
+        text = {"card": name,
+                "type": f"Court of {suit}: the {COURT_NAMES[rank]}, strength {strength}",
+                "summon": f"rest {cost} standing {suit} Common{'s' if strength >= 2 else ''}"
+                          f" of your tableau, or {more} of any suits; it must rank at "
+                          "least as high as every Court standing there",
+                "battle": f"fights at {strength} plus its Rally; winning, tying or "
+                          "meeting no defender, it captures the defender's "
+                          + ("lowest" if strength < 2 else "highest") + " standing Common"}
+    else:
+        text = {"card": name, "type": f"Common of {suit}, worth {rank}",
+                "populate": "into your tableau, standing, if worth at least every "
+                            "Common standing there",
+                "rally": f"from hand, adds {rank} to a Court's strength in a clash",
+                "score": f"{rank} at the end, in your tableau"}
+    text["arcana"] = (f"rested with another standing {suit} card of your tableau, pays "
+                      f"for {ARCANA[name[0]]}")
+    return text
+
+
 def render(view):
     """A few lines of text for a position dict (``to_dict`` or ``observation_dict``)."""
     def pile(cards):
@@ -704,6 +763,7 @@ class RelinquishGame(Game):
                         "exile", "set_aside", "set_aside_size", "undealt")}
     render = staticmethod(render)
     status = staticmethod(status)
+    card_text = staticmethod(card_text)
 
     def _check(self):
         if self.params["teams"] and self.num_players != 4:

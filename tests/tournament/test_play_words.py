@@ -93,3 +93,25 @@ def test_the_card_command_reads_a_card_and_help_lists_it(tmp_path, monkeypatch):
     assert "  card: Emberling\n  type: creature\n" in market and "  buy: " in market
     shrine = play(Match("shrine", "random", 0, 3), ["card 9R"])
     assert "Shrine's cards say nothing beyond their names." in shrine
+    tarot = play(Match("relinquish", "random", 0, 3), ["card SK", "card T16"])
+    assert "  card: SK\n  type: Court of Swords: the King, strength 2\n" in tarot
+    assert "captures the defender's highest standing Common" in tarot
+    assert "  type: Tarot, worth 16\n" in tarot and "  foil: " in tarot
+
+
+def test_every_relinquish_card_says_what_its_kind_may_do_under_its_own_name():
+    # The deck prints suit and rank alone: the text is the rules' for the card's kind,
+    # under the name the board writes, so that the page's hand stays short.
+    game = core.load_game("relinquish")
+    texts = {name: game.card_text(name) for name in game.cards.names}
+    assert all(text["card"] == name for name, text in texts.items())
+    assert texts["W3"]["type"] == "Common of Wands, worth 3"
+    assert texts["CP"]["type"] == "Court of Cups: the Page, strength 0"
+    assert "one standing Cups Common" in texts["CP"]["summon"]
+    assert "two standing Pence Commons" in texts["PQ"]["summon"]
+    # Augur below 13, Murder from 13; the Fool cancels an Enchant, T21 negates none;
+    # a Foil must beat a Murder's Tarot, 13 at least.
+    assert "Augur" in texts["T12"]["magick"] and "Murder" in texts["T13"]["magick"]
+    assert texts["T0"]["negate"].endswith("cancels it") and "negate" not in texts["T21"]
+    assert "foil" not in texts["T13"] and "foil" in texts["T14"]
+    assert game.card_text("T22") is None
