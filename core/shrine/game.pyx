@@ -293,6 +293,66 @@ def _view(ShrineState st, viewer):
     return d
 
 
+COLOUR_NAMES = {"B": "black", "R": "red"}
+# What a Token on the Field lets its owner do, as docs/rules/shrine.md tells it.
+POWERS = {"J": "you may take the Jack steal: a random card from an opponent holding "
+               "two or more, then you discard one",
+          "Q": "your heals may use a pair one above or below your top card's value "
+               "(with alt_heal, the heal's total may be one off)",
+          "K": "your attacks may total one above or below the target value"}
+FACES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+
+def card_text(name):
+    """What the card ``name`` (``7R``, ``QB``, ``AB``, ``JOKER``) does, for a player
+    to read: the rules give a card's roles by its rank, so its text is what they let a
+    card of that rank do, in the words of docs/rules/shrine.md.  ``card`` stays the
+    name the board writes.  None for no card.
+
+    >>> card_text("KR")["token"]
+    'on your Field, paid with another red card: your attacks may total one above or below the target value'
+    """
+    if name not in CARDS.kinds:
+        return None
+    if name == "JOKER":
+        return {"card": name, "type": "the Balance card, no value (only with balance or "
+                                      "balance_returns)",
+                "balance": "played at once when drawn or turned up on a Shrine: the "
+                           "other player matches its player's hand size, Shrine size and "
+                           "Field, then the Library and the Graveyard are shuffled together"}
+    rank, colour = name[:-1], COLOUR_NAMES[name[-1]]
+    value = RANKS.index(rank) + 1
+    text = {"card": name,
+            "type": f"{colour} {FACES.get(rank, rank)}"
+                    + (f", value {value}" if rank in FACES else ""),
+            "pawn": f"from hand, counts {value} toward an attack (its cards the colour "
+                    "opposite the target's)"
+                    # A Shrine topped by an Ace cannot be healed.
+                    + ("" if rank == "A" else
+                       f", pairs with another {value} to heal a Shrine topped by a {value} "
+                       "(one of the pair in its colour)")
+                    + f", or pays for playing another {colour} card"}
+    if rank in POWERS:
+        text["token"] = f"on your Field, paid with another {colour} card: {POWERS[rank]}"
+        text["block"] = ("from your Field, answers an attack paid with hand cards: it goes "
+                         "to the Graveyard and the attack removes nothing")
+        text["triad"] = ("a Jack, a Queen and a King on your Field: a Shrine of 7 and the "
+                         "Dagger token")
+    elif rank == "A":
+        text["dagger"] = (f"from hand, paid with another {colour} card: an opposing Field "
+                          "card or the opponent's top Shrine card goes to the Graveyard")
+        text["token"] = ("with a Triad, onto your Field as the Dagger token: an extra card "
+                         "and a second action every turn")
+        text["block"] = ("answers a Dagger when you hold another card of its colour: both "
+                         "Aces and both payments go to the Graveyard")
+        text["on top"] = ("an Ace on a Shrine's top is taken only by a Dagger, a pair of "
+                          "equal values, or a Quad")
+    text["sets"] = ("three of one value clear the opponent's Field (a Triplet); all four "
+                    "take their top Shrine card too (a Quad); three of consecutive values "
+                    "put the Graveyard's top card to a use (a Resurrection)")
+    return text
+
+
 def render(view):
     """A few lines of text for a position dict (``to_dict`` or ``observation_dict``).
     In a ``to_dict``, face-down Shrine cards show in brackets; an observation shows
@@ -959,6 +1019,7 @@ class ShrineGame(Game):
               "red": "^(10|[2-9AJQK])R$"}
     render = staticmethod(render)
     status = staticmethod(status)
+    card_text = staticmethod(card_text)
 
     def _check(self):
         # balance_returns is the Balance card with a return: it turns the card on, so

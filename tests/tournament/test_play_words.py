@@ -91,12 +91,27 @@ def test_the_card_command_reads_a_card_and_help_lists_it(tmp_path, monkeypatch):
     assert "No card 'blaze_hund' in Creature Shrines; did you mean blaze_hound?" in text
     market = play(Match("energy_deckbuilder", "random", 0, 3), ["card Emberling"])
     assert "  card: Emberling\n  type: creature\n" in market and "  buy: " in market
-    shrine = play(Match("shrine", "random", 0, 3), ["card 9R"])
-    assert "Shrine's cards say nothing beyond their names." in shrine
+    duel = play(Match("card_duel", "random", 0, 3), ["card 9"])
+    assert "Card Duel's cards say nothing beyond their names." in duel
     tarot = play(Match("relinquish", "random", 0, 3), ["card SK", "card T16"])
     assert "  card: SK\n  type: Court of Swords: the King, strength 2\n" in tarot
     assert "captures the defender's highest standing Common" in tarot
     assert "  type: Tarot, worth 16\n" in tarot and "  foil: " in tarot
+
+
+def test_every_shrine_card_says_what_its_rank_may_do_under_its_own_name():
+    # Roles come with the rank: a Token's power, the Ace's Dagger, the Joker's
+    # Balance; never a heal for an Ace, which no heal may top.
+    game = core.load_game("shrine(balance=true)")
+    texts = {name: game.card_text(name) for name in game.cards.names}
+    assert all(text["card"] == name for name, text in texts.items())
+    assert texts["7R"]["type"] == "red 7" and "heal a Shrine topped by a 7" in texts["7R"]["pawn"]
+    assert "attacks may total one above or below" in texts["KB"]["token"]
+    assert "Jack steal" in texts["JR"]["token"] and "heals may use a pair" in texts["QR"]["token"]
+    assert "heal" not in texts["AB"]["pawn"] and "Dagger token" in texts["AB"]["token"]
+    assert "pawn" not in texts["JOKER"] and "matches" in texts["JOKER"]["balance"]
+    text = play(Match("shrine", "random", 0, 3), ["card QB"])
+    assert "  card: QB\n  type: black Queen, value 12\n" in text
 
 
 def test_every_relinquish_card_says_what_its_kind_may_do_under_its_own_name():

@@ -129,7 +129,13 @@ def test_no_response_names_a_card_of_which_the_seat_has_seen_no_copy(tmp_path, g
             walked["steps"] = len(truth.history)
             hidden = set(_names(truth.state.to_dict())) - seen
             # The board's text is drawn from the board alone, which is scanned here.
-            sent = json.dumps(_placed({k: v for k, v in view.items() if k != "text"}))
+            # What cards say is the public card list's, for every name the board
+            # gives, those it lists as possible included: its words are scanned, not
+            # the names it is given under.
+            sent = json.dumps(_placed({k: v for k, v in view.items()
+                                       if k not in ("text", "cards")})) \
+                + json.dumps([{k: v for k, v in text.items() if k != "card"}
+                              for text in view["cards"].values()])
             named = [card for card in hidden
                      if re.search(rf"(?<![\w?]){re.escape(card)}(?!\w)", sent)]
             assert not named, f"{named} reached the page at step {len(truth.history)}"

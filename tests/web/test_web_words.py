@@ -21,8 +21,12 @@ def test_the_page_is_sent_the_status_in_words_and_what_each_card_says(tmp_path):
     # Only cards the board shows: the card list of the decks stays out of the answer.
     shown = json.dumps(view["board"])
     assert all(f'"{name}"' in shown for name in view["cards"])
+    duel = to_choice(web, new_game(web, "card_duel", "random", 0, 3))
+    assert duel["cards"] == {} and "wait" not in duel["status"]
     shrine = to_choice(web, new_game(web, "shrine", "random", 0, 3))
-    assert shrine["cards"] == {} and "wait" not in shrine["status"]
+    assert "wait" not in shrine["status"]
+    assert all(shrine["cards"][name] == core.load_game("shrine").card_text(name)
+               for name in shrine["board"]["players"][0]["hand"])
 
 
 def test_the_deckbuilders_market_cards_say_what_they_are(tmp_path):
