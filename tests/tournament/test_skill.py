@@ -640,6 +640,10 @@ def test_the_fairest_is_named_only_when_its_seats_are_clearly_nearer_even():
     close = hand_measure([each_step(0.8)] * 2, [0.5, 0.55])
     assert close.fairest.variant == "life=15" and not close.fairest.clear
     assert "**Fairest: not told apart**" in report.summary(close, "cardarena skill")
+    assert "it is clearly nearer 50% than" not in report.summary(close, "cardarena skill")
+    far = hand_measure([each_step(0.8)] * 3, [0.5, 0.55, 0.85])
+    assert "(the interval of the difference in distance from 50% holds zero); it is " \
+        "clearly nearer 50% than `life=30`;" in report.summary(far, "cardarena skill")
 
 
 def test_the_report_says_when_the_top_rung_does_not_clearly_beat_greedy():

@@ -246,11 +246,14 @@ def _verdict_fairest(fairest, top):
         text += "; "
     else:
         unclear = [f"`{b.variant}`" for b in behind if not b.clear]
+        farther = [f"`{b.variant}`" for b in behind if b.clear]
         text = (f"- **Fairest: not told apart**: {name}'s first seat scores nearest 50% "
                 f"in self-play of {top}, {score_cell(seat)} (Balance "
                 f"{seat.balance:.3f}), but not clearly nearer 50% than the first seat "
                 f"of {_join(unclear, 'or')} (the interval of the difference in distance "
-                "from 50% holds zero); ")
+                "from 50% holds zero)"
+                + (f"; it is clearly nearer 50% than {_join(farther, 'and')}"
+                   if farther else "") + "; ")
     text += "its interval holds 50%." if fairest.even else "even so its seats are uneven."
     uneven = fairest.uneven
     if uneven:
