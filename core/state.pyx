@@ -540,8 +540,9 @@ class Game:
     # names drawn in red; ``grid``, where the table is a board of cells: ``key`` names
     # the list of pieces, each a dict with its ``card`` and its cell in the key ``at``
     # (a row name then a column name), ``rows`` from the top as seat 0 sees them,
-    # ``columns`` from the left, and ``flip`` turns the board for the other seat.
-    # Every key not named is folded away under "more".  None: all keys shown as they
+    # ``columns`` from the left, and ``flip`` turns the board for the other seat;
+    # ``glossary``, what a key means, in a player's words, told where its name is
+    # pointed at.  Every key not named is folded away under "more".  None: all keys shown as they
     # come.
     layout = None
     # Whether ``determinize`` can sample worlds from a player's knowledge: searchers

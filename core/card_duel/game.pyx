@@ -460,7 +460,19 @@ class CardDuelGame(Game):
     rotation_refusal = None
     layout = {"status": ("exchange", "phase", "offense", "builder", "building", "winner"),
               "player": ("hand", "deck", "discard", "damage", "hand_points_spent"),
-              "table": ("table",)}
+              "table": ("table",),
+              "glossary": {
+                  "hand": "the cards picked from the pool, worth at most hand_points "
+                          "together: a play may take one instead of the deck's top card",
+                  "deck": "the pool's other cards, face down: a play may take its top card",
+                  "discard": "each exchange's own card, face up: shuffled into a new deck "
+                             "once the deck is empty",
+                  "damage": "the cards that hit this player, face up: their total "
+                            "reaching life loses the game",
+                  "hand_points_spent": "what the hand picked so far is worth, of "
+                                       "hand_points",
+                  "table": "this exchange's attack and defence, out of every pile until "
+                           "the exchange ends"}}
     render = staticmethod(render)
     status = staticmethod(status)
 

@@ -374,6 +374,22 @@ cdef dict _mode_scores():
 
 # What each mode counts, life or points or both (C8): a board shows only these.
 MODE_SCORES = _mode_scores()
+# What a player's keys on the page mean, told where a player points at the name.
+GLOSSARY = {
+    "life": "damage lowers it, and a player at 0 loses (C5, C8)",
+    "points": "scored at the end of each turn for creatures and structures on the "
+              "Neutral row (C8)",
+    "shrine": "the Shrine: it waits at home until its time marks are gone, then is "
+              "played like a creature; dying, it goes home with marks again",
+    "marks": "time marks on the Shrine at home: one comes off each turn, or pay 2 at "
+             "Burst speed to take one off",
+    "sources": "Sources in play, by kind: each produces mana of its colour",
+    "tapped": "Sources tapped to pay this turn: everything untaps at its owner's turn",
+    "pool": "mana made and not yet spent: pools empty at the end of a turn",
+    "hand": "cards drawn from the Primary Library",
+    "hand_secondary": "cards in hand drawn from the Secondary Library, which holds the "
+                      "Sources",
+    "graveyard": "the player's cards that died or were spent"}
 MODE_WORDS = {"standard": "", "rush": "Rush", "king_of_the_hill": "King of the Hill",
               "imperial": "Imperial", "conquest": "Conquest"}
 
@@ -820,12 +836,14 @@ class CreatureShrinesGame(Game):
     @property
     def layout(self):
         scored = MODE_SCORES[self.params["mode"]]
+        player = scored + ("shrine", "marks", "sources", "tapped", "pool", "hand",
+                           "hand_secondary", "hand_size", "graveyard")
         return {"status": ("mode", "turn", "active", "act", "step", "winner"),
-                "player": scored + ("shrine", "marks", "sources", "tapped", "pool", "hand",
-                                    "hand_secondary", "hand_size", "graveyard"),
+                "player": player,
                 "table": ("units",),
                 "grid": {"key": "units", "at": "site", "rows": ("4", "3", "2", "1", "0"),
-                         "columns": ("a", "b", "c"), "flip": True}}
+                         "columns": ("a", "b", "c"), "flip": True},
+                "glossary": {k: v for k, v in GLOSSARY.items() if k in player}}
 
     render = staticmethod(render)
     status = staticmethod(status)

@@ -620,7 +620,23 @@ class EnergyDeckbuilderGame(Game):
     layout = {"status": ("turn", "active", "stage", "winner", "bought", "common"),
               "player": ("lives", "energy", "creatures", "hand", "known", "discard", "draw",
                          "unseen"),
-              "table": ("market", "piles", "pending")}
+              "table": ("market", "piles", "pending"),
+              "glossary": {
+                  "lives": "a player whose lives reach zero loses",
+                  "energy": "the player's supply of cubes, spent to buy and to play; "
+                            "what is spent goes back to the common supply",
+                  "creatures": "three slots of creatures in play: each may attack or "
+                               "produce energy once a turn",
+                  "known": "hand cards the opponent knows are there (E18)",
+                  "discard": "bought and played cards: shuffled into a new draw pile "
+                             "when it runs out",
+                  "draw": "the draw pile, in no order that is known",
+                  "unseen": "the cards of the opponent's hand and draw pile together, "
+                            "as far as this seat can tell",
+                  "market": "the face-up cards for sale; a bought one's place is filled "
+                            "from the market deck",
+                  "piles": "the free piles of the market, cards left in each",
+                  "pending": "what waits to happen, bottom first"}}
     render = staticmethod(render)
     status = staticmethod(status)
     card_text = staticmethod(carddata.card_text)

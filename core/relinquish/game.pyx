@@ -760,7 +760,22 @@ class RelinquishGame(Game):
     layout = {"status": ("phase", "turn", "active", "generation", "scores"),
               "player": ("hand", "hand_size", "standing", "resting", "flip", "renewed"),
               "table": ("battle", "summoning", "magick", "scry", "scry_size", "discard",
-                        "exile", "set_aside", "set_aside_size", "undealt")}
+                        "exile", "set_aside", "set_aside_size", "undealt"),
+              "glossary": {
+                  "standing": "tableau cards standing up: they pay for Summons and "
+                              "abilities, a standing Court attacks and defends, and a "
+                              "standing Common may be captured in Battle",
+                  "resting": "tableau cards turned to rest until their owner's next "
+                             "turn: an Enchant takes Resting Commons",
+                  "flip": "the card this seat turned up to decide who plays first",
+                  "renewed": "how many hand cards came from each reshuffled Scry pile",
+                  "scry": "the draw pile: to scry is to draw two, keep one and discard "
+                          "the other face up",
+                  "discard": "face up: shuffled into a new Scry pile when it runs out",
+                  "exile": "face up and out of the game: the first-player flips and the "
+                           "Tarots played",
+                  "set_aside": "in a short game, the cards the deal put face down in "
+                               "exile"}}
     render = staticmethod(render)
     status = staticmethod(status)
     card_text = staticmethod(card_text)

@@ -1016,7 +1016,16 @@ class ShrineGame(Game):
     layout = {"status": ("turn", "active", "phase", "step", "actions_left", "winner"),
               "player": ("hand", "field", "shrine"),
               "table": ("library", "graveyard", "powers_used"),
-              "red": "^(10|[2-9AJQK])R$"}
+              "red": "^(10|[2-9AJQK])R$",
+              "glossary": {
+                  "shrine": "the stack each player guards, top card last and face up: "
+                            "lose its last card and you lose; it holds 5 (7 with a Triad)",
+                  "field": "Tokens in play, a Jack, Queen or King and the Dagger token: "
+                           "each grants its power while it stays",
+                  "library": "the draw pile",
+                  "graveyard": "spent and destroyed cards: its top card may be taken "
+                               "at the start of a turn, or put to a use by a Resurrection",
+                  "powers_used": "the Token powers used this turn, each once a turn"}}
     render = staticmethod(render)
     status = staticmethod(status)
     card_text = staticmethod(card_text)

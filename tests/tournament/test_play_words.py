@@ -31,6 +31,19 @@ def test_where_a_game_stands_is_told_in_a_players_words(game):
         assert all("life" not in line for line in said)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_boards_names_are_explained_where_the_page_shows_them(game):
+    # The glossary explains keys the page lays out, and only those: a key it names
+    # that no board shows would be a word nobody reads.
+    layout = core.load_game(game).layout
+    glossary = layout["glossary"]
+    shown = set(layout["player"]) | set(layout["table"])
+    assert glossary and set(glossary) <= shown
+    assert all(isinstance(words, str) and len(words) > 10 for words in glossary.values())
+    if "king_of_the_hill" in game:
+        assert "points" in glossary and "life" not in glossary
+
+
 def test_king_of_the_hill_shows_no_life_on_the_page_or_in_the_terminal():
     # (C8) The mode has no life: both players showed "life 0".
     game = core.load_game("creature_shrines(mode=king_of_the_hill)")

@@ -196,6 +196,10 @@ def test_creature_shrines_is_played_on_its_region(tmp_path, browser, shots):
         assert faces and not any("_" in f for f in faces)
         assert "_" not in browser.find_element(By.ID, "log").text
         assert not any("_" in b.text for b in browser.find_elements(By.CSS_SELECTOR, "#moves button"))
+        # A board's names say what they mean when pointed at.
+        marks = [n for n in browser.find_elements(By.CSS_SELECTOR, ".board .name.explained")
+                 if n.text == "marks"]
+        assert marks and "time marks" in marks[0].get_attribute("title")
         # A card says what is on it when pointed at, and tapped.
         card = browser.find_element(By.CSS_SELECTOR, "table.grid .card.readable")
         assert "cost: " in card.get_attribute("title")

@@ -5,7 +5,7 @@
 const boards = (() => {
   // What the board being drawn is: the seat at its foot, the card names drawn red,
   // and what each card says.
-  let seat = 0, red = null, texts = {}, reader = null;
+  let seat = 0, red = null, texts = {}, glossary = {}, reader = null;
 
   // What the card ``name`` says, from ``cards`` (the board's own by default); null for
   // a name no card has.  Own keys only: a card is never named "constructor".
@@ -137,7 +137,13 @@ const boards = (() => {
       const shown = v === null && Number.isInteger(size) ? Array(size).fill("??") : v;
       const field = document.createElement("span");
       field.className = "field";
-      field.append(Object.assign(document.createElement("span"), {className: "name", textContent: key.replaceAll("_", " ")}), value(shown));
+      const name = Object.assign(document.createElement("span"), {className: "name", textContent: key.replaceAll("_", " ")});
+      // What the key means, where the game says: told when its name is pointed at.
+      if (Object.hasOwn(glossary, key)) {
+        name.classList.add("explained");
+        name.title = glossary[key];
+      }
+      field.append(name, value(shown));
       box.append(field);
     }
     return box;
@@ -203,6 +209,7 @@ const boards = (() => {
   function draw(el, {board, layout, status, cards, name, seat: foot}) {
     seat = foot;
     texts = cards || {};
+    glossary = (layout && layout.glossary) || {};
     red = layout && layout.red ? new RegExp(layout.red) : null;
     el.replaceChildren();
     reader = Object.assign(document.createElement("div"), {className: "card-text", hidden: true});
