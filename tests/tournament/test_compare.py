@@ -198,14 +198,16 @@ def test_analyses_without_a_climb_get_no_ceiling_column():
 
 
 def test_the_questions_decided_are_counted_across_the_analyses_that_list_them():
-    def verdict(decided):
-        return figure(Verdict, decided=decided)
-    a = dataclasses.replace(skill_json([0.7, 0.7]), verdicts=[verdict(True), verdict(False)])
+    def verdict(decided, question="step"):
+        return figure(Verdict, decided=decided, question=question)
+    a = dataclasses.replace(skill_json([0.7, 0.7]),
+                            verdicts=[verdict(True), verdict(False, "seat")])
     b = dataclasses.replace(skill_json([0.7, 0.7]), verdicts=[verdict(True)] * 3)
     found = compare.compare([a, b, skill_json([0.6, 0.6])], ["a", "b", "old"])
     assert found.decided == (4, 5)
-    assert "- **Questions decided: 4 of 5** in the analyses that list them" in \
-        compare.report(found, "c")
+    assert "- **Questions decided: 4 of 5** in the analyses that list them (a step of " \
+        "the chain against 50%: 4 of 4, the first seat against 50%: 0 of 1; see each " \
+        "report)." in compare.report(found, "c")
     assert compare.compare([skill_json([0.7, 0.7])], ["old"]).decided is None
 
 

@@ -23,7 +23,7 @@ import pathlib
 import numpy as np
 
 from core.errors import CardArenaError
-from tournament.skill import analysis
+from tournament.skill import analysis, verdicts
 from tournament.skill.figures import Climb, Edge, Results, Seat
 from tournament.tables import markdown_table
 
@@ -162,6 +162,8 @@ class Comparison:
     decided: tuple | None = None
     """How many of the analyses' questions (``verdicts``) are decided, and of how many;
     None when no analysis lists them."""
+    by_question: dict | None = None
+    """The same by question, ``{question: (decided, asked)}`` (``verdicts.tally``)."""
 
 
 def compare(analyses, labels, seed=0):
@@ -188,11 +190,13 @@ def compare(analyses, labels, seed=0):
     rows = [dataclasses.replace(
         row, x=float(analysis.chess_share(rows[k].point, row.point)),
         x_samples=analysis.chess_share(rows[k].samples, row.samples)) for row in rows]
-    listed = [each.verdicts for each in analyses if each.verdicts is not None]
+    listed = [v for each in analyses if each.verdicts is not None for v in each.verdicts]
+    any_listed = any(each.verdicts is not None for each in analyses)
     return Comparison(budgets=[shared[0], shared[-1]], rows=rows, deepest=_deepest(rows, k),
                       fairest=_fairest(rows), hidden=_hidden(rows), highest=_highest(rows),
-                      decided=(sum(v.decided for found in listed for v in found),
-                               sum(len(found) for found in listed)) if listed else None)
+                      decided=(sum(v.decided for v in listed), len(listed))
+                      if any_listed else None,
+                      by_question=verdicts.tally(listed) if any_listed else None)
 
 
 def _score_intervals(rows):
@@ -303,8 +307,10 @@ def report(found, command):
         lines.append(_verdict_ceiling(found, verdict))
     if found.decided:
         lines.append(f"- **Questions decided: {found.decided[0]} of {found.decided[1]}** "
-                     "in the analyses that list them (each step, depth, two variants' "
-                     "depths, first seat and cheater's edge; see each report).")
+                     "in the analyses that list them ("
+                     + ", ".join(f"{verdicts.QUESTIONS[q]}: {d} of {n}"
+                                 for q, (d, n) in found.by_question.items())
+                     + "; see each report).")
     return "\n".join([
         f"`{command}`", "",
         f"Each game's depth is its searcher's doubling gain from {low} to {high} iterations "
