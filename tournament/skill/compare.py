@@ -190,13 +190,12 @@ def compare(analyses, labels, seed=0):
     rows = [dataclasses.replace(
         row, x=float(analysis.chess_share(rows[k].point, row.point)),
         x_samples=analysis.chess_share(rows[k].samples, row.samples)) for row in rows]
-    listed = [v for each in analyses if each.verdicts is not None for v in each.verdicts]
-    any_listed = any(each.verdicts is not None for each in analyses)
+    lists = [each.verdicts for each in analyses if each.verdicts is not None]
+    listed = [v for found in lists for v in found]
     return Comparison(budgets=[shared[0], shared[-1]], rows=rows, deepest=_deepest(rows, k),
                       fairest=_fairest(rows), hidden=_hidden(rows), highest=_highest(rows),
-                      decided=(sum(v.decided for v in listed), len(listed))
-                      if any_listed else None,
-                      by_question=verdicts.tally(listed) if any_listed else None)
+                      decided=(sum(v.decided for v in listed), len(listed)) if lists else None,
+                      by_question=verdicts.tally(listed) if lists else None)
 
 
 def _score_intervals(rows):
@@ -290,6 +289,7 @@ def report(found, command):
         return (f"- **{title}: not told apart**: {v.name} leads, but not clearly ahead "
                 f"of {others}: {what}. {_behind(v, behind)}")
     climbed = found.highest is not None
+    uneven = _uneven(rows) if found.fairest is not None else None
     table = markdown_table(
         ["game", "searcher", f"doubling gain {low} to {high}", f"x% of {deepest}",
          "first seat %", "cheater's edge %", "decisions"]
@@ -323,9 +323,9 @@ def report(found, command):
         verdict("Fairest", found.fairest,
                 "its first seat scores nearest 50% in strong self-play",
                 "farther from 50% than it")
-        + ("" if found.fairest is None or not _uneven(rows) else
+        + ("" if not uneven else
            " The first seat is clearly ahead or behind, its interval leaving out 50%, "
-           f"in: {_uneven(rows)}."),
+           f"in: {uneven}."),
         verdict("Hidden information worth most", found.hidden,
                 "the cheater, who sees every card, gains most over the searcher"),
         *lines, "", table, ""])
