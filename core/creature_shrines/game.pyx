@@ -381,10 +381,10 @@ GLOSSARY = {
               "Neutral row (C8)",
     "shrine": "the Shrine: it waits at home until its time marks are gone, then is "
               "played like a creature; dying, it goes home with marks again",
-    "marks": "time marks on the Shrine at home: one comes off each turn, or pay 2 at "
-             "Burst speed to take one off",
+    "marks": "time marks on the Shrine at home: one comes off at the start of each of "
+             "its owner's turns, or pay 2 at Burst speed to take one off",
     "sources": "Sources in play, by kind: each produces mana of its colour",
-    "tapped": "Sources tapped to pay this turn: everything untaps at its owner's turn",
+    "tapped": "Sources tapped to pay: everything untaps at the start of its owner's turn",
     "pool": "mana made and not yet spent: pools empty at the end of a turn",
     "hand": "cards drawn from the Primary Library",
     "hand_secondary": "cards in hand drawn from the Secondary Library, which holds the "
