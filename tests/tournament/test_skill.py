@@ -659,6 +659,18 @@ def test_the_report_says_when_the_top_rung_does_not_clearly_beat_greedy():
     assert "measure the searcher as much as the rules" in text
 
 
+def test_the_report_says_where_the_cheater_clearly_gains_from_seeing_every_card():
+    # Every step but the searcher's doublings and the first over greedy scores
+    # ``others``: the cheater's over the top searcher among them.
+    ahead = hand_measure([each_step(0.8, others=0.8)] * 2, [0.5, 0.5])
+    assert "- **Hidden cards**: the cheater, seeing every card, against ismcts-16 " \
+        "clearly wins in `life=15` (" in report.summary(ahead, "c")
+    level = hand_measure([each_step(0.8, others=0.5)] * 2, [0.5, 0.5])
+    assert "against ismcts-16, is not told from 50% in any variant (50.0%): at this " \
+        "budget the hidden cards are worth nothing these games show." in \
+        report.summary(level, "c")
+
+
 def climb_to(budget, over_greedy, cheater, ended="ceiling"):
     """A climb that ended (``ceiling`` or ``cap``) at ``budget``, its ceiling
     ``over_greedy`` = (Elo, low, high) above greedy, the cheater at its top scoring

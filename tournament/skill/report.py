@@ -60,6 +60,7 @@ def summary(results, command):
         _verdict_deepest(results.deepest),
         _verdict_fairest(results.fairest, _top_of(results, results.fairest)),
         _verdict_searcher(variants),
+        _verdict_hidden(variants),
         *_verdict_ceiling(variants),
     ]
     tallied = verdicts.tally_line(results)
@@ -324,6 +325,42 @@ def _verdict_searcher(variants):
              else "clear of greedy once it climbs" if not flat
              else "little skill above greedy in some")
     return f"- **Searcher: {title}**: " + " ".join(lines)
+
+
+def _verdict_hidden(variants):
+    """Where the cheater, who sees every card, clearly beats the searcher at the top
+    budget, where it clearly loses, and how many variants leave it not told from 50%:
+    whether the hidden cards are worth anything these games show."""
+    tops = {v.span.top for v in variants}
+    top = tops.pop() if len(tops) == 1 else "each variant's top rung"
+    seen = [v for v in variants if v.cheater_edge.games]
+    ahead = [v for v in seen if v.cheater_edge.low > 0.5]
+    behind = [v for v in seen if v.cheater_edge.high < 0.5]
+    if not seen:
+        return "- **Hidden cards**: no game of the cheater against the searcher ended."
+
+    def cells(vs):
+        return ", ".join(f"`{v.name}` ({score_cell(v.cheater_edge)}%)" for v in vs)
+    text = f"- **Hidden cards**: the cheater, seeing every card, against {top}"
+    if not ahead and not behind:
+        low = min(v.cheater_edge.score for v in seen)
+        high = max(v.cheater_edge.score for v in seen)
+        scores = f"{100 * low:.1f}%" if low == high else \
+            f"{100 * low:.1f}% to {100 * high:.1f}%"
+        return (text + f", is not told from 50% in any variant ({scores}): at this "
+                "budget the hidden cards are worth nothing these games show.")
+    parts = []
+    if ahead:
+        parts.append(f"clearly wins in {cells(ahead)}, where the hidden cards are worth "
+                     "something to a searcher that plays this well")
+    if behind:
+        parts.append(f"clearly loses in {cells(behind)}, where its search of the true "
+                     "cards plays worse than the searcher's")
+    rest = len(seen) - len(ahead) - len(behind)
+    if rest:
+        parts.append("is not told from 50% in the other "
+                     + ("variant" if rest == 1 else f"{rest} variants"))
+    return text + " " + "; ".join(parts) + "."
 
 
 def _flat(climb):
