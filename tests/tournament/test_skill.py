@@ -667,7 +667,7 @@ def test_the_report_says_where_the_cheater_clearly_gains_from_seeing_every_card(
         "clearly wins in `life=15` (" in report.summary(ahead, "c")
     level = hand_measure([each_step(0.8, others=0.5)] * 2, [0.5, 0.5])
     assert "against ismcts-16, is not told from 50% in any variant (50.0%): at this " \
-        "budget the hidden cards are worth nothing these games show." in \
+        "budget, seeing every card is worth nothing these games show." in \
         report.summary(level, "c")
 
 

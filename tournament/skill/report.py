@@ -348,11 +348,11 @@ def _verdict_hidden(variants):
         scores = f"{100 * low:.1f}%" if low == high else \
             f"{100 * low:.1f}% to {100 * high:.1f}%"
         return (text + f", is not told from 50% in any variant ({scores}): at this "
-                "budget the hidden cards are worth nothing these games show.")
+                "budget, seeing every card is worth nothing these games show.")
     parts = []
     if ahead:
-        parts.append(f"clearly wins in {cells(ahead)}, where the hidden cards are worth "
-                     "something to a searcher that plays this well")
+        parts.append(f"clearly wins in {cells(ahead)}, where searching the true cards "
+                     "pays at this budget")
     if behind:
         parts.append(f"clearly loses in {cells(behind)}, where its search of the true "
                      "cards plays worse than the searcher's")
