@@ -44,6 +44,15 @@ def test_a_boards_names_are_explained_where_the_page_shows_them(game):
         assert "points" in glossary and "life" not in glossary
 
 
+def test_the_words_command_tells_what_the_boards_names_mean(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    text = play(Match("relinquish", "random", 0, 3), ["help", "words"])
+    assert re.search(r"^  words +what the board's words mean", text, re.M)
+    glossary = core.load_game("relinquish").layout["glossary"]
+    assert f"  standing: {glossary['standing']}\n" in text
+    assert f"  set aside: {glossary['set_aside']}" in text
+
+
 def test_king_of_the_hill_shows_no_life_on_the_page_or_in_the_terminal():
     # (C8) The mode has no life: both players showed "life 0".
     game = core.load_game("creature_shrines(mode=king_of_the_hill)")

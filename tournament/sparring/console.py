@@ -64,6 +64,7 @@ HELP = """\
   review       rate each of your decisions so far, and the luck of the cards
   undo         go back to your previous decision
   card NAME    what is on a card: its cost, strength, abilities and effects
+  words        what the board's words mean (marks, standing, unseen...)
   save [FILE]  save the game (to {path} if no FILE is given)
   load [FILE]  resume a saved game (from {path} if no FILE is given)
   help         this list
@@ -245,6 +246,8 @@ class Console:
                 self._review()
             elif command == "card":
                 self._write(card(m.game, arg))
+            elif command == "words":
+                self._write(words(m.game))
             elif command == "undo":
                 if m.undo():
                     self._write("Back to your previous decision.")
@@ -371,6 +374,15 @@ class Console:
         self._write(f"\n== Game over after {len(m.history)} steps")
         self._write(board(m.state, m.seat))
         self._write(m.result())
+
+
+def words(game):
+    """What the words of ``game``'s board mean, a line each, as the page tells them
+    when a name is pointed at."""
+    glossary = (game.layout or {}).get("glossary")
+    if not glossary:
+        return f"{game.long_name}'s board uses no words of its own."
+    return "\n".join(f"  {key.replace('_', ' ')}: {text}" for key, text in glossary.items())
 
 
 def card(game, name):
