@@ -228,7 +228,8 @@ def test_the_energy_deckbuilders_creatures_are_drawn_as_cards(tmp_path, browser)
         assert "{" not in board and '"card"' not in board and "[object" not in board
         # The market's cards say what they cost and do when pointed at.
         market = browser.find_element(
-            By.XPATH, "//span[@class='field'][span[@class='name'][.='market']]")
+            By.XPATH, "//span[@class='field'][span[contains(concat(' ', @class, ' '), "
+            "' name ')][.='market']]")
         offered = market.find_elements(By.CSS_SELECTOR, ".card.readable")
         assert offered and all("buy: " in c.get_attribute("title") for c in offered)
         # The page names its icon: the browser asked for nothing the server lacks.
