@@ -272,6 +272,12 @@ def _join(names, word):
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
+def _top_rung(variants):
+    """The top searcher rung's name, shared by every variant, or words for each's."""
+    tops = {v.span.top for v in variants}
+    return tops.pop() if len(tops) == 1 else "each variant's top rung"
+
+
 def _verdict_searcher(variants):
     """Whether the top rung clearly beats the greedy player in every variant: where it
     does not, the ladder's searcher plays the game no better than a one-move
@@ -280,8 +286,7 @@ def _verdict_searcher(variants):
     more search), or a ceiling that is not while the cheater at its top does not
     clearly win either (neither more search nor every card seen beats greedy: the
     rules leave little above it)."""
-    tops = {v.span.top for v in variants}
-    top = tops.pop() if len(tops) == 1 else "each variant's top rung"
+    top = _top_rung(variants)
     weak = [v for v in variants if not v.over_greedy.clear]
     if not weak:
         low = min(v.over_greedy.low for v in variants)
@@ -331,8 +336,7 @@ def _verdict_hidden(variants):
     """Where the cheater, who sees every card, clearly beats the searcher at the top
     budget, where it clearly loses, and how many variants leave it not told from 50%:
     whether the hidden cards are worth anything these games show."""
-    tops = {v.span.top for v in variants}
-    top = tops.pop() if len(tops) == 1 else "each variant's top rung"
+    top = _top_rung(variants)
     seen = [v for v in variants if v.cheater_edge.games]
     ahead = [v for v in seen if v.cheater_edge.low > 0.5]
     behind = [v for v in seen if v.cheater_edge.high < 0.5]

@@ -16,7 +16,7 @@ const boards = (() => {
   // ``line`` with each card the engine's words name by its key written as the card
   // itself is ("mulligan cinder_brute" as "mulligan Cinder Brute").
   function named(line, cards) {
-    return line.replace(/[A-Za-z][A-Za-z0-9_]*/g, w => textOf(w, cards) ? textOf(w, cards).card : w);
+    return line.replace(/[A-Za-z][A-Za-z0-9_]*/g, w => (textOf(w, cards) || {card: w}).card);
   }
 
   // A card's words, a line a thing, for its tooltip and the panel a tap opens.
