@@ -458,10 +458,10 @@ def test_the_default_out_folder_names_the_games_parameters(tmp_path):
 
 
 def test_an_interrupted_analysis_resumes_to_the_same_figures(tmp_path):
-    # Shrine at budgets up to 64 with full rollouts: the costliest games come first
-    # and take long enough that the run is still going when it is stopped.
-    args = ["shrine", "--deals", "3", "--player", "ismcts", "--min-budget", "16",
-            "--max-budget", "64", "--bootstrap", "50", "--quiet", "--workers", "2"]
+    # Shrine at budgets up to 16 with full rollouts: 42 games, the costliest first, so
+    # that the run is still going when it is stopped after its second.
+    args = ["shrine", "--deals", "3", "--player", "ismcts", "--min-budget", "4",
+            "--max-budget", "16", "--bootstrap", "50", "--quiet", "--workers", "2"]
     stopped = tmp_path / "stopped"
     process = subprocess.Popen([CARDARENA, "skill", *args, "--out", str(stopped)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
