@@ -11,7 +11,7 @@ from kit.helpers import settings
 def test_random_sim_test_with_serialization(game):
     spiel_game = pyspiel.load_game(str(game))
     assert spiel_game.num_players() == game.num_players
-    pyspiel.random_sim_test(spiel_game, num_sims=20, serialize=True, verbose=False)
+    pyspiel.random_sim_test(spiel_game, num_sims=10, serialize=True, verbose=False)
 
 
 def test_every_ruleset_is_registered():
