@@ -1,6 +1,7 @@
 """The benchmarks in bench/, run as a user runs them: they finish and print every
 figure they promise.  Timings are the machine's business, never a test's."""
 import os
+import pathlib
 import re
 import shutil
 import subprocess
@@ -265,3 +266,15 @@ def test_instructions_benchmark_without_valgrind_or_with_no_checkout_says_so(tmp
                             capture_output=True, text=True)
     assert result.returncode == 2
     assert f"--against {tmp_path}: not a cardarena checkout" in result.stderr
+
+
+def test_the_readme_quotes_the_networks_figures_as_their_results_page_gives_them():
+    root = pathlib.Path(BENCH).parent
+    readme = (root / "README.md").read_text()
+    results = (root / "docs" / "results" / "learned.md").read_text()
+    table = readme[readme.index("| ruleset | guided, 0.1 s a move"):]
+    table = table[:table.index("\n\n")]
+    quoted = re.findall(r"(\d+\.\d)% \[(\d+\.\d), (\d+\.\d)\]", table)
+    assert len(quoted) >= 12
+    for score, low, high in quoted:
+        assert f"| {score}% | {low}% to {high}% |" in results, (score, low, high)
