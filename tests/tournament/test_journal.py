@@ -1,6 +1,7 @@
 """A journal is a store's text copy: what one store played, another store opened with
 the journal holds and does not play again, and a file that is not a journal is refused
 with nothing changed."""
+import dataclasses
 import gzip
 import json
 import os
@@ -11,6 +12,7 @@ import sys
 import pytest
 
 from tournament.harness import journal, runner
+from tournament.harness.row import GameRow
 from tournament.harness.store import Store
 from tournament_helpers import ROOT, cli, comparable, make_config, write_toml
 
@@ -119,6 +121,26 @@ def test_a_store_copied_before_its_run_was_given_more_deals_takes_the_journals(t
     (json.dumps(journal.HEADER) + '\n' + json.dumps(
         {"key": "k", "row": {"deal": 0, "seating": ["a", "b"], "returns": [1, -1]}}) + '\n',
      r"line 2 is a game of a tournament no line before it gives \(k\)"),
+    # Lines of JSON, but not of the shapes a store reads.
+    *[(json.dumps(journal.HEADER) + '\n' + json.dumps(line) + '\n',
+       "line 2 is neither a tournament nor a game")
+      for line in [{"tournament": {"key": "k", "game": "shrine", "config": [1],
+                                   "created": 0}},
+                   {"tournament": {"key": "k", "game": "shrine", "config": {"deals": "2"},
+                                   "created": 0}},
+                   {"tournament": {"key": ["k"], "game": "shrine", "config": {},
+                                   "created": 0}},
+                   ["key", "row"], "tournament", 7]],
+    *[(json.dumps(journal.HEADER) + '\n' + json.dumps(
+        {"tournament": {"key": "k", "game": "shrine", "config": {}, "created": 0}})
+       + '\n' + json.dumps({"key": "k", "row": row}) + '\n',
+       "line 3 is neither a tournament nor a game")
+      for row in [{"deal": None, "seating": ["a", "b"], "returns": [1, -1]},
+                  {"deal": 0, "seating": "ab", "returns": [1, -1]},
+                  {"deal": 0, "seating": [["a"], "b"], "returns": [1, -1]},
+                  {"deal": 0, "seating": ["a", "b"], "returns": [1]},
+                  {"deal": 0, "seating": ["a", "b"], "returns": [1, -1], "status": None},
+                  {"deal": 0, "seating": ["a", "b"], "returns": [1, -1], "colour": "red"}]],
 ])
 def test_a_file_that_is_not_a_journal_is_refused_and_nothing_is_written(tmp_path, text,
                                                                         said):
@@ -205,3 +227,92 @@ def test_a_tournament_goes_on_from_its_journal_on_another_machine(tmp_path):
     assert refused.stderr.strip().splitlines() == [
         f"cardarena: {bad}: is not a journal of games; give another file"]
     assert not os.path.exists(tmp_path / "c.db")
+
+
+def test_a_journal_whose_last_line_has_no_line_end_is_written_to_on_a_line_of_its_own(
+        tmp_path):
+    # As an editor may leave a file kept under version control.
+    record = tmp_path / "run.jsonl"
+    play(make_config(deals=1), str(tmp_path / "a.db"), str(record))
+    record.write_text(record.read_text().rstrip("\n"))
+    played, rows = play(make_config(deals=2), str(tmp_path / "a.db"), str(record))
+    assert (played, len(rows)) == (2, 4)
+    assert len([line for line in lines(str(record)) if "row" in line]) == 4
+    with Store(str(tmp_path / "b.db"), journal=str(record)) as store:
+        assert len(store.games(make_config().key)) == 4
+
+
+def test_a_journal_whose_last_line_was_cut_short_says_so_and_what_to_do(tmp_path):
+    record = tmp_path / "run.jsonl"
+    play(make_config(deals=1), str(tmp_path / "a.db"), str(record))
+    text = record.read_text()
+    record.write_text(text[:-20])
+    number = text.count("\n")
+    with pytest.raises(journal.JournalError, match=f"its last line, {number}, is cut short "
+                       r"\(a write stopped halfway\): remove that line"):
+        Store(str(tmp_path / "b.db"), journal=str(record))
+    assert record.read_text() == text[:-20]
+
+
+@pytest.mark.parametrize("name", ["run.jsonl", "run.jsonl.gz"])
+def test_a_stop_at_any_line_of_a_write_leaves_a_journal_that_reads(tmp_path, name):
+    # Ctrl-C lands between two lines of Python: here at each line of the writing in
+    # turn (the journal's and the library code's it calls).  The store then closes,
+    # writing what is gathered, and the next open must read the file, to be given
+    # there what it lacks.  A compressed batch written to a gzip stream piece by
+    # piece, stopped between its pieces, left a member no reader gets past.
+    record = {"key": "k", "game": "shrine", "config": {}, "created": 0}
+    rows = [GameRow(deal=d, seating=["a", "b"], returns=[1, -1]) for d in range(3)]
+
+    def write(to):
+        to.tournament(record)
+        for row in rows:
+            to.game("k", row)
+        to.flush()
+    stop, finished = 0, False
+    while not finished:
+        stop += 1
+        path = str(tmp_path / f"{stop}-{name}")
+        written, lines_run = journal.Journal(path), 0
+
+        def trace(frame, event, arg):
+            nonlocal lines_run
+            if event == "line":
+                lines_run += 1
+                if lines_run == stop:
+                    raise KeyboardInterrupt
+            return trace
+        sys.settrace(trace)
+        try:
+            write(written)
+            finished = True
+        except KeyboardInterrupt:
+            pass
+        finally:
+            sys.settrace(None)
+        written.flush()
+        write(journal.Journal(path))
+        assert sorted(r.deal for _, r in journal.Journal(path).take()) == [0, 1, 2], stop
+    assert stop > 20
+
+
+def test_an_sprt_on_a_tournaments_pair_never_lowers_its_deals(tmp_path):
+    # The same games asked for by another command: the record is relabelled with the
+    # most deals either asked for.
+    config = make_config(deals=3)
+    with Store(str(tmp_path / "t.db")) as store:
+        store.begin(config)
+        store.begin(dataclasses.replace(config, deals=1, kind="sprt"))
+        assert (store.tournament()["config"]["kind"],
+                store.tournament()["config"]["deals"]) == ("sprt", 3)
+
+
+def test_a_new_store_left_empty_takes_the_new_journal_with_it(tmp_path):
+    record = tmp_path / "run.jsonl"
+    Store(str(tmp_path / "t.db"), journal=str(record)).close()
+    assert os.listdir(tmp_path) == []
+    # A journal that was there before stays.
+    record.write_text(json.dumps(journal.HEADER) + "\n")
+    Store(str(tmp_path / "t.db"), journal=str(record)).close()
+    assert os.listdir(tmp_path) == ["run.jsonl"]
+

@@ -14,7 +14,7 @@ import pytest
 
 from tournament.harness import config as configs
 from tournament.harness import runner
-from tournament.harness.store import Store
+from tournament.harness.store import Store, StoreFileError
 from tournament_helpers import CARDARENA, cli, comparable, rows_in, write_toml
 
 # Games of a second or so, so that a run is well under way, and far from its end,
@@ -115,6 +115,18 @@ def test_a_second_run_on_a_store_in_use_is_refused_naming_the_first(tmp_path):
     stored = rows_in(db)
     assert cli("tournament", quick, "--db", db, "--quiet").returncode == 0
     assert rows_in(db) == stored + 2
+
+
+def test_a_store_opened_again_by_another_name_is_in_use(tmp_path):
+    # The lock goes by the file, not the name it is opened by: a link to a store in
+    # use, or the same file by another path, is refused as the store itself is.
+    db = str(tmp_path / "a.db")
+    os.symlink("a.db", tmp_path / "link.db")
+    with Store(db):
+        for other in (str(tmp_path / "link.db"), str(tmp_path / "." / "a.db")):
+            with pytest.raises(StoreFileError, match=f"{other}: in use by process "
+                               f"{os.getpid()}"):
+                Store(other)
 
 
 # --- signals --------------------------------------------------------------------------

@@ -227,6 +227,11 @@ def test_an_out_that_cannot_hold_the_report_gets_one_line_and_no_games(tmp_path)
                                     "make the folder: ")
     assert result.stderr.count("\n") == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["l.toml"]
+    # Nor does a store and journal named apart, which the command began.
+    result = cli("skill", "card_duel", "--db", "new.db", "--journal", "new.jsonl",
+                 "--out", "/proc/cardarena/out", cwd=tmp_path)
+    assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["l.toml"]
 
 
 def test_a_db_that_cannot_be_opened_is_refused_before_the_out_folder_is_made(tmp_path):

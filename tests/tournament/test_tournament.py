@@ -182,6 +182,14 @@ def test_counts_of_one_are_told_in_the_singular(tmp_path):
     assert "Only 1 deal: with fewer than 20" in result.stdout
 
 
+def test_a_run_asking_fewer_deals_than_stored_counts_only_those_asked(tmp_path):
+    for deals, said in ((2, "= 4 games; 0 stored"), (1, "= 2 games; 2 stored")):
+        write_toml(tmp_path / "t.toml", f'game = "card_duel"\ndeals = {deals}\n[bots]\n'
+                   'a = "random"\nb = "greedy"\n')
+        result = cli("tournament", "t.toml", "--quiet", "--bootstrap", "10", cwd=tmp_path)
+        assert result.returncode == 0 and said in result.stderr, result.stderr
+
+
 def test_the_card_duel_example_says_which_bots_it_seats():
     with open(os.path.join(EXAMPLES, "card_duel.toml")) as f:
         comment = f.read().split("\ngame")[0]

@@ -277,7 +277,11 @@ def _skill(args):
     if args.db:
         db = args.db
         store = open_store(db, journal=args.journal)
-        make_folder(out)
+        try:
+            make_folder(out)
+        except SystemExit:
+            store.close()  # which removes the store and journal it began
+            raise
     else:
         make_folder(out)
         db = os.path.join(out, "games.db")

@@ -23,13 +23,14 @@ def _tournament(args):
     config = load_config(args)
     db = args.db or default_db(args.config)
     with open_store(db, journal=args.journal) as store:
-        done = len(store.done(config))
+        def stored():  # of the deals asked for: a run given more before holds more
+            return sum(d < config.deals for d, *_ in store.done(config))
         total = config.deals * config.games_per_deal
         rotations = (f" in {count(len(config.deal_rotations()), 'rotation')}"
                      if config.rotations else "")
         print(f"{config.game}: {count(len(config.bots), 'bot')}, "
               f"{count(config.deals, 'deal')} of {count(len(config.seatings()), 'seating')}"
-              f"{rotations} = {count(total, 'game')}; {done} stored in {db}"
+              f"{rotations} = {count(total, 'game')}; {stored()} stored in {db}"
               f" (tournament {config.key})", file=sys.stderr)
         leader = Leader(config)
         for row in store.games(config.key):
@@ -40,7 +41,7 @@ def _tournament(args):
         except configs.ConfigError as e:
             sys.exit(f"cardarena tournament: {e}")
         except KeyboardInterrupt as e:
-            print(f"\nStopped: {len(store.done(config))} of {total} games are stored in "
+            print(f"\nStopped: {stored()} of {total} games are stored in "
                   f"{db}; run the same command again to play the rest.", file=sys.stderr)
             sys.exit(stops.status(e))
         _print_report(store, config.key, args.format, bootstrap=args.bootstrap)

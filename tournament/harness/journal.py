@@ -20,7 +20,7 @@ import os
 import zlib
 
 from core.errors import CardArenaError
-from tournament.harness.row import GameRow
+from tournament.harness.row import STATUSES, GameRow
 
 HEADER = {"format": "cardarena journal", "version": 1}
 
@@ -54,28 +54,43 @@ class Journal:
         self._games = []
         self._pending = []
         self._compressed = path.endswith(".gz")
-        if not os.path.exists(path) or os.path.getsize(path) == 0:
+        self.created = not os.path.exists(path) or os.path.getsize(path) == 0
+        """Whether this journal began the file (a store that leaves nothing behind
+        removes it)."""
+        # A file whose last line has no line end, as an editor may leave it: the next
+        # line written must not run on from it.
+        self._line_open = False
+        if self.created:
             self._write(HEADER)
             self.flush()
             return
         try:
-            with self._open("rt") as f:
-                for number, line in enumerate(f, 1):
-                    if line.strip():
-                        self._read(number, line)
+            with self._open() as f:
+                # Each line is read once the next is in hand: a cut-short line is
+                # told as such only where it is the last.
+                number, line = 0, None
+                for number, following in enumerate(f, 1):
+                    if line is not None:
+                        self._read(number - 1, line, last=False)
+                    line = following
         except (gzip.BadGzipFile, zlib.error, UnicodeDecodeError):
             raise JournalError(f"{self.path}: not a {'gzip' if self._compressed else 'text'}"
-                               " file; give another file") from None
+                               " file, or a damaged one; give another file") from None
         except EOFError:
             raise JournalError(f"{self.path}: ends in the middle of a batch of games; "
                                "its last write was cut short") from None
+        if line is not None:
+            self._read(number, line, last=True)
+            self._line_open = not line.endswith("\n")
 
-    def _open(self, mode):
+    def _open(self):
         if self._compressed:
-            return gzip.open(self.path, mode, encoding="utf-8")
-        return open(self.path, mode, encoding="utf-8")
+            return gzip.open(self.path, "rt", encoding="utf-8")
+        return open(self.path, encoding="utf-8")
 
-    def _read(self, number, line):
+    def _read(self, number, line, last):
+        if not line.strip():
+            return
         try:
             data = json.loads(line)
             if number == 1:
@@ -83,15 +98,12 @@ class Journal:
                     raise ValueError
                 return
             if "tournament" in data:
-                record = data["tournament"]
-                self.tournaments[record["key"]] = {
-                    k: record[k] for k in ("key", "game", "config", "created")}
+                self.tournaments[_text(data["tournament"]["key"])] = _record(
+                    data["tournament"])
                 return
-            key, row = data["key"], GameRow.from_dict(data["row"])
+            key, row = _text(data["key"]), _row(data["row"])
         except (ValueError, KeyError, TypeError):
-            what = "is not a journal of games" if number == 1 \
-                else f"line {number} is neither a tournament nor a game"
-            raise JournalError(f"{self.path}: {what}; give another file") from None
+            raise JournalError(f"{self.path}: {_unread(number, line, last)}") from None
         if key not in self.tournaments:
             raise JournalError(f"{self.path}: line {number} is a game of a tournament "
                                f"no line before it gives ({key})")
@@ -113,9 +125,15 @@ class Journal:
     def flush(self):
         """Write the lines still gathered (a compressed journal's last batch)."""
         if self._pending:
-            with self._open("at") as f:
-                f.write("".join(self._pending))
-            self._pending = []
+            text = ("\n" if self._line_open else "") + "".join(self._pending)
+            data = text.encode()
+            if self._compressed:
+                data = gzip.compress(data)
+            # One write of a whole gzip member: a stop (Ctrl-C) between the pieces of
+            # one written piece by piece would leave a member no reader gets past.
+            with open(self.path, "ab") as f:
+                f.write(data)
+            self._pending, self._line_open = [], False
 
     def tournament(self, record):
         """Append the tournament ``record`` (key, game, config, created) if it is new
@@ -129,3 +147,42 @@ class Journal:
         if place(key, row) not in self.places:
             self.places.add(place(key, row))
             self._write({"key": key, "row": row.to_dict()})
+
+
+def _unread(number, line, last):
+    """Why line ``number`` of a journal cannot be read, and what to do."""
+    if number == 1:
+        return "is not a journal of games; give another file"
+    if last and not line.endswith("\n"):
+        return (f"its last line, {number}, is cut short (a write stopped halfway): "
+                "remove that line, and its game is played again or taken from the store")
+    return f"line {number} is neither a tournament nor a game; give another file"
+
+
+def _text(value):
+    if not isinstance(value, str):
+        raise TypeError
+    return value
+
+
+def _record(record):
+    """A tournament line's record, checked to have its fields' types."""
+    kept = {k: record[k] for k in ("key", "game", "config", "created")}
+    _text(kept["key"])
+    _text(kept["game"])
+    if not isinstance(kept["config"], dict) or type(kept["config"].get("deals", 0)) \
+            is not int or type(kept["created"]) not in (int, float):
+        raise TypeError
+    return kept
+
+
+def _row(data):
+    """A game line's row, checked to have what the store and the figures read."""
+    row = GameRow.from_dict(data)
+    if not (type(row.deal) is int and row.deal >= 0 and type(row.rotation) is int
+            and isinstance(row.seating, list) and all(isinstance(b, str) for b in row.seating)
+            and isinstance(row.returns, list) and len(row.returns) == len(row.seating)
+            and all(type(r) in (int, float) for r in row.returns)
+            and row.status in STATUSES):
+        raise ValueError
+    return row

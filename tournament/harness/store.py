@@ -178,7 +178,7 @@ class Store:
                     self.db.execute("INSERT INTO tournaments VALUES (?, ?, ?, ?)",
                                     (key, record["game"], json.dumps(record["config"]),
                                      record["created"]))
-                elif _more_deals(record["config"], mine[key]["config"]):
+                elif _deals(record["config"]) > _deals(mine[key]["config"]):
                     # A store copied from before its run was given more deals: it
                     # takes the journal's, as ``begin`` never lowers a record's.
                     self.db.execute("UPDATE tournaments SET config = ? WHERE key = ?",
@@ -211,6 +211,8 @@ class Store:
         if self.lock is not None:
             if unused:
                 os.unlink(self.path)
+                if self.journal is not None and self.journal.created:
+                    os.unlink(self.journal.path)
             # Removed while still held: a process waiting on this file then finds it
             # gone and locks a new one (see _lock).
             with contextlib.suppress(FileNotFoundError):
@@ -231,9 +233,12 @@ class Store:
         the record as it is, and writes no new line to the journal."""
         asked = _config_dict(config)
         stored = [r["config"] for r in self._tournament_records(config.key)]
-        if stored and not _more_deals(asked, stored[0]) and \
-                stored[0] == dict(asked, deals=stored[0].get("deals")):
-            return
+        if stored:
+            # Another command asking for the same games (an SPRT on a tournament's
+            # pair, say) relabels the record, never with fewer deals.
+            asked["deals"] = max(asked["deals"], _deals(stored[0]))
+            if asked == stored[0]:
+                return
         with self.db:
             self.db.execute(
                 "INSERT INTO tournaments VALUES (?, ?, ?, ?) "
@@ -343,7 +348,9 @@ def _lock(path):
     ``path.lock``, open and locked, holding the process's id and command.  The lock
     goes with the process however it ends, though the file stays if it is killed.
     Raises StoreError naming the process that holds it."""
-    name = f"{path}.lock"
+    # Beside the file itself, so that a store opened by another name (a link, another
+    # relative path) is the same store.
+    name = f"{os.path.realpath(path)}.lock"
     try:
         while True:
             lock = open(name, "a+")
@@ -403,10 +410,10 @@ def _decode(row):
     return GameRow.from_dict(game)
 
 
-def _more_deals(config, than):
-    """Whether the tournament config ``config`` is ``than`` given more deals."""
-    return config == dict(than, deals=config.get("deals")) and \
-        config.get("deals", 0) > than.get("deals", 0)
+def _deals(config):
+    """The deals a stored tournament config asks for: a key holds everything else of
+    its games, so a record of it can differ only in these and in who asked."""
+    return config.get("deals", 0)
 
 
 def _config_dict(config):
