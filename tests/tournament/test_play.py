@@ -14,7 +14,7 @@ import pexpect
 import pytest
 
 import core
-from tournament.sparring import console, session
+from tournament.sparring import console, narrate, session
 from tournament_helpers import CARDARENA
 
 BOT = "ismcts(iterations=50,rollout_depth=4)"
@@ -270,6 +270,25 @@ def test_a_quit_that_cannot_save_says_how_to_go_on(tmp_path):
            "save FILE saves it elsewhere, and end of input (Ctrl-D) stops without saving." in out
 
 
+def test_a_game_that_ends_is_saved_for_a_later_review(tmp_path):
+    result = subprocess.run([CARDARENA, "play", "card_duel", "--bot", "random", "--seed",
+                             "2"], input="1\n" * 300, capture_output=True, text=True,
+                            timeout=60, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    saved = "cardarena-card_duel-random-seat0-2.json"
+    assert f"Saved to {saved}.\nReview it with: cardarena review {saved}\n" in result.stdout
+    assert session.Match.load(str(tmp_path / saved)).state.is_terminal()
+
+
+def test_load_keeps_the_moves_of_the_game_it_leaves(tmp_path):
+    talk(b"save other.json", b"quit", cwd=tmp_path)
+    out = talk(b"1", b"load other.json", b"quit", cwd=tmp_path).stdout.decode()
+    left = "cardarena-shrine-random-seat0-1.json"
+    assert f"Saved to {left}.\nLoaded other.json: " in out
+    assert len(session.Match.load(str(tmp_path / left)).history) > len(
+        session.Match.load(str(tmp_path / "other.json")).history)
+
+
 def test_two_games_of_one_seed_are_saved_apart(tmp_path):
     games = ["shrine", "shrine(alt_heal=true)"]
     for game in games:
@@ -366,7 +385,7 @@ def test_no_chance_event_is_told_in_more_detail_than_the_person_learns():
                 after = state.clone()
                 after.apply_action(a)
                 told.setdefault(after.information_state_string(match.seat), set()).add(
-                    session.describe(state, a, match.seat))
+                    narrate.describe(state, a, match.seat))
             assert all(len(words) == 1 for words in told.values()), told
         state.apply_action(action)
 
@@ -389,7 +408,7 @@ def test_moves_are_told_alike_when_the_person_cannot_tell_them_apart(game):
             told = {}
             for a in state.legal_actions():
                 told.setdefault(state.action_view(a, observer), set()).add(
-                    session.describe(state, a, observer))
+                    narrate.describe(state, a, observer))
             for view, words in told.items():
                 assert len(words) == 1, (view, words)
                 if view < 0:
@@ -482,6 +501,50 @@ def test_a_hint_is_worked_out_in_a_world_drawn_from_what_the_person_knows(monkey
     world, = shown
     assert world.information_state_string(0) == match.state.information_state_string(0)
     assert world.to_dict()["players"][1]["hand"] != match.state.to_dict()["players"][1]["hand"]
+
+
+def test_no_hint_reads_a_true_world_left_where_the_game_cannot_draw_one():
+    # OpenSpiel's hearts draws no world afresh at some of seat 3's decisions (its
+    # sampler refuses them), which leaves the true cards: a cheater's hint would read
+    # them there.  It is refused there alone, saying why.
+    match = session.Match("hearts", "cheater(iterations=20)", 3, 1)
+    rng, hinted, refused = random.Random(0), 0, 0
+    while not match.state.is_terminal():
+        state = match.state
+        if state.is_chance_node():
+            match.apply(match.chance_outcome())
+        elif state.current_player() != 3:
+            match.apply(match.bot_action())
+        else:
+            left = match.game.unsampled
+            try:
+                hinted += match.hint()[0] in state.legal_actions()
+                said = None
+            except core.CardArenaError as e:
+                said, refused = str(e), refused + 1
+            # The cheater draws no worlds itself: refused exactly where the hint's world
+            # could not be drawn.
+            assert (said is not None) == (match.game.unsampled > left)
+            assert said in (None, "hearts cannot draw the cards hidden from you afresh in "
+                            "this position, and a hint must not read them")
+            match.apply(rng.choice(state.legal_actions()))
+    assert hinted > 5 and refused > 0, (hinted, refused)
+
+
+def test_a_hint_on_a_game_that_draws_no_worlds_is_refused_and_the_game_goes_on(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    match = session.Match("liars_dice", "random", 0, 1)
+    out, lines = io.StringIO(), ["1", "hint"]
+
+    def read(prompt):
+        if not lines:
+            raise EOFError
+        return lines.pop(0)
+    assert console.Console(match, out=out, status=io.StringIO(), read=read).run() == 0
+    assert "No hint here: OpenSpiel's liars_dice cannot be determinized: " in out.getvalue()
+    assert len(session.Match.load(str(tmp_path / match.save_path)).history) == len(
+        match.history)
 
 
 def test_a_save_round_trips_and_bad_files_are_refused_with_a_reason(tmp_path):

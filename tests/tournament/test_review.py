@@ -16,7 +16,7 @@ import search
 from tournament.harness import config as configs
 from tournament.harness import runner
 from tournament.harness.store import Store
-from tournament.sparring import console, levels, review, session
+from tournament.sparring import console, levels, narrate, review, session
 from tournament_helpers import CARDARENA
 
 # Small budgets: these tests check what a review is, not how good its searches are.
@@ -158,6 +158,21 @@ def test_the_luck_of_each_chance_run_is_the_change_in_the_expected_score_across_
         assert run.after == reviewer.value(all_states[after], after)
     assert math.isclose(result.luck, sum(result.luck_by_kind().values()))
     assert result.result == reviewer.score(match.state) in (0.0, 0.5, 1.0)
+
+
+@pytest.mark.parametrize("game", ["relinquish", "card_duel"])
+def test_a_chance_run_is_named_as_the_seat_was_told_it_never_by_the_card_drawn(game):
+    # A Relinquish deal's events are named by the card dealt ("W1 to the Scry pile"),
+    # which neither seat sees: the seat was told "deal ??", and so is the review.
+    match = finished(game, 0, 0, person="random", bot="random")
+    result = review.Reviewer(game, 0, 64).review(match.history)
+    cards = set(match.game.cards.kinds) if match.game.cards is not None else set()
+    told = {narrate.describe(state, action, 0).split()[0]
+            for state, action in states(match.game, match.history) if state.is_chance_node()}
+    assert result.chance and result.chance[0].kind == "deal"
+    assert {run.kind for run in result.chance} <= told - cards, (told, cards)
+    assert "Luck: " in review.report(result) and not any(
+        f" {card} " in review.report(result).split("Luck: ")[1] for card in cards)
 
 
 def test_the_report_gives_each_decision_its_mark_and_the_summary():

@@ -17,8 +17,8 @@ from tournament import stops
 from tournament.harness import config as configs
 from tournament.sparring import levels
 from tournament.sparring import review as reviews
-from tournament.sparring.narrate import ChanceRuns
-from tournament.sparring.session import Match, SaveFileError, _players, _real, board, describe
+from tournament.sparring.narrate import ChanceRuns, describe
+from tournament.sparring.session import Match, SaveFileError, _players, _real, board
 
 
 class Spinner:
@@ -66,7 +66,8 @@ HELP = """\
   card NAME    what is on a card: its cost, strength, abilities and effects
   words        what the board's words mean (marks, standing, unseen...)
   save [FILE]  save the game (to {path} if no FILE is given)
-  load [FILE]  resume a saved game (from {path} if no FILE is given)
+  load [FILE]  resume a saved game (from {path} if no FILE is given); another
+               game's file saves this one first, as quit does
   help         this list
   quit         save the game to {path} and stop (to a new name if that file holds
                a save this game did not make, and nowhere if you have not moved
@@ -83,12 +84,14 @@ class Console:
     gives up more is not played at once: the person is told and asked again, and
     plays it by choosing it a second time.  With ``offer_review`` the person is
     offered a review once the game ends.  Reviews and the tutor search
-    ``iterations`` per position."""
+    ``iterations`` per position.  With ``keep`` a game that ends is saved as ``quit``
+    saves it, for ``cardarena review`` to rate later."""
 
     def __init__(self, match, out=sys.stdout, status=sys.stderr, read=input, tutor=None,
-                 offer_review=False, iterations=reviews.ITERATIONS):
+                 offer_review=False, iterations=reviews.ITERATIONS, keep=False):
         self.match, self.out, self.status, self.read = match, out, status, read
         self.tutor, self.offer_review, self.iterations = tutor, offer_review, iterations
+        self.keep = keep
         # The move the tutor warned of, with the match and history it was warned at:
         # chosen again there, it is played.
         self.warned = None
@@ -121,6 +124,9 @@ class Console:
                 self._advance()
                 if self.match.state.is_terminal():
                     self._result()
+                    if self.keep and self.moved and self._save(self._exit_path()):
+                        self._write("Review it with: cardarena review "
+                                    f"{shlex.quote(self.file)}")
                     if self.offer_review:
                         self._offer_review()
                     return 0
@@ -238,8 +244,12 @@ class Console:
             elif not word:
                 self._write(f"Type a move's number, from 1 to {len(legal)}, or help.")
             elif command == "hint":
-                with Spinner(self.status, "thinking of a hint"):
-                    action, confidence = m.hint()
+                try:
+                    with Spinner(self.status, "thinking of a hint"):
+                        action, confidence = m.hint()
+                except core.CardArenaError as e:
+                    self._write(f"No hint here: {e}.")
+                    continue
                 self._write(f"hint: {legal.index(action) + 1}. "
                             f"{m.state.action_to_string(action)}: {confidence}")
             elif command == "review":
@@ -257,7 +267,14 @@ class Console:
             elif command == "save":
                 self._save(arg or self.file or m.save_path)
             elif command == "load":
-                if self._load(arg or self.file or m.save_path):
+                path = arg or self.file or m.save_path
+                # Another game's file: this one's moves not yet saved are kept first,
+                # as quit keeps them.  Its own file takes it back to where it was saved.
+                if not (self.file is not None and _real(path) == _real(self.file)
+                        or self._save_on_exit(quiet=True)):
+                    self._write("Not loaded, so as not to lose this game's moves: save "
+                                "FILE saves them elsewhere.")
+                elif self._load(path):
                     return None
             elif command in ("help", "?"):
                 self._write("Commands:\n" + HELP.format(path=self.file or m.save_path))
@@ -326,15 +343,20 @@ class Console:
         self.file, self.moved = path, 0
         return True
 
-    def _save_on_exit(self):
+    def _save_on_exit(self, quiet=False):
+        """Save the game as quit does; whether it is kept (or has nothing to keep).
+        ``quiet`` leaves out the lines for nothing saved and how to resume."""
         if not self.moved:
-            self._write("Nothing played since " + ("it was loaded" if self.file else
-                                                    "the game began") + ": nothing saved.")
+            if not quiet:
+                self._write("Nothing played since " + ("it was loaded" if self.file else
+                                                        "the game began")
+                            + ": nothing saved.")
             return True
         path = self._exit_path()
         if not self._save(path):
             return False
-        self._resume_note(path)
+        if not quiet:
+            self._resume_note(path)
         return True
 
     def _exit_path(self):
@@ -440,4 +462,4 @@ def run(args):
     # any other bad line; strict decoding, most locales' default, ended the game.
     sys.stdin.reconfigure(errors="replace")
     return Console(match, tutor=tutor, offer_review=args.review or tutor is not None,
-                   iterations=args.review_iterations).run(args.load)
+                   iterations=args.review_iterations, keep=True).run(args.load)

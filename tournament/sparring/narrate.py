@@ -5,6 +5,30 @@ import textwrap
 from core.spiel import SpielState
 from tournament.harness.deals import Deal
 
+def describe(state, action, observer):
+    """``action`` (legal in ``state``, or a chance outcome) in words as ``observer`` sees
+    it: its name; or, for one ``observer`` cannot see, the kind that every action it
+    cannot tell apart from it shares, then ``??`` ("draw ??"); or just ``??``.
+    Actions ``observer`` cannot tell apart are told in the same words."""
+    if state.action_view(action, observer) == action:
+        return state.action_to_string(action)
+    kind = seen_kind(state, action, observer)
+    return f"{kind} ??" if kind is not None else "??"
+
+
+def seen_kind(state, action, observer):
+    """The kind of ``action`` (legal in ``state``, or a chance outcome) as ``observer``
+    may be told it: its own where ``observer`` sees the action; else the kind every
+    action it cannot tell apart from it shares, or None where they differ.  The kind,
+    not the name's first word: a name may begin with the very card it hides."""
+    view = state.action_view(action, observer)
+    if view == action:
+        return state.action_kind(action)
+    kinds = {state.action_kind(a) for a in state.legal_actions()
+             if state.action_view(a, observer) == view}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
 # A run of chance events told on one line (a whole deal) wraps to fit a terminal.
 WIDTH = 88
 

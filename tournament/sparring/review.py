@@ -19,6 +19,7 @@ import search
 from tournament.harness.deals import Deal
 from tournament.sparring import marks as calibrated
 from tournament.sparring.marks import mark
+from tournament.sparring.narrate import seen_kind
 
 ITERATIONS = 2000
 
@@ -245,7 +246,9 @@ class Reviewer:
                                   "not legal there")
             if state.is_chance_node():
                 if run is None:
-                    run = (step, state.action_to_string(action).split(" ", 1)[0],
+                    # Named as the reviewed seat was told it: a name's first word may
+                    # be the card it hides.
+                    run = (step, seen_kind(state, action, self.seat) or "chance",
                            self.value(state, step))
             else:
                 mover_value = None

@@ -100,8 +100,16 @@ class Match:
         seed = self._seed("hint")
         bot = search.make_bot(self.bot, self.game, self.seat, seed, deadline)
         # The bot is shown a world drawn from what the person knows: a bot that reads
-        # the true state (cheater) would otherwise hint at the hidden cards.
-        action = bot.step(self.state.determinized(self.seat, seed))
+        # the true state (cheater) would otherwise hint at the hidden cards.  An
+        # OpenSpiel game whose sampler refuses this position leaves the true world,
+        # and counts it (``unsampled``).
+        refused = getattr(self.game, "unsampled", 0)
+        world = self.state.determinized(self.seat, seed)
+        if getattr(self.game, "unsampled", 0) > refused:
+            raise core.CardArenaError(f"{self.game.name} cannot draw the cards hidden from "
+                                      "you afresh in this position, and a hint must not "
+                                      "read them")
+        action = bot.step(world)
         if len(legal) == 1:
             return action, "your only legal move"
         return action, _confidence(bot, action)
@@ -218,20 +226,6 @@ def _shell_safe(text):
 def _real(path):
     """One name for every way of writing a file's path."""
     return os.path.realpath(os.path.expanduser(path))
-
-
-def describe(state, action, observer):
-    """``action`` (legal in ``state``, or a chance outcome) in words as ``observer`` sees
-    it: its name; or, for one ``observer`` cannot see, the kind that every action it
-    cannot tell apart from it shares, then ``??`` ("draw ??"); or just ``??``.  The
-    kind, not the name's first word: a name may begin with the very card it hides.
-    Actions ``observer`` cannot tell apart are told in the same words."""
-    view = state.action_view(action, observer)
-    if view == action:
-        return state.action_to_string(action)
-    alike = [a for a in state.legal_actions() if state.action_view(a, observer) == view]
-    kinds = {state.action_kind(a) for a in alike}
-    return f"{kinds.pop()} ??" if len(kinds) == 1 else "??"
 
 
 def board(state, seat):

@@ -18,8 +18,8 @@ import time
 
 import core
 from tournament.harness import store
-from tournament.sparring.narrate import ChanceRuns
-from tournament.sparring.session import Match, describe
+from tournament.sparring.narrate import ChanceRuns, describe
+from tournament.sparring.session import Match
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sparring (
