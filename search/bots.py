@@ -625,10 +625,15 @@ def engine_game(game):
 
 
 def _load_spiel(text):
+    # Asked first: OpenSpiel's error for a name it lacks lists every game it has.
+    name = core.parse_spec(text)[0]
+    if name not in pyspiel.registered_names():
+        raise ParameterError(f"unknown game {name!r}: neither ours nor OpenSpiel's")
     try:
         return pyspiel.load_game(text)
     except pyspiel.SpielError as e:
-        raise ParameterError(f"cannot load game {text!r}: {e}") from None
+        raise ParameterError(f"cannot load game {text!r}: {str(e).splitlines()[0]}") \
+            from None
 
 
 def _spiel_game(engine):

@@ -568,6 +568,9 @@ def test_a_save_round_trips_and_bad_files_are_refused_with_a_reason(tmp_path):
     assert "is not a saved game of cardarena play" in refused('{"game": "shrine"}')
     assert "seat is missing or not int" in refused(json.dumps({**good, "seat": "1"}))
     assert "unknown bot kind 'wizard'" in refused(json.dumps({**good, "bot": "wizard"}))
+    # In one line: OpenSpiel's own error for a name it lacks lists every game it has.
+    assert refused(json.dumps({**good, "game": "shrin"})).endswith(
+        "bad.json: unknown game 'shrin': neither ours nor OpenSpiel's")
     wrong = refused(json.dumps({**good, "history": good["history"] + [999]}))
     assert wrong.endswith(f"step {len(good['history']) + 1} of the history: action 999 is "
                           "not legal there")
