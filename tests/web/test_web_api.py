@@ -254,3 +254,25 @@ def test_a_parameter_naming_a_file_is_neither_offered_nor_taken(db, tmp_path):
         "game": "creature_shrines", "params": {"decks": "/etc/passwd"}, "bot": "random"})
     assert response.status_code == 400
     assert "decks names a file on the server's machine" in response.json()["error"]
+    # Nor does a bot's model, whose refusal would tell whether a path exists.
+    for spec in ("ismcts(model=/etc/passwd)", "policy(model=/nonexistent.npz)"):
+        response = client(db).post("/api/games", json={
+            "game": "card_duel", "params": {}, "bot": spec, "seat": 0})
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert "model names a file on the server's machine" in error and "/" not in error
+
+
+def test_a_game_over_is_not_taken_back_and_requests_for_no_game_hold_nothing(db):
+    # Undone, a game over would go on with its seed, so every card to come, shown.
+    web = client(db)
+    game_id = new_game(web)
+    over = play_out(web, game_id)
+    assert over["waiting"] == "over" and "seed" in over
+    response = web.post(f"/api/games/{game_id}/undo", json={"version": over["version"]})
+    assert response.status_code == 409 and "the game is over" in response.json()["error"]
+    assert web.get(f"/api/games/{game_id}").json() == over
+    for n in range(20):
+        assert web.post(f"/api/games/no-such-game-{n}/step",
+                        json={"version": 0}).status_code == 404
+    assert web.app.state.sparring.sessions._locks == {}

@@ -3,9 +3,12 @@ Selenium): whole games of Card Duel and Shrine played by clicks, with a hint, an
 and a reload midway; the tournament page following a run as it writes.  Each page's
 screenshot is saved in a temporary folder, or under docs/web/ for the README with
 CARDARENA_DOCS_SHOTS=1 in the environment."""
+import json
 import os
 import pathlib
 import shutil
+import time
+import urllib.request
 
 import pytest
 
@@ -235,6 +238,26 @@ def test_the_energy_deckbuilders_creatures_are_drawn_as_cards(tmp_path, browser)
         # The page names its icon: the browser asked for nothing the server lacks.
         missing = [e["message"] for e in browser.get_log("browser") if "404" in e["message"]]
         assert not missing
+
+
+def test_a_page_reloaded_while_the_bot_thinks_plays_on_once_its_move_is_made(
+        tmp_path, browser):
+    # The first page's request goes on searching after the reload and holds the game:
+    # the new page is refused (409) until the move is made, then plays on from there.
+    with running(tmp_path / "web.db", secrets=[4]) as url:
+        request = urllib.request.Request(
+            url + "/api/games", method="POST", headers={"content-type": "application/json"},
+            data=json.dumps({"game": "card_duel", "bot": "ismcts(seconds=3)",
+                             "seat": 1}).encode())
+        with urllib.request.urlopen(request) as response:
+            game_id = json.load(response)["id"]
+        browser.get(f"{url}/play/{game_id}")
+        WebDriverWait(browser, 20).until(
+            lambda d: d.find_element(By.ID, "status").text == "player 0 is thinking")
+        time.sleep(1)  # for the request to reach the server, whose bot then thinks on
+        browser.refresh()
+        assert _settled(browser) == "Your move."
+        assert browser.find_element(By.ID, "error").text == ""
 
 
 def test_relinquishs_opponents_hands_are_card_backs(tmp_path, browser):

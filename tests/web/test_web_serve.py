@@ -61,6 +61,16 @@ def test_a_database_of_another_program_is_refused(tmp_path):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert "not a cardarena database" in result.stderr
+    # A file that is not SQLite, a folder and a folder that is not there: one line each.
+    (tmp_path / "notes.db").write_text("not a database")
+    (tmp_path / "games").mkdir()
+    for db, said in (("notes.db", "notes.db: not a cardarena database"),
+                     ("games", "games: a folder, not a database file"),
+                     ("missing/web.db", "missing/web.db: cannot open")):
+        result = subprocess.run([CARDARENA, "serve", "--db", db], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+        assert result.stderr.startswith(f"cardarena serve: {said}"), result.stderr
 
 
 def _stored(db):

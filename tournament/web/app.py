@@ -73,9 +73,14 @@ BOT_LIMITS = {"iterations": 100_000, "seconds": MOVE_SECONDS, "threads": 4, "dep
 
 
 def _check_bot(spec):
-    """Refuse a bot spec that does not parse, or that asks more of a move than
+    """Refuse a bot spec that does not parse, that names a file (a model of its own:
+    the server would open any path a page sent), or that asks more of a move than
     ``BOT_LIMITS`` allows."""
     kind, values = parse_bot(spec)
+    if values.get("model", "none") not in ("none", "default"):
+        raise HTTPException(400, f"{kind}: model names a file on the server's machine, "
+                            "which a page does not choose; model=default plays the "
+                            "game's own network")
     for key, value in values.items():
         if key in BOT_LIMITS and value > BOT_LIMITS[key]:
             raise HTTPException(400, f"{kind}: {key}={value} is more than this server lets "
@@ -235,14 +240,14 @@ class App:
         holds no worker."""
         if self.stopping:
             raise StoppingError("the server is stopping; reload the page once it is back")
-        lock = self.sessions.claim(game_id)
+        self.sessions.claim(game_id)
         deadline = Deadline(self.move_seconds)
         self.thinking.add(deadline)
         try:
             return await run_in_threadpool(work, deadline)
         finally:
             self.thinking.discard(deadline)
-            lock.release()
+            self.sessions.release(game_id)
 
     # --- sparring ---------------------------------------------------------------
 
@@ -332,6 +337,10 @@ class App:
 
     async def undo(self, request):
         def back(match, data, deadline):
+            if match.state.is_terminal():
+                # Its seed is shown now: a game taken back would go on with every card
+                # to come known.
+                raise StaleError("the game is over and its seed shown: start a new game")
             if not match.undo():
                 raise StaleError("nothing to undo: this is your first decision")
         return await self.change(request, back)

@@ -11,6 +11,7 @@ moves when they are to choose, and every step told as their seat sees it, the ve
 words of ``cardarena play``.  Nothing else about the position leaves the server.
 """
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -78,16 +79,24 @@ class SessionStore:
         self.path = path
         self._locks = {}
         self._locks_lock = threading.Lock()
-        with self._connect() as db:
-            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
-            if not tables:
-                db.executescript(store.SCHEMA)
-            elif not set(store.COLUMNS) <= tables:
-                raise store.StoreContentError(f"{path}: not a cardarena database: it has no "
-                                       "tournaments and games tables")
-            db.executescript(SCHEMA)
-            # As the tournament store does: readers never wait for a writer.
-            db.execute("PRAGMA journal_mode=WAL")
+        if os.path.isdir(path):
+            raise store.StoreFileError(f"{path}: a folder, not a database file; name a "
+                                       f"file, e.g. {os.path.join(path, 'web.db')}")
+        try:
+            with self._connect() as db:
+                tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+                if not tables:
+                    db.executescript(store.SCHEMA)
+                elif not set(store.COLUMNS) <= tables:
+                    raise store.StoreContentError(f"{path}: not a cardarena database: it "
+                                                  "has no tournaments and games tables")
+                db.executescript(SCHEMA)
+                # As the tournament store does: readers never wait for a writer.
+                db.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.OperationalError as e:
+            raise store.StoreFileError(f"{path}: cannot open: {e}") from None
+        except sqlite3.DatabaseError as e:
+            raise store.StoreContentError(f"{path}: not a cardarena database: {e}") from None
 
     def _connect(self):
         # One connection per call: calls come from the server's worker threads.
@@ -101,14 +110,19 @@ class SessionStore:
 
     def claim(self, game_id):
         """Take the lock of game ``game_id`` for a change or a hint, or raise
-        :class:`BusyError` at once if another request holds it; the caller releases
-        it."""
+        :class:`BusyError` at once if another request holds it; :meth:`release` lets
+        it go."""
         with self._locks_lock:
             lock = self._locks.setdefault(game_id, threading.Lock())
-        if not lock.acquire(blocking=False):
-            raise BusyError("the bot is thinking: this game answers again once its "
-                            "move is made")
-        return lock
+            if not lock.acquire(blocking=False):
+                raise BusyError("the bot is thinking: this game answers again once its "
+                                "move is made")
+
+    def release(self, game_id):
+        """Let go of game ``game_id``'s lock.  Only locks held are kept, so requests
+        for ids no game has leave nothing behind."""
+        with self._locks_lock:
+            self._locks.pop(game_id).release()
 
     def create(self, match):
         """Store a new game; returns its id, unguessable so that no page reaches a

@@ -7,6 +7,8 @@ const id = root.dataset.id;
 const $ = name => document.getElementById(name);
 // A pause between the bot's moves, so each can be read as it comes.
 const PACE = 400;
+// How long to wait before asking again for a game another request holds.
+const RETRY = 1000;
 let view = null;
 let busy = false;
 
@@ -75,6 +77,7 @@ async function pump() {
 async function act(path, body) {
   if (busy) return;
   busy = true;
+  let again = false;
   $("error").textContent = "";
   try {
     if (body !== undefined) {
@@ -86,11 +89,16 @@ async function act(path, body) {
     await pump();
   } catch (e) {
     $("error").textContent = e.message;
-    // Another tab moved this game on: show where it stands now.
-    if (e.status === 409) show(await call(""), true);
+    if (e.status === 409) {
+      // Another tab moved this game on: show where it stands now.  Or a request from
+      // before a reload still holds it, its bot thinking: play on once it is done.
+      show(await call(""), true);
+      again = view.waiting !== "you" && view.waiting !== "over";
+    }
   } finally {
     busy = false;
   }
+  if (again) setTimeout(() => act(""), RETRY);
 }
 
 $("undo").addEventListener("click", () => act("/undo", {}));
