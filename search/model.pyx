@@ -20,6 +20,7 @@ import importlib
 import os
 import re
 import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -416,6 +417,10 @@ def load_model(path, game):
         archive = np.load(path, allow_pickle=False)
     except FileNotFoundError:
         raise ModelError(f"no model file {shown}") from None
+    except IsADirectoryError:
+        raise ModelError(f"model file {shown} is a folder") from None
+    except PermissionError:
+        raise ModelError(f"cannot read model file {shown}: permission denied") from None
     except (OSError, ValueError, EOFError, zipfile.BadZipFile) as e:
         raise ModelError(f"cannot read model file {shown}: not an .npz archive "
                          f"({type(e).__name__})") from None
@@ -425,8 +430,11 @@ def load_model(path, game):
     try:
         with archive:
             named = {k: archive[k] for k in archive.files}
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError) as e:
-        raise ModelError(f"model file {shown} is corrupt: {type(e).__name__}") from None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError, zlib.error,
+            NotImplementedError) as e:
+        # NotImplementedError: zipfile's word for a compression method it lacks.
+        what = "damaged compressed data" if isinstance(e, zlib.error) else type(e).__name__
+        raise ModelError(f"model file {shown} is corrupt: {what}") from None
     if "format" not in named:
         raise ModelError(f"model file {shown} is not a cardarena model: it has no "
                          "format entry")

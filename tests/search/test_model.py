@@ -5,6 +5,7 @@ import os
 import random
 import subprocess
 import sys
+import zipfile
 
 import numpy as np
 import pytest
@@ -200,7 +201,32 @@ def _bad_files(tmp_path):
     case("no_head.npz", "it has no value_weight entry",
          write=lambda p: _write(p, **{k: v for k, v in entries.items()
                                       if k != "value_weight"}))
+    case("folder.npz", "is a folder", write=lambda p: p.mkdir())
+    # Damaged inside the archive, past what its directory checks.
+    case("deflated.npz", "is corrupt: damaged compressed data",
+         write=lambda p: _damaged(p, entries, compressed=True))
+    case("method.npz", "is corrupt: NotImplementedError",
+         write=lambda p: _damaged(p, entries, compressed=False))
     return cases
+
+
+def _damaged(path, entries, compressed):
+    """``entries`` written to ``path``: compressed with the data of one member garbled,
+    or stored with the compression method its directory names for one made unknown."""
+    with open(path, "wb") as f:
+        (np.savez_compressed if compressed else np.savez)(f, **entries)
+    data = bytearray(path.read_bytes())
+    if compressed:
+        info = zipfile.ZipFile(path).getinfo("hidden_0_weight.npy")
+        start = info.header_offset + 30 + len(info.filename) + len(info.extra) + 50
+        data[start:start + 200] = bytes(b ^ 0x5A for b in data[start:start + 200])
+    else:
+        entry = data.find(b"PK\x01\x02")
+        name = b"policy_weight.npy"
+        while data[entry + 46:entry + 46 + len(name)] != name:
+            entry = data.find(b"PK\x01\x02", entry + 4)
+        data[entry + 10] = 99
+    path.write_bytes(bytes(data))
 
 
 def test_bad_model_files_are_refused_in_one_line(tmp_path):

@@ -270,6 +270,40 @@ def test_the_command_refuses_a_searcher_in_one_line(tmp_path):
     assert not (tmp_path / "run").exists()
 
 
+def test_a_run_refuses_a_folder_and_a_budget_it_could_not_train_with(tmp_path):
+    # A searcher's spec names the networks by their files: a folder with a spec's own
+    # characters failed only at the first gate, hours in.
+    for name in ("run(2)", "a,b", "k=v"):
+        with pytest.raises(TrainError, match="whose path cannot hold"):
+            Run(tmp_path / name, "card_duel", **TINY)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(TrainError, match="is a file, not a folder"):
+        Run(tmp_path / "file", "card_duel", **TINY)
+    # One iteration visits no move: self-play had no target and divided by zero.
+    with pytest.raises(TrainError, match="--iterations 1: a searcher of one iteration"):
+        Run(tmp_path / "run", "card_duel", **{**TINY, "iterations": 1})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_a_run_that_fails_midway_says_so_in_one_line_and_keeps_its_folder(tmp_path):
+    # A trainer's state of another generation than the record's: the run cannot go on.
+    args = ["train", "card_duel", "--out", str(tmp_path / "run"), "--games", "4",
+            "--iterations", "10", "--gate", "1", "--hidden", "8", "--workers", "1",
+            "--quiet"]
+    assert cli(*args, "--generations", "1").returncode == 0
+    trainer = tmp_path / "run" / "trainer.npz"
+    with np.load(trainer) as f:
+        state = dict(f)
+    state["generation"] = np.array(5)
+    with open(trainer, "wb") as f:
+        np.savez(f, **state)
+    done = cli(*args, "--generations", "2")
+    assert done.returncode == 1, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("cardarena train: ") and "Traceback" not in done.stderr
+    assert last.endswith(f"the run is kept in {tmp_path / 'run'} as it stood")
+
+
 def test_the_command_says_what_to_install_without_jax(tmp_path):
     code = ("import importlib.util, sys; real = importlib.util.find_spec\n"
             "importlib.util.find_spec = lambda n, *a: None if n == 'optax' else real(n, *a)\n"

@@ -4,6 +4,7 @@ import importlib.util
 import re
 import sys
 
+from core.errors import CardArenaError
 from tournament import stops
 from tournament.cli.common import check_game, fail, positive
 
@@ -43,6 +44,8 @@ def _train(args):
         print(f"\nStopped after {len(run.generations)} generations: run the same command "
               "again to go on.", file=sys.stderr)
         sys.exit(stops.status(e))
+    except CardArenaError as e:
+        fail("train", f"{e}; the run is kept in {out} as it stood", 1)
     if run.best is None:
         print(f"No generation has been kept yet: the run is in {out}.")
         return
@@ -106,7 +109,8 @@ def add(sub):
     train.add_argument("--games", type=positive, default=None,
                        help=f"self-play games a generation (default: {PLAN['games']})")
     train.add_argument("--iterations", type=positive, default=None,
-                       help=f"the searcher's iterations a move (default: {PLAN['iterations']})")
+                       help=f"the searcher's iterations a move, 2 or more (default: "
+                       f"{PLAN['iterations']})")
     train.add_argument("--gate", type=positive, default=None, metavar="DEALS",
                        help="deals of the gate between generations, each in every "
                        f"seating (default: {PLAN['gate']})")

@@ -98,6 +98,12 @@ class Plan:
     def __post_init__(self):
         object.__setattr__(self, "searcher", expert(self.searcher))
         object.__setattr__(self, "across", checked_across(self.game, self.across))
+        if self.iterations < 2:
+            # A guided search of one iteration spends it on the root and visits no
+            # move, which leaves no target for the policy.
+            raise TrainError(f"--iterations {self.iterations}: a searcher of one "
+                             "iteration a move visits no move to learn from; give 2 or "
+                             "more")
 
     def to_dict(self):
         return {**dataclasses.asdict(self), "hidden": list(self.hidden),
@@ -180,6 +186,14 @@ class Run:
     def __init__(self, folder, game, **settings):
         self.folder = Path(folder)
         self.file = self.folder / "train.json"
+        if self.folder.exists() and not self.folder.is_dir():
+            raise TrainError(f"{folder} is a file, not a folder: give a folder")
+        # The networks are named in searchers' specs by their files, where these
+        # characters are the spec's own.
+        odd = sorted(set("(),=") & set(str(self.folder.resolve())))
+        if odd:
+            raise TrainError(f"{folder}: a run's folder is named in searchers' specs, "
+                             f"whose path cannot hold {' '.join(odd)}; give another")
         given = {k: v for k, v in settings.items() if v is not None}
         if "searcher" in given:
             given["searcher"] = expert(given["searcher"])
