@@ -1066,8 +1066,8 @@ class ShrineGame(Game):
         return FAMILIES[FAMILY_OF[action]].name.decode()
 
     def _view(self, state, viewer):
-        # Under the rulings a shuffled pile's order and make-up are forgotten, so what a
-        # player sees is all it knows: unknown cards show as ``??``.
+        # What a player sees is all it knows: unknown cards show as ``??``, and the piles
+        # a hidden card may come from, each known as a set (R32), beside them.
         return _view(state, viewer)
 
     def _from_dict(self, desc):
