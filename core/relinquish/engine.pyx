@@ -1061,7 +1061,8 @@ cdef int capture_targets(RelData* s, int court, int* out) noexcept nogil:
 
 cdef void capture_for(RelData* s, int court) noexcept nogil:
     """The attacker chooses among Commons of equal value (L7)."""
-    cdef int out[10]
+    # Bounties (L15) can bring more than ten Commons to one worth.
+    cdef int out[TAROT0]
     cdef int n = capture_targets(s, court, out)
     if n == 0:
         next_clash(s)
@@ -1464,8 +1465,8 @@ cdef int main_score(RelData* s, int a) noexcept nogil:
     return -1
 
 cdef int rally_choice(RelData* s, int* acts, int n) noexcept nogil:
-    """The smallest Common that lifts this side above the other Court's bare
-    strength, none if the Court is already stronger or no Common is enough."""
+    """The first Common in card order that lifts this side above the other Court's
+    bare strength, none if the Court is already stronger or no Common is enough."""
     cdef int p = rallying(s), i, mine, theirs
     cdef bint attacking = p == s.active or p == partner(s, s.active)
     mine = value(s.clash_attacker if attacking else s.clash_defender)
@@ -1478,8 +1479,8 @@ cdef int rally_choice(RelData* s, int* acts, int n) noexcept nogil:
     return A_NO_RALLY
 
 cdef int block_choice(RelData* s, int* acts, int n) noexcept nogil:
-    """The weakest Court that outranks the attacker, else decline: a lost or tied
-    clash costs the Court and the Common alike."""
+    """The first Court in card order that outranks the attacker, else decline: a lost
+    or tied clash costs the Court and the Common alike."""
     cdef int i, c
     for i in range(n - 1):
         c = acts[i] - A_DEFEND
@@ -1513,7 +1514,7 @@ cdef int heuristic_move(RelData* s, int* acts, int n, Rng* rng) noexcept nogil:
     if ph == PH_BLOCK:
         return block_choice(s, acts, n)
     if ph == PH_PAY:
-        # The lowest Commons pay: resting ones are what an Enchant takes.
+        # The first Commons offered pay: resting ones are what an Enchant takes.
         return acts[0]
     if ph == PH_KEEP:
         return acts[0] if flip_rank(s.drawn[0]) < flip_rank(s.drawn[1]) else acts[1]

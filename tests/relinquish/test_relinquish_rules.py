@@ -436,6 +436,25 @@ def test_r11_a_bounty_moves_a_common_in_the_capture_table():
     assert state.to_dict()["players"][0]["standing"] == ["C10"]
 
 
+def test_l7_r11_a_capture_chooses_among_every_common_bounties_bring_to_one_worth():
+    # Thirteen Commons worth 5 this turn, four of them by Bounties up and five down: the
+    # Page's choice holds all thirteen (the engine's list of them once held ten).
+    worth_five = ["W5", "C5", "S5", "P5", "W4", "C4", "S4", "P4", "W6", "C6", "S6", "P6",
+                  "W7"]
+    bounty = {"W4": 1, "C4": 1, "S4": 1, "P4": 1, "W6": -1, "C6": -1, "S6": -1, "P6": -1,
+              "W7": -2}
+    state = position("relinquish(acceptance=false)",
+                     players=[{"standing": ["WP"], "hand": ["W2"]},
+                              {"standing": worth_five, "hand": ["S9"]}], bounty=bounty)
+    act(state, "attack player 1 with WP")
+    act(state, "clash")
+    assert sorted(names(state, state.legal_actions())) == sorted(
+        f"capture {c}" for c in worth_five)
+    act(state, "capture W7")
+    assert state.to_dict()["players"][0]["standing"] == ["W7"]
+    assert len(state.to_dict()["players"][1]["standing"]) == 12
+
+
 @pytest.mark.parametrize("target, amount, standing, hand, offered", [
     # C9 worth 3 this turn: with S4 it makes 7, no longer 13.
     ("C9", "subtract 6", ["C9", "S4"], ("W7",), "congregate W7"),
