@@ -215,7 +215,8 @@ cdef enum:
     FR_DISTANCE = 2           # data[0]: the traveller
     FR_TARGET = 3             # data[0]: the attacker
     FR_BLOCK = 4              # data[0]: the blocker
-    FR_SACRIFICE = 5          # data[0]: the site over its limit
+    FR_SACRIFICE = 5          # data[0]: the site over its limit, [1] the player whose
+                              #   permanents arrived (C45)
     FR_AIM = 6                # pc: the effect whose target is picked; data: its card's
                               #   (data[2]: its X)
     FR_LIBRARY = 7            # the library an effect draws from; data[0]: how many

@@ -933,20 +933,25 @@ cdef bint arrive(CSData* s, int u) noexcept nogil:
     cdef bint sprung = check_traps(s, u, TR_ENTERS)
     # The sacrifice goes on the stack above the sprung Traps' effects, so it is chosen
     # first and they resolve on what is left (C44).
-    check_limit(s, s.units[u].site)
+    check_limit(s, s.units[u].site, s.units[u].owner)
     return sprung
 
-cdef void check_limit(CSData* s, int site) noexcept nogil:
+cdef void check_limit(CSData* s, int site, int mover) noexcept nogil:
     """The site limit: over 4 counted permanents, the player with more of them there
-    sacrifices one (a decision); with 5 on a site they cannot be level."""
-    cdef int q
+    sacrifices one (a decision), and again until 4 are left.  Level, which only
+    permanents arriving together can make (C36), ``mover``, the player whose
+    permanents arrived, sacrifices (C45)."""
+    cdef int q, mine, theirs
     cdef Frame* fr
     if site < 0 or count_on_site(s, site, NONE) <= SITE_LIMIT:
         return
-    q = 0 if count_on_site(s, site, 0) > count_on_site(s, site, 1) else 1
+    mine = count_on_site(s, site, 0)
+    theirs = count_on_site(s, site, 1)
+    q = 0 if mine > theirs else 1 if theirs > mine else mover if mover >= 0 else s.active
     fr = stack_push(&s.stack, FR_SACRIFICE, q, NONE)
     if fr != NULL:
         fr.data[0] = site
+        fr.data[1] = mover
 
 cdef int spawn(CSData* s, int p, int d, int n, int site) noexcept nogil:
     """``n`` tokens of design ``d`` for ``p`` on ``site``, as many as there are free
@@ -1346,13 +1351,17 @@ cdef inline bint near(int a, int b) noexcept nogil:
     return dr * dr + dc * dc <= 1
 
 cdef bint can_saddle(CSData* s, int rider, int v) noexcept nogil:
-    """The rider moves onto the saddle's site: an Immoveable permanent on either site
-    forbids it (C37)."""
-    return v != rider and alive(s, v) and s.units[v].owner == s.units[rider].owner \
-        and has(s, v, K_SADDLE) and not s.units[v].rider \
-        and near(s.units[v].site, s.units[rider].site) \
-        and (s.units[v].site == s.units[rider].site
-             or not locked(s, s.units[v].site) and not locked(s, s.units[rider].site))
+    """The rider moves onto the saddle's site, which mounting is (C37): as any move
+    other than travel, off a site it may leave onto one it may enter (an Immoveable
+    permanent, or an opposing creature or structure, forbids it), and never while
+    Grounded."""
+    if not (v != rider and alive(s, v) and s.units[v].owner == s.units[rider].owner
+            and has(s, v, K_SADDLE) and not s.units[v].rider
+            and near(s.units[v].site, s.units[rider].site)):
+        return False
+    return s.units[v].site == s.units[rider].site \
+        or not s.units[rider].flags & U_GROUNDED and can_leave(s, rider) \
+        and can_enter(s, rider, s.units[v].site)
 
 cdef bint can_mount(CSData* s, int u) noexcept nogil:
     """(C3 Saddle/Mount) A creature that may Mount, of the active player, with 2 to pay
@@ -1379,13 +1388,21 @@ cdef bint rides_with(CSData* s, int p, int d, int e) noexcept nogil:
     if not (k & K_MOUNT and has(s, e, K_SADDLE) or k & K_SADDLE and has(s, e, K_MOUNT)):
         return False
     for site in range(SITES):
-        # C37: played beside its partner, it moves onto the partner's site to mount,
-        # which an Immoveable permanent on either site forbids
+        # C37: played beside its partner, it moves onto the partner's site to mount, off
+        # a site it may leave onto one it may enter, as any move
         if near(site, s.units[e].site) and site_open(s, p, d, site) \
                 and (site == s.units[e].site
-                     or not locked(s, site) and not locked(s, s.units[e].site)):
+                     or passable(s, p, k, site) and passable(s, p, k, s.units[e].site)):
             return True
     return False
+
+cdef inline bint passable(CSData* s, int p, uint32_t keywords, int site) noexcept nogil:
+    """Whether a creature of ``p``'s with ``keywords`` may move off or onto ``site``:
+    no Immoveable permanent there, and no opposing creature or structure, unless it is
+    Unstoppable, or (of those) a flyer and none of them is."""
+    if locked(s, site):
+        return False
+    return keywords & K_UNSTOPPABLE or not enemy_holds(s, site, p, keywords & K_FLYING)
 
 cdef void ride(CSData* s, int p, int d, int lib, int e) noexcept nogil:
     """(C30) A creature played to mount with ``e``: the two are one creature at once,
@@ -1512,7 +1529,7 @@ cdef void begin_travel(CSData* s) noexcept nogil:
     for site in range(SITES):
         for u in range(MAX_UNITS):
             if dest[u] == site:
-                check_limit(s, site)
+                check_limit(s, site, s.active)
                 break
     s.pending = P_TRAVEL_SPRUNG if sprung else P_TRAVEL
     proceed(s)
@@ -2128,7 +2145,7 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
         s.units[x].blocks = a - A_BLOCK
     elif kind == FR_SACRIFICE:
         leave(s, a - A_UNIT, HOME_GRAVE)
-        check_limit(s, x)
+        check_limit(s, x, f.data[1])
     elif kind == FR_AIM:
         aim(s, f, a - A_TARGET)
     elif kind == FR_LIBRARY:

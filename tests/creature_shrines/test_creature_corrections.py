@@ -96,6 +96,55 @@ def test_immoveable_holds_against_mounting():
     assert "mount squire_knight at 0a" not in names(position(game, mine, here + wall, turn=2))
 
 
+def test_mounting_is_a_move_no_grounded_rider_and_no_site_an_opposing_creature_holds():
+    # (C37) mounting moves the rider onto the saddle's site, and a move other than
+    # travel is barred to a Grounded permanent and off or onto a site an opposing
+    # creature holds: the knight on 1a is Grounded, the one on 3b stands with a Golem.
+    # Neither may mount; the first may once it is no longer Grounded, the second once
+    # the Golem has gone from both sites.
+    game = "creature_shrines(deck0=yellow,deck1=blue)"
+    grounded = [{"slot": 0, "card": "squire_knight", "owner": 0, "site": "1a",
+                 "grounded": True},
+                {"slot": 1, "card": "gilded_pegasus", "owner": 0, "site": "2a"}]
+    held = [{"slot": 2, "card": "squire_knight", "owner": 0, "site": "3b"},
+            {"slot": 3, "card": "wandering_golem", "owner": 1, "site": "3b"},
+            {"slot": 4, "card": "gilded_pegasus", "owner": 0, "site": "2b"},
+            {"slot": 5, "card": "wandering_golem", "owner": 1, "site": "2b"}]
+    mine = [{"sources": {"sunspring": 5}}, {}]
+    offered = [n for n in names(position(game, mine, grounded + held, turn=2))
+               if n.startswith("mount")]
+    assert offered == []
+    free = [dict(grounded[0], grounded=False), grounded[1]] + held[:1] + held[2:3]
+    assert [n for n in names(position(game, mine, free, turn=2)) if n.startswith("mount")] \
+        == ["mount squire_knight at 1a", "mount squire_knight at 3b"]
+
+
+def test_a_site_overfilled_level_by_arrivals_together_is_cut_by_their_player():
+    # (C45, ours) three Golems of player 1 and a Heron of player 0's stand on 2a; two
+    # Lurkers of player 0's travel there together: six, three each.  The text names
+    # the player with more; level, player 0, whose arrivals overfilled the site,
+    # sacrifices first, and then player 1, who has more, until four are left.
+    game = "creature_shrines(deck0=blue,deck1=blue)"
+    units = [{"slot": k, "card": "wandering_golem", "owner": 1, "site": "2a"}
+             for k in range(3)]
+    units += [{"slot": 3, "card": "mistveil_heron", "owner": 0, "site": "2a"},
+              {"slot": 4, "card": "riptide_lurker", "owner": 0, "site": "1a"},
+              {"slot": 5, "card": "riptide_lurker", "owner": 0, "site": "0a"},
+              {"slot": 6, "card": "traveller_s_cloak", "owner": 0, "site": "0a",
+               "host": 5}]
+    st = position(game, [{}, {}], units, turn=2, act="travel")
+    act(st, "travel with riptide_lurker at 1a", "travel with riptide_lurker at 0a",
+        "travel 2 sites", "pass the travel act")
+    while st.to_dict()["step"] == "priority":
+        act(st, "pass")
+    assert st.current_player() == 0 and names(st) == [
+        "sacrifice mistveil_heron at 2a", "sacrifice riptide_lurker at 2a (first)",
+        "sacrifice riptide_lurker at 2a (second)"]
+    act(st, "sacrifice mistveil_heron at 2a")
+    assert st.current_player() == 1 and all(n.startswith("sacrifice wandering_golem")
+                                            for n in names(st))
+
+
 def test_combat_damage_reaches_only_what_is_in_range_when_it_is_dealt():
     # (C38) Blaze Hound entered combat with Riptide Lurker, which then stood in range;
     # it now stands three sites ahead of the hound, out of its range of one: the hound
