@@ -2,6 +2,7 @@
 import csv
 import dataclasses
 import datetime
+import errno
 import io
 import json
 import os
@@ -180,6 +181,34 @@ def test_counts_of_one_are_told_in_the_singular(tmp_path):
     assert "card_duel: 2 bots, 1 deal of 2 seatings = 2 games; 0 stored in t.db" \
         in result.stderr
     assert "Only 1 deal: with fewer than 20" in result.stdout
+
+
+@pytest.mark.parametrize("full", [
+    OSError(errno.ENOSPC, "No space left on device", "t.db"),
+    sqlite3.OperationalError("database or disk is full")])
+def test_a_disk_that_fills_midway_ends_the_run_in_one_line(tmp_path, monkeypatch, capsys,
+                                                          full):
+    from tournament import cli
+    from tournament.harness.store import Store
+    write_toml(tmp_path / "t.toml", 'game = "card_duel"\ndeals = 2\n[bots]\n'
+               'a = "random"\nb = "greedy"\n')
+    monkeypatch.chdir(tmp_path)
+    add_all = Store.add_all
+
+    def filling(store, config, rows):
+        if store.games(config.key):
+            raise full
+        return add_all(store, config, rows)
+    monkeypatch.setattr(Store, "add_all", filling)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["tournament", "t.toml", "--quiet", "--workers", "1"])
+    said = str(stop.value.code)
+    assert said.startswith("cardarena tournament: cannot write: ") and "\n" not in said
+    assert said.endswith("; what was written before is kept")
+    assert ("No space left on device" if isinstance(full, OSError) else "disk is full") \
+        in said
+    with Store("t.db", readonly=True) as store:
+        assert store.games(store.tournament()["key"])
 
 
 def test_a_run_asking_fewer_deals_than_stored_counts_only_those_asked(tmp_path):

@@ -2,9 +2,11 @@
 subcommands (``add``) and importing what a command runs only when it runs, so that
 ``--version`` and ``--help`` stay quick."""
 import argparse
+import errno
 import importlib.metadata
 import os
 import signal
+import sqlite3
 import sys
 
 from tournament import stops
@@ -65,3 +67,19 @@ def main(argv=None):
         # kill this one through the pipe between them.)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
+    except (OSError, sqlite3.OperationalError) as e:
+        # A disk that fills (or fails, or turns read-only) while a run writes: what
+        # was written before stays, in a store or journal that reads.
+        if not _full(e):
+            raise
+        where = f"{e.filename}: " if getattr(e, "filename", None) else ""
+        sys.exit(f"cardarena {args.command}: cannot write: {where}"
+                 f"{getattr(e, 'strerror', None) or e}; what was written before is kept")
+
+
+def _full(error):
+    """Whether ``error`` is the disk's, not the program's: out of space or quota,
+    read-only, or failing."""
+    if isinstance(error, sqlite3.OperationalError):
+        return "full" in str(error) or "readonly" in str(error) or "disk I/O" in str(error)
+    return error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO)
