@@ -19,9 +19,10 @@ from core.creature_shrines.engine cimport (ACT_COMBAT, ACT_TRAVEL, AR_PATHWAY, A
                                            A_PRIMARY, A_SECONDARY, A_SHRINE, A_SITE, A_TAP,
                                            A_TARGET, A_TOP, A_UNIT, COLOURS, CSData,
                                            CreatureShrinesState, DESIGNS, DRAW, FACE,
-                                           FR_AIM, FR_ASSIGN, FR_DRAW, FR_HOST, FR_LIBRARY,
-                                           FR_SACRIFICE, FR_SADDLE, FR_SITE, FR_SPAWN,
-                                           FR_SWAP, FR_XCOST, HIDDEN, K_ARMOR, MAX_BOTTOM,
+                                           FR_AIM, FR_ASSIGN, FR_BLOCK, FR_DISTANCE,
+                                           FR_DRAW, FR_HOST, FR_LIBRARY, FR_SACRIFICE,
+                                           FR_SADDLE, FR_SITE, FR_SPAWN, FR_SWAP, FR_TARGET,
+                                           FR_XCOST, HIDDEN, K_ARMOR, MAX_BOTTOM,
                                            MAX_DESIGNS, MAX_EFFECTS, MAX_TOP, MAX_TRAVEL,
                                            MAX_UNITS, M_CONQUEST, NONE, NUMBERS,
                                            NUM_ACTIONS, NUM_DESIGNS, OPENING_HAND, PATHWAYS,
@@ -207,6 +208,27 @@ _UNIT_FLAGS = {"tapped": U_TAPPED, "new": U_NEW, "travelled": U_TRAVELLED,
 # frames whose source is a card design (the others': a slot, or none)
 _CARD_FRAMES = (FRAME_EFFECTS, FR_SITE, FR_AIM, FR_LIBRARY, FR_SWAP, FR_HOST, FR_SPAWN,
                 FR_XCOST)
+# The bounds of each frame's data, as the engine indexes its arrays by them (engine.pxd
+# says what each holds): a slot, a site, a library, a card, a count or a flag.
+_SLOT, _SITE = (-1, MAX_UNITS - 1), (-1, ROWS * PATHWAYS - 1)
+_LIB, _FLAG, _COUNT = (0, 1), (0, 1), (0, (1 << 15) - 1)
+_CARD = (-1, NUM_DESIGNS - 1)
+_FRAME_DATA = {
+    FRAME_EFFECTS: (_SLOT, _SITE, _COUNT),
+    FR_SITE: (_CARD, _LIB, _COUNT),
+    FR_DISTANCE: ((0, MAX_UNITS - 1),),
+    FR_TARGET: ((0, MAX_UNITS - 1),),
+    FR_BLOCK: ((0, MAX_UNITS - 1),),
+    FR_SACRIFICE: ((0, ROWS * PATHWAYS - 1), _FLAG),
+    FR_AIM: (_SLOT, _SITE, _COUNT),
+    FR_LIBRARY: (_COUNT,),
+    FR_DRAW: (_COUNT, _LIB, _FLAG),
+    FR_SWAP: (_LIB, _CARD, _CARD, _CARD),
+    FR_HOST: (_SLOT, _CARD, _LIB),
+    FR_SADDLE: ((0, MAX_UNITS - 1),),
+    FR_ASSIGN: ((0, MAX_UNITS - 1), (0, MAX_UNITS - 1), _COUNT, _FLAG),
+    FR_XCOST: ((0, NUM_DESIGNS - 1), _LIB),
+}
 _PILES = ("hand", "hand_secondary", "hand_known", "hand_known_secondary", "primary",
           "secondary", "top", "top_secondary", "bottom", "bottom_secondary")
 
@@ -705,6 +727,10 @@ def _read_flow(CreatureShrinesState st, desc):
             raise StateFormatError("mulligan: a dict with player and left")
         s.mull_player = read_int(mull, "player", 0, 1, 0, "mulligan.")
         s.mulligans_left = read_int(mull, "left", 0, 4, 0, "mulligan.")
+        if s.bottom_len[s.mull_player][PRIMARY] + s.mulligans_left > MAX_BOTTOM:
+            raise StateFormatError(f"mulligan.left: each mulligan puts a card under the "
+                                   f"Primary Library, which holds {MAX_BOTTOM} known cards "
+                                   f"at most")
     drawing = desc.get("drawing")
     if drawing is not None:
         if not isinstance(drawing, dict) or s.step not in (ST_DRAW, ST_DRAW_CHOICE):
@@ -768,9 +794,34 @@ def _read_frames(CreatureShrinesState st, desc, total):
         if kind is None:
             raise StateFormatError(f"{where}choose: one of {', '.join(kinds)}")
         p = read_int(fr, "player", 0, 1, 0, where)
-        f = stack_push(&s.stack, kind, p, read_int(fr, "source", -1, 999, 0, where))
-        f.pc = read_int(fr, "pc", 0, MAX_EFFECTS, 0, where)
+        sources = NUM_DESIGNS if kind in _CARD_FRAMES else MAX_UNITS
+        f = stack_push(&s.stack, kind, p, read_int(fr, "source", -1, sources - 1, 0, where))
         f.end = read_int(fr, "end", 0, MAX_EFFECTS, 0, where)
+        # An effects frame reads its card's effects from pc up to end; a frame that
+        # waits on one effect reads the effect at pc.
+        f.pc = read_int(fr, "pc", 0, f.end if kind == FRAME_EFFECTS else MAX_EFFECTS - 1,
+                        0, where)
+        for k, (low, high) in enumerate(_FRAME_DATA.get(kind, ())):
+            if not low <= data[k] <= high:
+                raise StateFormatError(f"{where}data[{k}]: from {low} to {high} in a "
+                                       f"{fr['choose']} frame, not {data[k]}")
+        if kind == FR_DRAW and data[2] and (i == 0 or frames[i - 1].get("choose") != "swap"):
+            raise StateFormatError(f"{where}data[2]: a draw to a Swap stands on its Swap")
+        if kind == FR_SWAP:
+            # A Swap draws from the top first, and puts back there what it keeps: the
+            # top never holds more than its places.
+            to_draw = frames[i + 1]["data"][0] if i + 1 < len(frames) \
+                and isinstance(frames[i + 1], dict) and frames[i + 1].get("choose") == "draw" \
+                and isinstance(frames[i + 1].get("data"), list) and frames[i + 1]["data"] \
+                and type(frames[i + 1]["data"][0]) is int else 0
+            looked = sum(d >= 0 for d in data[1:])
+            if max(s.top_len[p][data[0]], to_draw) + looked > MAX_TOP:
+                raise StateFormatError(f"{where}data: a Swap looks at {MAX_TOP} cards at "
+                                       f"most, those kept on top of its library included")
+        if (kind == FR_SITE or kind == FR_HOST and data[0] < 0) \
+                and all(s.units[u].owner >= 0 for u in range(MAX_UNITS)):
+            raise StateFormatError(f"{where[:-1]}: a card to be placed, with every one of "
+                                   f"the region's {MAX_UNITS} places taken")
         for k in range(4):
             f.data[k] = data[k]
         held = []

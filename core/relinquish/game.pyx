@@ -625,6 +625,11 @@ def _read_magick(RelinquishState st, desc):
         s.level_set[i] = _mask(level.get("cards", []), f"magick.levels[{i}].cards")
     if s.phase == PH_COUNTER and not s.to_ask:
         raise StateFormatError("magick.to_ask: phase 'counter' awaits some seat")
+    if s.phase == PH_COUNTER and s.spell == SPELL_ENCHANT and not s.defending \
+            and s.depth == 0:
+        # The Enchanter's side answers only a standing Negate, which its Tarot cancels.
+        raise StateFormatError("magick.defending: the Enchanter's side is asked only to "
+                               "cancel a Negate, and no Negate stands (levels)")
 
 
 def _court_or_none(name, where):

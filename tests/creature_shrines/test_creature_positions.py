@@ -3,6 +3,8 @@ as the original does, and two identical positions reached by different ways give
 dict (and one information-state string for each player)."""
 import pickle
 
+import pytest
+
 import core
 from creature_positions import act, names, position, unit
 
@@ -82,3 +84,44 @@ def test_an_upkeep_leaves_no_cursor_behind():
     act(st, "play bloom_tender")
     desc = st.to_dict()
     assert desc["pending"] == "action" and "cursor" not in desc
+
+
+def _deck_cards(library, deck="red"):
+    """Every card of a shipped deck's library, by the names positions write."""
+    from core.creature_shrines.cards import slug
+    cards = core.load_game("creature_shrines").decks[deck]
+    return [slug(c.name) for c, n in getattr(cards, library) for _ in range(n)]
+
+
+def _refused(said, **desc):
+    with pytest.raises(core.StateFormatError, match=said):
+        position(**desc)
+
+
+def test_a_position_the_engine_would_write_past_its_arrays_from_is_refused():
+    # Each of these read back once, and play from it wrote past a fixed array of the
+    # state: a library 2 (there are two), a Swap keeping more on top than the top
+    # holds, mulligans putting more under the Primary than it holds, a card to place
+    # with every place of the region taken.
+    _refused(r"choosing\[0\]\.data\[1\]: from 0 to 1 in a draw frame, not 2",
+             players=[{}, {}], turn=3, choosing=[
+                 {"choose": "draw", "player": 1, "source": -1, "pc": 0, "end": 0,
+                  "data": [1, 2, 0, 0]}])
+    tidepool = core.load_game("creature_shrines").cards.names.index("tidepool")
+    sources = _deck_cards("secondary", "blue")
+    _refused(r"choosing\[0\]\.data: a Swap looks at 3 cards at most",
+             players=[{}, {"top_secondary": sources[:3], "secondary": sources[6:]}],
+             turn=3, choosing=[{"choose": "swap", "player": 1, "source": 0, "pc": 0,
+                                "end": 0, "data": [1, tidepool, tidepool, tidepool]}])
+    primary, secondary = _deck_cards("primary"), _deck_cards("secondary")
+    _refused(r"mulligan\.left: each mulligan puts a card under the Primary Library",
+             players=[{"hand": primary[:3], "bottom": primary[3:11],
+                       "bottom_secondary": secondary[:2], "secondary": secondary[2:]}, {}],
+             step="mulligan", mulligan={"player": 0, "left": 4}, turn=0)
+    hound = core.load_game("creature_shrines").cards.names.index("blaze_hound")
+    tokens = [{"slot": u, "card": "dawn_squire", "owner": 1, "site": "4" + "abc"[u % 3]}
+              for u in range(48)]
+    _refused(r"choosing\[0\]: a card to be placed, with every one of the region's 48 "
+             "places taken", players=[{}, {}], units=tokens, turn=2, choosing=[
+                 {"choose": "site", "player": 0, "source": hound, "pc": 0, "end": 0,
+                  "data": [hound, 0, 0, 0]}])

@@ -33,3 +33,19 @@ def test_the_level_at_fault_is_named():
     desc["magick"]["levels"].append("W1")
     with pytest.raises(core.StateFormatError, match=r"^magick\.levels\[1\]: "):
         core.load_game("relinquish").state_from_dict(desc)
+
+
+def test_an_enchanters_side_asked_with_no_negate_standing_is_refused():
+    # The Enchanter's side answers only a Negate, whose cancel takes the levels down
+    # one: asked with none standing, a cancel took them below the first, and the
+    # position read far past its table of levels.
+    desc = enchanting()
+    desc["phase"] = "counter"
+    desc["magick"].update(picker=None, pool=[], picked=[], pick_left=0, defending=False,
+                          to_ask=[0], levels=[{"value": 16, "cards": ["W3"]}])
+    with pytest.raises(core.StateFormatError, match=r"^magick\.defending: the Enchanter's "
+                       "side is asked only to cancel a Negate, and no Negate stands"):
+        core.load_game("relinquish").state_from_dict(desc)
+    desc["magick"]["defending"] = True
+    desc["magick"]["to_ask"] = [1]
+    assert core.load_game("relinquish").state_from_dict(desc).to_dict()["phase"] == "counter"
