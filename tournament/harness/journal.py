@@ -98,8 +98,8 @@ class Journal:
                     raise ValueError
                 return
             if "tournament" in data:
-                self.tournaments[_text(data["tournament"]["key"])] = _record(
-                    data["tournament"])
+                record = _record(data["tournament"])
+                self.tournaments[record["key"]] = record
                 return
             key, row = _text(data["key"]), _row(data["row"])
         except (ValueError, KeyError, TypeError):
@@ -168,10 +168,10 @@ def _text(value):
 def _record(record):
     """A tournament line's record, checked to have its fields' types."""
     kept = {k: record[k] for k in ("key", "game", "config", "created")}
-    _text(kept["key"])
-    _text(kept["game"])
-    if not isinstance(kept["config"], dict) or type(kept["config"].get("deals", 0)) \
-            is not int or type(kept["created"]) not in (int, float):
+    if not (isinstance(kept["key"], str) and isinstance(kept["game"], str)
+            and isinstance(kept["config"], dict)
+            and type(kept["config"].get("deals", 0)) is int
+            and type(kept["created"]) in (int, float)):
         raise TypeError
     return kept
 

@@ -10,9 +10,10 @@ def describe(state, action, observer):
     it: its name; or, for one ``observer`` cannot see, the kind that every action it
     cannot tell apart from it shares, then ``??`` ("draw ??"); or just ``??``.
     Actions ``observer`` cannot tell apart are told in the same words."""
-    if state.action_view(action, observer) == action:
+    view = state.action_view(action, observer)
+    if view == action:
         return state.action_to_string(action)
-    kind = seen_kind(state, action, observer)
+    kind = _shared_kind(state, view, observer)
     return f"{kind} ??" if kind is not None else "??"
 
 
@@ -24,6 +25,11 @@ def seen_kind(state, action, observer):
     view = state.action_view(action, observer)
     if view == action:
         return state.action_kind(action)
+    return _shared_kind(state, view, observer)
+
+
+def _shared_kind(state, view, observer):
+    """The kind every action ``observer`` sees as ``view`` shares; None if they differ."""
     kinds = {state.action_kind(a) for a in state.legal_actions()
              if state.action_view(a, observer) == view}
     return kinds.pop() if len(kinds) == 1 else None
