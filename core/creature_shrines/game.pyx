@@ -776,6 +776,7 @@ def _read_frames(CreatureShrinesState st, desc, total):
     its site, or looked at by a Swap) counts in its owner's deck."""
     cdef CSData* s = &st.s
     cdef Frame* f
+    cdef Frame* above
     frames = desc.get("choosing", [])
     if not isinstance(frames, list) or len(frames) > 8:
         raise StateFormatError("choosing: a list of at most 8 frames")
@@ -805,19 +806,6 @@ def _read_frames(CreatureShrinesState st, desc, total):
             if not low <= data[k] <= high:
                 raise StateFormatError(f"{where}data[{k}]: from {low} to {high} in a "
                                        f"{fr['choose']} frame, not {data[k]}")
-        if kind == FR_DRAW and data[2] and (i == 0 or frames[i - 1].get("choose") != "swap"):
-            raise StateFormatError(f"{where}data[2]: a draw to a Swap stands on its Swap")
-        if kind == FR_SWAP:
-            # A Swap draws from the top first, and puts back there what it keeps: the
-            # top never holds more than its places.
-            to_draw = frames[i + 1]["data"][0] if i + 1 < len(frames) \
-                and isinstance(frames[i + 1], dict) and frames[i + 1].get("choose") == "draw" \
-                and isinstance(frames[i + 1].get("data"), list) and frames[i + 1]["data"] \
-                and type(frames[i + 1]["data"][0]) is int else 0
-            looked = sum(d >= 0 for d in data[1:])
-            if max(s.top_len[p][data[0]], to_draw) + looked > MAX_TOP:
-                raise StateFormatError(f"{where}data: a Swap looks at {MAX_TOP} cards at "
-                                       f"most, those kept on top of its library included")
         if (kind == FR_SITE or kind == FR_HOST and data[0] < 0) \
                 and all(s.units[u].owner >= 0 for u in range(MAX_UNITS)):
             raise StateFormatError(f"{where[:-1]}: a card to be placed, with every one of "
@@ -837,6 +825,20 @@ def _read_frames(CreatureShrinesState st, desc, total):
             if d >= NUM_DESIGNS:
                 raise StateFormatError(f"{where}data: {d} is no card")
             total[p][d] += 1
+    for i in range(s.stack.depth):
+        f = &s.stack.frames[i]
+        above = &s.stack.frames[i + 1] if i + 1 < s.stack.depth else NULL
+        if f.kind == FR_DRAW and f.data[2] and (i == 0 or s.stack.frames[i - 1].kind != FR_SWAP):
+            raise StateFormatError(f"choosing[{i}].data[2]: a draw to a Swap stands on "
+                                   "its Swap")
+        # A Swap draws from the top first, and puts back there what it keeps: the top
+        # never holds more than its places.
+        if f.kind == FR_SWAP and max(
+                s.top_len[f.player][f.data[0]],
+                above.data[0] if above != NULL and above.kind == FR_DRAW else 0) \
+                + sum(f.data[k] >= 0 for k in range(1, 4)) > MAX_TOP:
+            raise StateFormatError(f"choosing[{i}].data: a Swap looks at {MAX_TOP} cards "
+                                   "at most, those kept on top of its library included")
 
 
 # --- the deal, rotated through the seats --------------------------------------------------
