@@ -12,7 +12,8 @@ from core.state cimport GameState
 
 cdef enum:
     MAX_DESIGNS = 80      # card designs in a set; a larger set is refused at import; a
-                          # multiple of 8, for kinds_held reads a hand eight counts at a time
+                          # multiple of 8, for kinds_held reads a hand eight counts at a
+                          # time, and below 1 << ORIGIN_SHIFT, for lib_card
     MAX_UNITS = 48        # permanents on the region at once
     ROWS = 5
     NEUTRAL_ROW = 2       # the middle row, which King of the Hill scores (C8)
@@ -25,6 +26,7 @@ cdef enum:
     EVENTS = 5            # play, upkeep, tap, deathwish, spring: cards.EVENTS
     PRIMARY = 0           # the libraries, and where a card in hand came from
     SECONDARY = 1
+    ORIGIN_SHIFT = 7      # a known card's library of origin, above its design (below)
 
 cdef enum:
     NONE = -1
@@ -347,9 +349,9 @@ ctypedef struct CSData:
     uint8_t banished[2][MAX_DESIGNS]     # the Banishment pile: public, out of the game (C42)
     uint8_t hand_known[2][2][MAX_DESIGNS]  # of the hand, cards both players know (bounced)
     uint8_t bottom[2][2][MAX_BOTTOM]     # under a library, known to its owner, the last
-    uint8_t bottom_len[2][2]             #   the deepest
+    uint8_t bottom_len[2][2]             #   the deepest; each a lib_card
     uint8_t top[2][2][MAX_TOP]           # on top of a library, known to its owner, the
-    uint8_t top_len[2][2]                #   last drawn first
+    uint8_t top_len[2][2]                #   last drawn first; each a lib_card
 
     Unit units[MAX_UNITS]
     Stack stack               # running effects and pending choices (FR_* above)
@@ -379,6 +381,19 @@ cdef inline int path_of(int site) noexcept nogil:
 
 cdef inline bint is_type(CSData* s, int u, int t) noexcept nogil:
     return DESIGNS[s.units[u].design].type == t
+
+cdef inline int lib_card(int lib, int d) noexcept nogil:
+    """A card its owner knows on top of or under a library, or in a Swap: its design
+    and the library it was dealt from.  Both sides know that library, and a hidden card
+    is dealt again from its unseen cards: a Swap of the Primary puts cards under the
+    Secondary (C35), and the Secondary's unseen cards are not what they may be."""
+    return d | (lib << ORIGIN_SHIFT)
+
+cdef inline int card_design(int c) noexcept nogil:
+    return c & ((1 << ORIGIN_SHIFT) - 1)
+
+cdef inline int card_origin(int c) noexcept nogil:
+    return c >> ORIGIN_SHIFT
 
 cdef inline int shuffled(CSData* s, int p, int lib) noexcept nogil:
     """The cards of a library in no known order: between its known top and bottom."""

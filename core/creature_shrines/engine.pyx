@@ -354,9 +354,9 @@ cdef int hand_size(CSData* s, int p) noexcept nogil:
         + pile_size(&s.hand[p][SECONDARY][0], 0, MAX_DESIGNS)
 
 cdef int known_draw(CSData* s, int p, int lib) noexcept nogil:
-    """The card a draw takes without chance, out of the library: the top card a Swap
-    kept there, or once the shuffled part is gone, the highest known card under it;
-    NONE when chance decides or the library is empty."""
+    """The card a draw takes without chance, out of the library, as a lib_card: the top
+    card a Swap kept there, or once the shuffled part is gone, the highest known card
+    under it; NONE when chance decides or the library is empty."""
     cdef int d, k
     if s.top_len[p][lib]:
         s.top_len[p][lib] -= 1
@@ -384,15 +384,15 @@ cdef void start_draws(CSData* s, int p, int library, int n, int after) noexcept 
 cdef void continue_draws(CSData* s) noexcept nogil:
     """The next draw, or what follows the draws once they are done or the library is
     empty (an empty library is simply not drawn from: C12)."""
-    cdef int p = s.draw_player, lib = s.draw_library, d
+    cdef int p = s.draw_player, lib = s.draw_library, c
     while s.draws_left:
-        d = known_draw(s, p, lib)
-        if d == NONE:
+        c = known_draw(s, p, lib)
+        if c == NONE:
             if shuffled(s, p, lib):
                 s.step = ST_DRAW
                 return
             break
-        s.hand[p][lib][d] += 1
+        s.hand[p][card_origin(c)][card_design(c)] += 1
         s.draws_left -= 1
     s.draws_left = 0
     after_draws(s)
@@ -411,7 +411,7 @@ cdef void after_draws(CSData* s) noexcept nogil:
     elif s.after_draws == AFTER_SETUP:
         # (C10) the cards put at the bottom are shuffled in with the rest
         for k in range(s.bottom_len[p][PRIMARY]):
-            s.library[p][PRIMARY][s.bottom[p][PRIMARY][k]] += 1
+            s.library[p][PRIMARY][card_design(s.bottom[p][PRIMARY][k])] += 1
         s.bottom_len[p][PRIMARY] = 0
         if p == 0:
             begin_mulligan(s, 1)
@@ -449,18 +449,19 @@ cdef void push_draw(CSData* s, int p, int lib, int n, int to_swap) noexcept nogi
         f.data[1] = lib
         f.data[2] = to_swap
 
-cdef void take_card(CSData* s, Frame* f, int d) noexcept nogil:
-    """A card an effect's draw takes: into the hand, or before the Swap below it."""
+cdef void take_card(CSData* s, Frame* f, int c) noexcept nogil:
+    """A card an effect's draw takes, the lib_card ``c``: into the hand of the library
+    it was dealt from, or before the Swap below it."""
     cdef Frame* swap
     cdef int k
     if f.data[2]:
         swap = &s.stack.frames[s.stack.depth - 2]
         for k in range(1, 4):
             if swap.data[k] == NONE:
-                swap.data[k] = d
+                swap.data[k] = c
                 break
     else:
-        s.hand[f.player][f.data[1]][d] += 1
+        s.hand[f.player][card_origin(c)][card_design(c)] += 1
     f.data[0] -= 1
     if f.data[0] <= 0:
         stack_pop(&s.stack)
@@ -612,21 +613,37 @@ cdef void respond(CSData* s) noexcept nogil:
 
 cdef int unseen(CSData* s, int p, int lib, int d) noexcept nogil:
     """The cards of design ``d`` from ``p``'s library ``lib`` that ``p``'s opponent has
-    not seen: in the library (its known top and bottom too), in the hand unknown to
-    them, before a Swap of ``p``'s.  For a card that is never played face down this is
-    the deck's count less the copies in sight, so the opponent knows it."""
+    not seen: in the library, on top of or under either library having been dealt from
+    this one, in the hand unknown to them, before a Swap of ``p``'s.  For a card that
+    is never played face down this is the deck's count less the copies in sight, so the
+    opponent knows it."""
     cdef int n = s.library[p][lib][d] + s.hand[p][lib][d] - s.hand_known[p][lib][d], k, i
+    cdef int c = lib_card(lib, d), at
     cdef Frame* f
-    for k in range(s.top_len[p][lib]):
-        n += s.top[p][lib][k] == d
-    for k in range(s.bottom_len[p][lib]):
-        n += s.bottom[p][lib][k] == d
+    for at in range(2):
+        for k in range(s.top_len[p][at]):
+            n += s.top[p][at][k] == c
+        for k in range(s.bottom_len[p][at]):
+            n += s.bottom[p][at][k] == c
     for i in range(s.stack.depth):
         f = &s.stack.frames[i]
-        if f.kind == FR_SWAP and f.player == p and f.data[0] == lib:
+        if f.kind == FR_SWAP and f.player == p:
             for k in range(1, 4):
-                n += f.data[k] == d
+                n += f.data[k] == c
     return n
+
+cdef inline void unknown(CSData* s, int q, int c) noexcept nogil:
+    """The lib_card ``c`` of ``q``'s, unseen by the other, back among the unseen cards
+    of the library it was dealt from, for a determinization."""
+    s.library[q][card_origin(c)][card_design(c)] += 1
+
+cdef inline int redeal_known(CSData* s, int q, int c, Rng* rng) noexcept nogil:
+    """A card for the place of ``q``'s lib_card ``c``, dealt from the unseen cards of
+    the library ``c`` was dealt from (C10, C35)."""
+    cdef int lib = card_origin(c)
+    cdef int d = pile_sample(&s.library[q][lib][0], 0, MAX_DESIGNS, rng)
+    s.library[q][lib][d] -= 1
+    return lib_card(lib, d)
 
 cdef bint burst_visible(CSData* s, int p) noexcept nogil:
     """(C7 revised) Whether what ``p``'s opponent sees leaves ``p`` something to do at
@@ -1923,9 +1940,13 @@ cdef int more_frame_actions(CSData* s, Frame* f, int* out) noexcept nogil:
         out[1] = A_SECONDARY
         n = 2
     elif f.kind == FR_SWAP:
+        # a move names a design: copies of one from both libraries are one choice
         for k in range(1, 4):
-            d = f.data[k]
-            if d == NONE or (k > 1 and d == f.data[1]) or (k > 2 and d == f.data[2]):
+            if f.data[k] == NONE:
+                continue
+            d = card_design(f.data[k])
+            if (k > 1 and f.data[1] != NONE and d == card_design(f.data[1])) \
+                    or (k > 2 and f.data[2] != NONE and d == card_design(f.data[2])):
                 continue
             out[n] = A_TOP + d
             n += 1
@@ -2116,16 +2137,18 @@ cdef void answer(CSData* s, Frame* f, int a) noexcept nogil:
         # (C10) a Swap keeps each card it looks at on top, or puts it under the
         # Secondary Library, whichever library it looked at (C35)
         d = a - A_TOP if a >= A_TOP else a - A_BOTTOM
-        if a >= A_TOP:
-            s.top[p][x][s.top_len[p][x]] = d
-            s.top_len[p][x] += 1
-        else:
-            s.bottom[p][SECONDARY][s.bottom_len[p][SECONDARY]] = d
-            s.bottom_len[p][SECONDARY] += 1
+        v = NONE
         for k in range(1, 4):
-            if f.data[k] == d:
+            if f.data[k] != NONE and card_design(f.data[k]) == d:
+                v = f.data[k]
                 f.data[k] = NONE
                 break
+        if a >= A_TOP:
+            s.top[p][x][s.top_len[p][x]] = v
+            s.top_len[p][x] += 1
+        else:
+            s.bottom[p][SECONDARY][s.bottom_len[p][SECONDARY]] = v
+            s.bottom_len[p][SECONDARY] += 1
         if f.data[1] == NONE and f.data[2] == NONE and f.data[3] == NONE:
             stack_pop(&s.stack)
         return
@@ -2224,7 +2247,7 @@ cdef void decide(CSData* s, int a) noexcept nogil:
             start_draws(s, p, SECONDARY, OPENING_HAND, AFTER_SETUP)
         else:
             s.hand[p][PRIMARY][a - A_BOTTOM] -= 1
-            s.bottom[p][PRIMARY][s.bottom_len[p][PRIMARY]] = a - A_BOTTOM
+            s.bottom[p][PRIMARY][s.bottom_len[p][PRIMARY]] = lib_card(PRIMARY, a - A_BOTTOM)
             s.bottom_len[p][PRIMARY] += 1
             s.mulligans_left -= 1
             start_draws(s, p, PRIMARY, 1, AFTER_MULLIGAN)
@@ -2418,7 +2441,7 @@ cdef class CreatureShrinesState(GameState):
         cdef Frame* f = stack_top(&s.stack)
         if f != NULL and f.kind == FR_DRAW:
             s.library[f.player][f.data[1]][action] -= 1
-            take_card(s, f, action)
+            take_card(s, f, lib_card(f.data[1], action))
             proceed(s)
         elif f == NULL and s.step == ST_DRAW:
             draw_card(s, action)
@@ -2456,12 +2479,12 @@ cdef class CreatureShrinesState(GameState):
             elif f.kind == FR_SWAP:
                 for k in range(1, 4):
                     if f.data[k] >= 0:
-                        s.library[q][f.data[0]][f.data[k]] += 1
+                        unknown(s, q, f.data[k])
         for lib in range(2):
             for k in range(s.top_len[q][lib]):
-                s.library[q][lib][s.top[q][lib][k]] += 1
+                unknown(s, q, s.top[q][lib][k])
             for k in range(s.bottom_len[q][lib]):
-                s.library[q][lib][s.bottom[q][lib][k]] += 1
+                unknown(s, q, s.bottom[q][lib][k])
             for d in range(MAX_DESIGNS):
                 s.library[q][lib][d] += s.hand[q][lib][d] - s.hand_known[q][lib][d]
         deal_traps(s, q, rng)
@@ -2470,17 +2493,14 @@ cdef class CreatureShrinesState(GameState):
             if f.player == q and f.kind == FR_SWAP:
                 for k in range(1, 4):
                     if f.data[k] >= 0:
-                        f.data[k] = pile_sample(&s.library[q][f.data[0]][0], 0, MAX_DESIGNS,
-                                                rng)
-                        s.library[q][f.data[0]][f.data[k]] -= 1
+                        f.data[k] = redeal_known(s, q, f.data[k], rng)
         for lib in range(2):
-            pool = &s.library[q][lib][0]
+            # drawn in any order, a card from each library's unseen ones is a fair draw
             for k in range(s.top_len[q][lib]):
-                s.top[q][lib][k] = pile_sample(pool, 0, MAX_DESIGNS, rng)
-                pool[s.top[q][lib][k]] -= 1
+                s.top[q][lib][k] = redeal_known(s, q, s.top[q][lib][k], rng)
             for k in range(s.bottom_len[q][lib]):
-                s.bottom[q][lib][k] = pile_sample(pool, 0, MAX_DESIGNS, rng)
-                pool[s.bottom[q][lib][k]] -= 1
+                s.bottom[q][lib][k] = redeal_known(s, q, s.bottom[q][lib][k], rng)
+            pool = &s.library[q][lib][0]
             n = 0
             for d in range(MAX_DESIGNS):
                 n += s.hand[q][lib][d] - s.hand_known[q][lib][d]

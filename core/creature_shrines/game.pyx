@@ -25,6 +25,7 @@ from core.creature_shrines.engine cimport (ACT_COMBAT, ACT_TRAVEL, AR_PATHWAY, A
                                            FR_XCOST, HIDDEN, K_ARMOR, MAX_BOTTOM,
                                            MAX_DESIGNS, MAX_EFFECTS, MAX_TOP, MAX_TRAVEL,
                                            MAX_UNITS, M_CONQUEST, NONE, NUMBERS,
+                                           ORIGIN_SHIFT, card_design, card_origin, lib_card,
                                            NUM_ACTIONS, NUM_DESIGNS, OPENING_HAND, PATHWAYS,
                                            PRIMARY, P_NONE, P_UPKEEP, ROWS, SECONDARY,
                                            ST_ACT, ST_BLOCK, ST_DRAW, ST_DRAW_CHOICE,
@@ -213,6 +214,7 @@ _CARD_FRAMES = (FRAME_EFFECTS, FR_SITE, FR_AIM, FR_LIBRARY, FR_SWAP, FR_HOST, FR
 _SLOT, _SITE = (-1, MAX_UNITS - 1), (-1, ROWS * PATHWAYS - 1)
 _LIB, _FLAG, _COUNT = (0, 1), (0, 1), (0, (1 << 15) - 1)
 _CARD = (-1, NUM_DESIGNS - 1)
+_KNOWN = (-1, (SECONDARY << ORIGIN_SHIFT) + NUM_DESIGNS - 1)    # a lib_card
 _FRAME_DATA = {
     FRAME_EFFECTS: (_SLOT, _SITE, _COUNT),
     FR_SITE: (_CARD, _LIB, _COUNT),
@@ -223,7 +225,7 @@ _FRAME_DATA = {
     FR_AIM: (_SLOT, _SITE, _COUNT),
     FR_LIBRARY: (_COUNT,),
     FR_DRAW: (_COUNT, _LIB, _FLAG),
-    FR_SWAP: (_LIB, _CARD, _CARD, _CARD),
+    FR_SWAP: (_LIB, _KNOWN, _KNOWN, _KNOWN),
     FR_HOST: (_SLOT, _CARD, _LIB),
     FR_SADDLE: ((0, MAX_UNITS - 1),),
     FR_ASSIGN: ((0, MAX_UNITS - 1), (0, MAX_UNITS - 1), _COUNT, _FLAG),
@@ -260,11 +262,30 @@ def _player_view(CreatureShrinesState st, int p, viewer):
         for lib, key in enumerate(LIBRARIES):
             end = "" if lib == PRIMARY else "_secondary"
             pl[key] = _names(s.library[p][lib])
-            pl["top" + end] = [CARD_NAMES[s.top[p][lib][i]]
+            pl["top" + end] = [_known_name(s.top[p][lib][i], lib)
                                for i in range(s.top_len[p][lib])]
-            pl["bottom" + end] = [CARD_NAMES[s.bottom[p][lib][i]]
+            pl["bottom" + end] = [_known_name(s.bottom[p][lib][i], lib)
                                   for i in range(s.bottom_len[p][lib])]
     return pl
+
+
+def _known_name(int c, int lib):
+    """A known card on top of or under library ``lib``: its name, or where it was dealt
+    from another library (C35), its name and that library."""
+    name = CARD_NAMES[card_design(c)]
+    if card_origin(c) == lib:
+        return name
+    return {"card": name, "from": LIBRARIES[card_origin(c)]}
+
+
+def _known_card(entry, int lib, where):
+    """The lib_card of an entry _known_name writes."""
+    if isinstance(entry, dict):
+        if set(entry) != {"card", "from"} or entry["from"] not in LIBRARIES:
+            raise StateFormatError(f"{where}: a card name, or a dict of its card and the "
+                                   f"library it came from, from: {', '.join(LIBRARIES)}")
+        return lib_card(LIBRARIES.index(entry["from"]), _kinds([entry["card"]], where)[0])
+    return lib_card(lib, _kinds([entry], where)[0])
 
 
 def _frames_view(CreatureShrinesState st, viewer):
@@ -609,15 +630,20 @@ def _read_player(CreatureShrinesState st, int p, pl, total):
                                        f"in that hand so often")
             s.hand_known[p][lib][d] = counts[d]
         for key, size in (("top", MAX_TOP), ("bottom", MAX_BOTTOM)):
-            cards = _kinds(pl.get(key + end, []), where + key + end)
+            entries = pl.get(key + end, [])
+            if not isinstance(entries, list):
+                raise StateFormatError(f"{where}{key}{end} must be a list of cards, not "
+                                       f"{entries!r}")
+            cards = [_known_card(e, lib, f"{where}{key}{end}[{i}]")
+                     for i, e in enumerate(entries)]
             if len(cards) > size:
                 raise StateFormatError(f"{where}{key}{end}: at most {size} cards")
-            for i, d in enumerate(cards):
-                total[p][d] += 1
+            for i, c in enumerate(cards):
+                total[p][card_design(c)] += 1
                 if key == "top":
-                    s.top[p][lib][i] = d
+                    s.top[p][lib][i] = c
                 else:
-                    s.bottom[p][lib][i] = d
+                    s.bottom[p][lib][i] = c
             if key == "top":
                 s.top_len[p][lib] = len(cards)
             else:
@@ -816,7 +842,7 @@ def _read_frames(CreatureShrinesState st, desc, total):
         if kind == FR_SITE and data[0] >= 0:
             held = [data[0]]
         elif kind == FR_SWAP:
-            held = [d for d in data[1:] if d >= 0]
+            held = [card_design(c) for c in data[1:] if c >= 0]
         elif kind == FR_HOST and data[0] < 0:
             held = [data[1]]
         elif kind == FR_XCOST:
@@ -842,8 +868,6 @@ def _read_frames(CreatureShrinesState st, desc, total):
 
 
 # --- the deal, rotated through the seats --------------------------------------------------
-
-LIBRARIES = ("primary", "secondary")
 
 
 def _chance_source(CreatureShrinesState st):

@@ -16,8 +16,11 @@ def position(game="creature_shrines", players=({}, {}), units=(), **top):
         left = {}
         for card, n in deck.primary + deck.secondary:
             left[slug(card.name)] = left.get(slug(card.name), 0) + n
-        used = [c for key in ("hand", "hand_secondary", "graveyard", "bottom")
-                for c in pl.get(key, [])]
+        used = [c for key in ("hand", "hand_secondary", "graveyard") for c in pl.get(key, [])]
+        # a known card on top of or under a library is a name, or one with its library
+        used += [c["card"] if isinstance(c, dict) else c
+                 for key in ("top", "top_secondary", "bottom", "bottom_secondary")
+                 for c in pl.get(key, [])]
         used += [c for key in ("sources",) for c, n in pl.get(key, {}).items() for _ in range(n)]
         used += [u[key] for u in units if u.get("owner", 0) == p
                  for key in ("card", "rider") if key in u]

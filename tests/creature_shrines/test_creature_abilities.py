@@ -134,7 +134,9 @@ def test_swap_puts_cards_where_its_owner_says_and_only_they_know_which():
     act(st, "put undertow at the bottom", "put undertow on top", "put undertow on top",
         "draw from the primary library")
     me = st.to_dict()["players"][0]
-    assert me["top"] == ["undertow"] and me["bottom_secondary"] == ["undertow"]
+    # the card under the Secondary came from the Primary (C35), which both players know
+    assert me["top"] == ["undertow"]
+    assert me["bottom_secondary"] == [{"card": "undertow", "from": "primary"}]
     assert me["bottom"] == [] and me["hand"] == ["undertow"]
     seen = st.observation_dict(1)["players"][0]
     assert "top" not in seen and seen["primary_size"] == 1 and seen["secondary_size"] == 12
@@ -219,8 +221,9 @@ def test_a_swap_keeps_its_cards_on_top_of_a_library_with_eight_known_cards_under
     # what it does not keep (C35): Scry the Depths may only keep what it looks at on
     # top, which here is no choice at all (C16)
     rest = [slug(c.name) for c, n in CARDSET.decks["blue"].primary for _ in range(n)]
-    under = ["tidewall"] * 3 + ["frost_snare"] * 3 + ["coral_sentry"] * 2
-    for card in ["scry_the_depths"] + ["undertow"] * 3 + under:
+    swapped = ["tidewall"] * 3 + ["frost_snare"] * 3 + ["coral_sentry"] * 2
+    under = [{"card": card, "from": "primary"} for card in swapped]
+    for card in ["scry_the_depths"] + ["undertow"] * 3 + swapped:
         rest.remove(card)
     st = position("creature_shrines(deck0=blue,deck1=red)",
                   [{"sources": {"tidepool": 9}, "hand": ["scry_the_depths"],

@@ -92,6 +92,52 @@ def test_the_mulligan_puts_cards_under_the_library_known_to_their_owner():
     assert st.to_dict()["mulligan"] == {"player": 1, "left": 4}
 
 
+def test_a_card_swapped_under_the_secondary_library_stays_a_primary_card():
+    # (C35, C10) Scry the Depths puts an Undertow of the Primary Library under the
+    # Secondary: its owner knows it there, the opponent that it came from the Primary.
+    # Drawn, it is a Primary card in hand; dealt again for the opponent, it is dealt
+    # from the Primary's unseen cards, and the Secondary keeps its own.
+    under = [{"card": "undertow", "from": "primary"}]
+    st = position("creature_shrines(deck0=blue,deck1=red)",
+                  [{"sources": {"tidepool": 20}, "bottom_secondary": under,
+                    "secondary": [], "hand": ["coral_sentry"]}, {}], turn=2)
+    assert st.to_dict()["players"][0]["bottom_secondary"] == under
+    assert st.observation_dict(0)["players"][0]["bottom_secondary"] == under
+    assert core.load_game("creature_shrines(deck0=blue,deck1=red)").state_from_dict(
+        st.to_dict()).to_dict() == st.to_dict()
+    primary = set(st.to_dict()["players"][0]["primary"]) | {"coral_sentry", "undertow"}
+    for seed in range(40):
+        world = st.determinized(1, seed).to_dict()["players"][0]
+        assert world["secondary"] == [] and world["hand_secondary"] == []
+        (card,) = world["bottom_secondary"]
+        assert card["from"] == "primary" and card["card"] in primary
+    st = position("creature_shrines(deck0=blue,deck1=red)",
+                  [{"sources": {"tidepool": 20}, "bottom_secondary": under,
+                    "secondary": []}, {}], turn=2, step="draw_choice",
+                  drawing={"player": 0, "then": "turn"})
+    act(st, "draw from the secondary library")
+    me = st.to_dict()["players"][0]
+    assert me["hand"] == ["undertow"] and me["hand_secondary"] == []
+    assert me["bottom_secondary"] == [] and me["secondary_size"] == 0
+
+
+def test_a_card_swapped_under_the_secondary_library_does_not_tell_if_priority_is_asked():
+    # (C7 revised, C35) player 1 holds one card of the Secondary Library, which holds
+    # only Sources, and Swapped a card of the Primary under it: an Undertow, which could
+    # answer the hound, or a Coral Sentry.  Player 1 cannot hold the Undertow, and
+    # player 0 sees the same in both: the priority step is skipped in both.
+    seen = []
+    for card in ("undertow", "coral_sentry"):
+        st = position(players=[dict(RED, hand=["blaze_hound"]),
+                               {"sources": {"tidepool": 3}, "hand_secondary": ["tidepool"],
+                                "bottom_secondary": [{"card": card, "from": "primary"}]}],
+                      turn=2)
+        act(st, "play blaze_hound", "at 0a")
+        assert st.current_player() == 0 and st.to_dict()["step"] == "act"
+        seen.append(st.information_state_string(0))
+    assert seen[0] == seen[1]
+
+
 def test_the_first_player_draws_at_the_end_of_the_first_turn():
     st = position(players=[dict(RED), {}], turn=0)
     act(st, "pass the first act", "pass the travel act", "pass the combat act",
